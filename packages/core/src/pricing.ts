@@ -1,0 +1,20 @@
+/**
+ * Prices from the product spec §1 (US dollars per farm per month).
+ * Farm pricing: $10 up to 5 ha, plus $0.50 for each hectare above 5. NGO & bulk: $7 per farm (500+ farms).
+ */
+export const FARM_BASE_PRICE_USD = 10;
+export const FARM_BASE_HECTARES = 5;
+export const PRICE_PER_EXTRA_HECTARE_USD = 0.5;
+export const BULK_PRICE_PER_FARM_USD = 7;
+export const BULK_MINIMUM_FARMS = 500;
+
+/** Monthly price of one farm of `hectares` on the farm plan. */
+export function farmMonthlyPriceUsd(hectares: number): number {
+  const extraHectares = Math.max(0, hectares - FARM_BASE_HECTARES);
+  return FARM_BASE_PRICE_USD + extraHectares * PRICE_PER_EXTRA_HECTARE_USD;
+}
+
+/** Monthly price of a programme of `farms` farms on the bulk plan (null below its 500-farm minimum). */
+export function bulkMonthlyPriceUsd(farms: number): number | null {
+  return farms >= BULK_MINIMUM_FARMS ? farms * BULK_PRICE_PER_FARM_USD : null;
+}

@@ -1,0 +1,79 @@
+import { z } from 'zod';
+import { countryCodeSchema, requiredText } from './common.ts';
+
+/** E-mail addresses are compared trimmed and lower-cased, so one person has one account. */
+export const emailSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(254, 'This e-mail address is too long.')
+  .pipe(z.email({ message: 'Enter a valid e-mail address.' }));
+
+/** At least 8 characters and not all digits (a phone number or PIN is guessed first). */
+export const newPasswordSchema = z
+  .string()
+  .min(8, 'Use at least 8 characters for your password.')
+  .max(256, 'Use at most 256 characters for your password.')
+  .refine((value) => !/^\d+$/.test(value), 'Your password cannot be only digits.');
+
+/** International format, e.g. +263 77 123 4567; spaces and dashes are allowed and removed. */
+export const phoneSchema = z
+  .string()
+  .trim()
+  .transform((value) => value.replace(/[\s()-]/g, ''))
+  .pipe(z.string().regex(/^\+?\d{7,15}$/, 'Enter the phone number with its country code, e.g. +263 77 123 4567.'));
+
+export const registerSchema = z.strictObject({
+  email: emailSchema,
+  password: newPasswordSchema,
+  name: requiredText('Your name', 120),
+  phone: phoneSchema.nullish(),
+  country: countryCodeSchema,
+});
+export type RegisterInput = z.input<typeof registerSchema>;
+
+export const loginSchema = z.strictObject({
+  email: emailSchema,
+  password: z.string().min(1, 'Enter your password.').max(256),
+});
+export type LoginInput = z.input<typeof loginSchema>;
+
+export const forgotPasswordSchema = z.strictObject({ email: emailSchema });
+export const resetPasswordSchema = z.strictObject({
+  token: z.string().min(20, 'This reset link is incomplete.').max(200),
+  password: newPasswordSchema,
+});
+export const verifyEmailSchema = z.strictObject({ token: z.string().min(20, 'This link is incomplete.').max(200) });
+/** What a person may change about themselves; the e-mail address is fixed (it is the sign-in). */
+export const profileUpdateSchema = z
+  .strictObject({
+    name: requiredText('Your name', 120),
+    phone: phoneSchema.nullable(),
+    country: countryCodeSchema,
+  })
+  .partial();
+export type ProfileUpdateInput = z.input<typeof profileUpdateSchema>;
+
+export const changePasswordSchema = z.strictObject({
+  currentPassword: z.string().min(1, 'Enter your current password.').max(256),
+  newPassword: newPasswordSchema,
+});
+
+export const userSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  name: z.string(),
+  phone: z.string().nullable(),
+  country: z.string(),
+  emailVerified: z.boolean(),
+  organisation: z.object({ id: z.string(), name: z.string(), role: z.enum(['owner', 'manager', 'agronomist', 'viewer']) }),
+  createdAt: z.string(),
+});
+export type User = z.infer<typeof userSchema>;
+
+export const authResponseSchema = z.object({
+  access_token: z.string(),
+  token_type: z.literal('Bearer'),
+  expires_at: z.string(),
+  user: userSchema,
+});

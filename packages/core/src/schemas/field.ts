@@ -1,0 +1,129 @@
+import { z } from 'zod';
+import { findCropType } from '../crops/crop-catalogue.ts';
+import { measureFieldBoundary, type FieldBoundary, type MeasuredBoundary } from '../geometry/field-boundary.ts';
+import { calendarDateSchema, idSchema, optionalText, requiredText } from './common.ts';
+
+/** USDA soil texture classes; they set the soil's available water (FAO-56 Table 19). */
+export const soilTextures = [
+  'sand',
+  'loamy-sand',
+  'sandy-loam',
+  'loam',
+  'silt-loam',
+  'silt',
+  'sandy-clay-loam',
+  'clay-loam',
+  'silty-clay-loam',
+  'sandy-clay',
+  'silty-clay',
+  'clay',
+] as const;
+export const soilTextureSchema = z.enum(soilTextures, { message: `Choose one of: ${soilTextures.join(', ')}.` });
+
+const positionSchema = z.tuple([z.number(), z.number()], { message: 'A position is [longitude, latitude].' });
+
+const polygonSchema = z.strictObject({
+  type: z.literal('Polygon'),
+  coordinates: z
+    .array(z.array(positionSchema).min(3, 'A field boundary needs at least three corners.').max(5_001))
+    .min(1, 'A field boundary needs at least three corners.')
+    .max(100, 'A field may have at most 99 holes.'),
+});
+
+const circleSchema = z.strictObject({
+  type: z.literal('Point'),
+  coordinates: positionSchema,
+  properties: z.strictObject({
+    radius: z.number().positive('A circular field needs a radius in metres greater than 0.'),
+    circle: z.literal(true),
+  }),
+});
+
+/**
+ * A field boundary as the map editor gives it (spec §3 Geometry): a GeoJSON Polygon, or a circle as a Point
+ * with `properties.radius` in metres. Parsing closes open rings and measures the area; a boundary that
+ * crosses itself, leaves the map, or is under 0.5 ha or over 10,000 ha fails with a message for the farmer.
+ */
+export const fieldBoundarySchema = z
+  .discriminatedUnion('type', [polygonSchema, circleSchema], {
+    message: 'The boundary must be a GeoJSON Polygon, or a Point with properties.radius for a circle.',
+  })
+  .transform((boundary, ctx): MeasuredBoundary => {
+    const result = measureFieldBoundary(boundary as FieldBoundary);
+    if (!result.ok) {
+      ctx.addIssue({ code: 'custom', message: result.problem.message, params: { reason: result.problem.code } });
+      return z.NEVER;
+    }
+    return result.value;
+  });
+
+export const cropTypeIdSchema = z
+  .string()
+  .refine((id) => findCropType(id) !== undefined, 'Unknown crop type: choose one from the crop list.');
+
+const fieldFields = {
+  name: requiredText('Field name', 120),
+  farmId: idSchema,
+  boundary: fieldBoundarySchema,
+  cropType: cropTypeIdSchema.nullish(),
+  variety: optionalText(120),
+  plantingDate: calendarDateSchema.nullish(),
+  expectedHarvestDate: calendarDateSchema.nullish(),
+  actualHarvestDate: calendarDateSchema.nullish(),
+  soilTexture: soilTextureSchema.nullish(),
+  irrigated: z.boolean(),
+};
+
+export interface FieldDates {
+  plantingDate?: string | null;
+  expectedHarvestDate?: string | null;
+  actualHarvestDate?: string | null;
+}
+
+/** Harvest cannot come before planting; returns the key and message of the first date out of order. */
+export function fieldDateProblem(dates: FieldDates): { path: keyof FieldDates; message: string } | null {
+  const { plantingDate, expectedHarvestDate, actualHarvestDate } = dates;
+  if (plantingDate && expectedHarvestDate && expectedHarvestDate <= plantingDate) {
+    return { path: 'expectedHarvestDate', message: 'The expected harvest date must be after the planting date.' };
+  }
+  if (plantingDate && actualHarvestDate && actualHarvestDate <= plantingDate) {
+    return { path: 'actualHarvestDate', message: 'The harvest date must be after the planting date.' };
+  }
+  return null;
+}
+
+const checkDates = (dates: FieldDates, ctx: z.RefinementCtx) => {
+  const problem = fieldDateProblem(dates);
+  if (problem) ctx.addIssue({ code: 'custom', path: [problem.path], message: problem.message });
+};
+
+export const fieldCreateSchema = z
+  .strictObject({ id: idSchema.optional(), ...fieldFields, irrigated: fieldFields.irrigated.default(false) })
+  .superRefine(checkDates);
+export const fieldUpdateSchema = z.strictObject(fieldFields).partial().superRefine(checkDates);
+export type FieldCreateInput = z.input<typeof fieldCreateSchema>;
+export type FieldCreate = z.output<typeof fieldCreateSchema>;
+export type FieldUpdate = z.output<typeof fieldUpdateSchema>;
+
+export const fieldListQuerySchema = z.strictObject({ farmId: idSchema.optional() });
+
+export const fieldSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  farmId: z.string(),
+  boundary: z.unknown(),
+  /** Hectares, as `size_hectares` (the spec reads both names). */
+  size: z.number(),
+  size_hectares: z.number(),
+  bbox: z.object({ minLng: z.number(), minLat: z.number(), maxLng: z.number(), maxLat: z.number() }),
+  cropType: z.string().nullable(),
+  variety: z.string().nullable(),
+  plantingDate: z.string().nullable(),
+  expectedHarvestDate: z.string().nullable(),
+  actualHarvestDate: z.string().nullable(),
+  soilTexture: soilTextureSchema.nullable(),
+  irrigated: z.boolean(),
+  createdAt: z.string(),
+  lastModified: z.string(),
+});
+export type Field = z.infer<typeof fieldSchema>;

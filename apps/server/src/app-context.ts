@@ -1,0 +1,13 @@
+import type { Config } from './config.ts';
+import type { Database } from './db/database.ts';
+import type { FieldListVersions } from './db/field-list-versions.ts';
+import type { JobQueue } from './jobs/job-queue.ts';
+
+/** What every service needs: settings, the database, the job queue, and the clock (passed in so tests can move it). */
+export interface AppContext {
+  config: Config;
+  database: Database;
+  queue: JobQueue;
+  fieldListVersions: FieldListVersions;
+  now: () => Date;
+}

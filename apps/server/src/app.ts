@@ -1,0 +1,135 @@
+import { existsSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import { constants as zlibConstants } from 'node:zlib';
+import fastifyCompress from '@fastify/compress';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { AppContext } from './app-context.ts';
+import { registerErrorHandling } from './errors.ts';
+import { authRoutes } from './modules/auth/auth.routes.ts';
+import { cropTypeRoutes } from './modules/crop-types/crop-types.routes.ts';
+import { farmRoutes } from './modules/farms/farms.routes.ts';
+import { fertilizerApplicationRoutes } from './modules/fertilizer-applications/fertilizer-applications.routes.ts';
+import { fieldRoutes } from './modules/fields/fields.routes.ts';
+import { APP_VERSION, healthRoutes } from './modules/health/health.routes.ts';
+import { soilTestRoutes } from './modules/soil-tests/soil-tests.routes.ts';
+
+/** Largest JSON body: a field boundary of 5,000 corners is ~250 KB. */
+const BODY_LIMIT_BYTES = 1024 * 1024;
+
+/** Builds the server (plugins, then routes) without listening, so tests drive it with `inject`. */
+export async function buildApp(ctx: AppContext, options: { logger?: boolean } = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger === false ? false : { level: ctx.config.logLevel },
+    bodyLimit: BODY_LIMIT_BYTES,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorateRequest('auth', null);
+
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        // Satellite basemap tiles and index images come from configurable hosts; data/blob for map canvases.
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        workerSrc: ["'self'", 'blob:'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        connectSrc: ["'self'", 'https:'],
+      },
+    },
+  });
+  registerErrorHandling(app);
+  // Farmers pay for every byte on mobile data: JSON answers over 1 KB go compressed when the client accepts it.
+  // Brotli quality 4 compresses about as well as gzip 6 at a fraction of quality 11's CPU.
+  await app.register(fastifyCompress, {
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } },
+  });
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: `${ctx.config.productName} API`, version: APP_VERSION },
+      components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes(ctx));
+      await api.register(authRoutes(ctx));
+      await api.register(cropTypeRoutes);
+      await api.register(farmRoutes(ctx));
+      await api.register(fieldRoutes(ctx));
+      await api.register(soilTestRoutes(ctx));
+      await api.register(fertilizerApplicationRoutes(ctx));
+    },
+    { prefix: '/api' },
+  );
+
+  await registerWebApp(app, ctx.config.webDistDir);
+  return app;
+}
+
+/**
+ * Serves the built web app: hashed assets cached for a year, public pages as prerendered HTML
+ * (`dist/<path>/index.html`), and every other non-API path the app shell (`dist/app.html`), whose client
+ * routing shows the screen or the not-found page.
+ */
+async function registerWebApp(app: FastifyInstance, webDistDir: string): Promise<void> {
+  const appShell = path.join(webDistDir, 'app.html');
+  const webBuilt = existsSync(appShell);
+  const prerenderedPages = webBuilt ? findPrerenderedPages(webDistDir) : new Map<string, string>();
+  if (webBuilt) {
+    await app.register(fastifyStatic, {
+      root: webDistDir,
+      wildcard: false,
+      index: false,
+      preCompressed: true,
+      setHeaders: (response, filePath) =>
+        response.header(
+          'cache-control',
+          filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+        ),
+    });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const pathname = request.url.split('?')[0]!;
+    const isApi = pathname === '/api' || pathname.startsWith('/api/');
+    if (isApi || request.method !== 'GET') {
+      return reply.status(404).send({ error: { code: 'NOT_FOUND', message: `No route ${request.method} ${pathname}.` } });
+    }
+    if (!webBuilt) {
+      return reply
+        .status(503)
+        .type('text/plain')
+        .send('The web app is not built. Run `npm run build:web`, then restart; the API is at /api.');
+    }
+    const page = prerenderedPages.get(pathname.replace(/(.)\/+$/, '$1'));
+    return reply
+      .header('cache-control', 'no-cache')
+      .type('text/html')
+      .sendFile(page ?? 'app.html', { maxAge: 0 });
+  });
+}
+
+/**
+ * The prerendered public pages the build wrote, by path (`/` → index.html, `/pricing` → pricing/index.html),
+ * read once at start rather than looked up on disk for every page request.
+ */
+function findPrerenderedPages(webDistDir: string): Map<string, string> {
+  const pages = new Map<string, string>();
+  if (existsSync(path.join(webDistDir, 'index.html'))) pages.set('/', 'index.html');
+  for (const entry of readdirSync(webDistDir, { withFileTypes: true })) {
+    if (entry.isDirectory() && existsSync(path.join(webDistDir, entry.name, 'index.html')))
+      pages.set(`/${entry.name}`, `${entry.name}/index.html`);
+  }
+  return pages;
+}

@@ -1,0 +1,114 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+const optionalString = z
+  .string()
+  .trim()
+  .transform((value) => (value === '' ? undefined : value))
+  .optional();
+
+const urlWithScheme = (schemes: string[], name: string) =>
+  z
+    .url({ message: `${name} must be a URL` })
+    .refine(
+      (value) => schemes.some((scheme) => value.startsWith(`${scheme}://`)),
+      `${name} must start with ${schemes.map((s) => `${s}://`).join(' or ')}`,
+    );
+
+/** Every setting the server reads from its environment; nothing else reads `process.env`. */
+const environmentSchema = z.object({
+  PORT: z.coerce.number({ message: 'PORT must be a number' }).int().min(1).max(65_535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: optionalString.pipe(urlWithScheme(['postgres', 'postgresql'], 'DATABASE_URL').optional()),
+  JWT_SECRET: optionalString.pipe(z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional()),
+  ACCESS_TOKEN_TTL_HOURS: z.coerce
+    .number()
+    .positive()
+    .max(24 * 30)
+    .default(24),
+  PUBLIC_URL: optionalString.pipe(urlWithScheme(['http', 'https'], 'PUBLIC_URL').optional()),
+  SMTP_URL: optionalString.pipe(urlWithScheme(['smtp', 'smtps'], 'SMTP_URL').optional()),
+  MAIL_FROM: optionalString,
+  PRODUCT_NAME: z.string().trim().min(1).default('Murimi'),
+  CONTACT_EMAIL: optionalString.pipe(z.email({ message: 'CONTACT_EMAIL must be an e-mail address' }).optional()),
+  CONTACT_PHONE: optionalString,
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WEB_DIST_DIR: optionalString,
+});
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  /** Set: node-postgres against this server. Unset: the embedded PGlite database under `dataDir`. */
+  databaseUrl: string | undefined;
+  jwtSecret: string;
+  accessTokenTtlSeconds: number;
+  publicUrl: string;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  productName: string;
+  contactEmail: string | undefined;
+  contactPhone: string | undefined;
+  logLevel: z.infer<typeof environmentSchema>['LOG_LEVEL'];
+  webDistDir: string;
+}
+
+export class ConfigError extends Error {}
+
+/**
+ * Reads and checks the environment. Without DATABASE_URL the server is in embedded mode and keeps a
+ * generated JWT secret under DATA_DIR; with it, JWT_SECRET is required (tokens must survive restarts and
+ * agree between processes).
+ */
+export function loadConfig(env: Record<string, string | undefined>): Config {
+  const parsed = environmentSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => {
+      const key = issue.path.join('.');
+      return `${key}: ${issue.message} (got ${JSON.stringify(env[key] ?? '')})`;
+    });
+    throw new ConfigError(`Invalid configuration:\n  ${lines.join('\n  ')}`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  let jwtSecret = e.JWT_SECRET;
+  if (!jwtSecret) {
+    if (e.DATABASE_URL) {
+      throw new ConfigError(
+        'Invalid configuration:\n  JWT_SECRET is required when DATABASE_URL is set (use 32+ random characters, e.g. `openssl rand -hex 32`).',
+      );
+    }
+    jwtSecret = embeddedSecret(dataDir);
+  }
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    jwtSecret,
+    accessTokenTtlSeconds: Math.round(e.ACCESS_TOKEN_TTL_HOURS * 3600),
+    publicUrl,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM ?? `${e.PRODUCT_NAME} <no-reply@${new URL(publicUrl).hostname}>`,
+    productName: e.PRODUCT_NAME,
+    contactEmail: e.CONTACT_EMAIL,
+    contactPhone: e.CONTACT_PHONE,
+    logLevel: e.LOG_LEVEL,
+    webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(import.meta.dirname, '../../web/dist')),
+  };
+}
+
+/** A secret generated on first start and kept beside the embedded database, so sign-ins survive restarts. */
+function embeddedSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'jwt-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString('hex');
+  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  return secret;
+}

@@ -1,0 +1,23 @@
+import { Migrator, type Kysely, type Migration } from 'kysely';
+import * as initial from './migrations/0001-initial.ts';
+import * as fieldListVersion from './migrations/0002-field-list-version.ts';
+import * as fieldBoundaryVersions from './migrations/0003-field-boundary-versions.ts';
+
+/** Numbered, forward-only. Add a file `NNNN-what.ts` with an `up` and list it here; never edit a shipped one. */
+const migrations: Record<string, Migration> = {
+  '0001-initial': initial,
+  '0002-field-list-version': fieldListVersion,
+  '0003-field-boundary-versions': fieldBoundaryVersions,
+};
+
+export async function migrateToLatest(db: Kysely<unknown>): Promise<string[]> {
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: async () => migrations },
+    migrationTableName: 'schema_migrations',
+    migrationLockTableName: 'schema_migrations_lock',
+  });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}

@@ -1,0 +1,173 @@
+import type { ColumnType, Generated } from 'kysely';
+
+/** A timestamptz column: Date when read, Date or ISO string when written, defaulted by the database. */
+type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
+type UpdatedAt = ColumnType<Date, Date | string | undefined, Date | string>;
+type Timestamp = ColumnType<Date, Date | string, Date | string>;
+/** jsonb: read as parsed JSON, written as a JSON string. */
+type Json<T> = ColumnType<T, string, string>;
+
+export interface OrganisationTable {
+  id: string;
+  name: string;
+  /** Raised by a trigger on every change to the organisation's fields (list ETag and cache key). */
+  fieldListVersion: ColumnType<number, never, never>;
+  createdAt: CreatedAt;
+  updatedAt: UpdatedAt;
+}
+
+export interface UserTable {
+  id: string;
+  email: string;
+  passwordHash: string;
+  name: string;
+  phone: string | null;
+  country: string;
+  emailVerifiedAt: Timestamp | null;
+  /** Raised by a password reset or change; access tokens carrying an older version are refused. */
+  tokenVersion: ColumnType<number, number | undefined, number>;
+  createdAt: CreatedAt;
+  updatedAt: UpdatedAt;
+}
+
+export type MemberRole = 'owner' | 'manager' | 'agronomist' | 'viewer';
+
+export interface MembershipTable {
+  orgId: string;
+  userId: string;
+  role: MemberRole;
+  createdAt: CreatedAt;
+}
+
+export interface RevokedTokenTable {
+  tokenId: string;
+  expiresAt: Timestamp;
+}
+
+export type UserTokenPurpose = 'verify-email' | 'reset-password';
+
+export interface UserTokenTable {
+  id: Generated<string>;
+  userId: string;
+  purpose: UserTokenPurpose;
+  /** SHA-256 of the token sent by e-mail; the token itself is never stored. */
+  tokenHash: string;
+  expiresAt: Timestamp;
+  usedAt: Timestamp | null;
+  createdAt: CreatedAt;
+}
+
+export type AuthAttemptKind = 'login-failure' | 'register' | 'password-reset';
+
+export interface AuthAttemptTable {
+  id: Generated<string>;
+  kind: AuthAttemptKind;
+  /** What the limit counts by, e.g. "email|ip" for failed logins or the IP for registrations. */
+  subject: string;
+  createdAt: CreatedAt;
+}
+
+export interface EmailOutboxTable {
+  id: Generated<string>;
+  toAddress: string;
+  subject: string;
+  textBody: string;
+  createdAt: CreatedAt;
+  /** When the SMTP server accepted it; null while waiting (or in embedded mode without SMTP_URL). */
+  sentAt: Timestamp | null;
+  lastError: string | null;
+  attempts: ColumnType<number, number | undefined, number>;
+}
+
+export interface FarmTable {
+  id: string;
+  orgId: string;
+  name: string;
+  location: string | null;
+  district: string | null;
+  country: string | null;
+  notes: string | null;
+  createdAt: CreatedAt;
+  updatedAt: UpdatedAt;
+}
+
+export interface FieldTable {
+  id: string;
+  orgId: string;
+  farmId: string;
+  name: string;
+  boundary: Json<unknown>;
+  sizeHectares: number;
+  bboxMinLng: number;
+  bboxMinLat: number;
+  bboxMaxLng: number;
+  bboxMaxLat: number;
+  cropType: string | null;
+  variety: string | null;
+  plantingDate: string | null;
+  expectedHarvestDate: string | null;
+  actualHarvestDate: string | null;
+  soilTexture: string | null;
+  irrigated: boolean;
+  createdAt: CreatedAt;
+  updatedAt: UpdatedAt;
+}
+
+export interface FieldBoundaryVersionTable {
+  id: Generated<string>;
+  orgId: string;
+  fieldId: string;
+  boundary: Json<unknown>;
+  sizeHectares: number;
+  replacedAt: CreatedAt;
+}
+
+export interface SoilTestTable {
+  id: string;
+  orgId: string;
+  fieldId: string;
+  nitrogen: number | null;
+  phosphorus: number | null;
+  potassium: number | null;
+  unit: 'ppm' | '%';
+  ph: number | null;
+  organicMatterPct: number | null;
+  ecDsPerM: number | null;
+  sampleDate: string;
+  depthCm: number | null;
+  lab: string | null;
+  notes: string | null;
+  createdAt: CreatedAt;
+  updatedAt: UpdatedAt;
+}
+
+export interface FertilizerApplicationTable {
+  id: string;
+  orgId: string;
+  fieldId: string;
+  product: string;
+  nitrogenPct: number;
+  phosphatePct: number;
+  potashPct: number;
+  rateKgPerHa: number;
+  applicationDate: string;
+  method: string;
+  notes: string | null;
+  createdAt: CreatedAt;
+  updatedAt: UpdatedAt;
+}
+
+export interface DB {
+  organisations: OrganisationTable;
+  users: UserTable;
+  memberships: MembershipTable;
+  revokedTokens: RevokedTokenTable;
+  userTokens: UserTokenTable;
+  authAttempts: AuthAttemptTable;
+  emailOutbox: EmailOutboxTable;
+  farms: FarmTable;
+  fields: FieldTable;
+  fieldBoundaryVersions: FieldBoundaryVersionTable;
+  soilTests: SoilTestTable;
+  fertilizerApplications: FertilizerApplicationTable;
+}

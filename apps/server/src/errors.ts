@@ -1,0 +1,87 @@
+import { errorStatusByCode, type ErrorCode, type FieldProblem } from '@murimi/core';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+
+/** The one error type of the server: a code (which fixes the HTTP status) and a message for the user. */
+export class AppError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly details?: unknown,
+  ) {
+    super(message);
+    this.name = 'AppError';
+  }
+
+  get statusCode(): number {
+    return errorStatusByCode[this.code];
+  }
+
+  static notFound(what: string): AppError {
+    return new AppError('NOT_FOUND', `${what} not found.`);
+  }
+
+  /** A problem with one input key, shown by the form next to that key. */
+  static invalid(path: string, message: string): AppError {
+    return new AppError('VALIDATION_FAILED', message, [{ path, message } satisfies FieldProblem]);
+  }
+}
+
+const fastifyCodes: Record<string, { code: ErrorCode; message: string }> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: { code: 'PAYLOAD_TOO_LARGE', message: 'The request body is too large.' },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: {
+    code: 'UNSUPPORTED_MEDIA_TYPE',
+    message: 'Send the request body as JSON (Content-Type: application/json).',
+  },
+  FST_ERR_CTP_EMPTY_JSON_BODY: { code: 'VALIDATION_FAILED', message: 'The request body is empty; send a JSON object.' },
+  FST_ERR_CTP_INVALID_JSON_BODY: { code: 'VALIDATION_FAILED', message: 'The request body is not valid JSON.' },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { code: 'VALIDATION_FAILED', message: 'The Content-Length header does not match the body.' },
+};
+
+function codeForStatus(status: number): ErrorCode {
+  const match = (Object.entries(errorStatusByCode) as [ErrorCode, number][]).find(([, s]) => s === status);
+  return match ? match[0] : status >= 500 ? 'INTERNAL' : 'VALIDATION_FAILED';
+}
+
+/** Turns a zod issue into the message a person reads, naming unknown keys plainly. */
+function problemsOf(
+  error: FastifyError & { validation: { instancePath: string; message?: string; keyword: string; params: Record<string, unknown> }[] },
+): FieldProblem[] {
+  const where = (error as { validationContext?: string }).validationContext;
+  return error.validation.map((issue) => {
+    const path = issue.instancePath.replace(/^\//, '').replaceAll('/', '.');
+    if (issue.keyword === 'unrecognized_keys') {
+      const keys = (issue.params.keys as string[] | undefined) ?? [];
+      return { path: path || (where ?? 'body'), message: `Unknown ${keys.length > 1 ? 'fields' : 'field'}: ${keys.join(', ')}.` };
+    }
+    if (issue.keyword === 'invalid_type' && path) {
+      // zod words a missing key as "expected X, received undefined".
+      const missing = issue.message?.endsWith('received undefined');
+      return { path, message: missing ? `${path} is required.` : `${path}: ${issue.message}` };
+    }
+    return { path: path || (where ?? 'body'), message: issue.message ?? 'Invalid value.' };
+  });
+}
+
+/** One handler for every error: known errors answer their code; anything else is a logged 500 with no internals. */
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof AppError) {
+      return reply.status(error.statusCode).send({ error: { code: error.code, message: error.message, details: error.details } });
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const problems = problemsOf(error as never);
+      return reply
+        .status(400)
+        .send({ error: { code: 'VALIDATION_FAILED', message: problems[0]?.message ?? 'Invalid request.', details: problems } });
+    }
+    const known = error.code ? fastifyCodes[error.code] : undefined;
+    if (known) return reply.status(errorStatusByCode[known.code]).send({ error: known });
+    if (!isResponseSerializationError(error) && error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+      const code = codeForStatus(error.statusCode);
+      return reply.status(error.statusCode).send({ error: { code, message: error.message } });
+    }
+    request.log.error({ err: error, method: request.method, url: request.url }, 'request failed');
+    return reply.status(500).send({ error: { code: 'INTERNAL', message: 'Something went wrong on our side. Please try again later.' } });
+  });
+}

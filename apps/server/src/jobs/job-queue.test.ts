@@ -1,0 +1,105 @@
+import { once } from 'node:events';
+import type { AddressInfo } from 'node:net';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, describe, expect, it } from 'vitest';
+import { registerAccount, startTestApp, type TestApp } from '../../test/harness.ts';
+import { healthCheckJob } from './health-check.job.ts';
+
+async function waitFor<T>(probe: () => Promise<T | undefined>, timeoutMs = 15_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error('timed out waiting');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+interface ReceivedMail {
+  to: string[];
+  body: string;
+}
+
+/** A local SMTP server that records what it receives (or refuses it, to test retries). */
+async function startSmtpSink(options: { refuse: boolean }) {
+  const received: ReceivedMail[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    onData(stream, session, callback) {
+      let body = '';
+      stream.on('data', (chunk: Buffer) => (body += chunk.toString()));
+      stream.on('end', () => {
+        if (options.refuse) return callback(new Error('mailbox unavailable'));
+        received.push({ to: session.envelope.rcptTo.map((r) => r.address), body });
+        callback();
+      });
+    },
+  });
+  server.listen(0, '127.0.0.1');
+  await once(server.server, 'listening');
+  const port = (server.server.address() as AddressInfo).port;
+  return { received, url: `smtp://127.0.0.1:${port}`, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+}
+
+/** Waits for the outbox row of `email` whose `column` has been set by the send-email job. */
+function outboxRowOnce(t: TestApp, email: string, column: 'sentAt' | 'lastError') {
+  return waitFor(
+    async () =>
+      (await t.ctx.database.db
+        .selectFrom('emailOutbox')
+        .selectAll()
+        .where('toAddress', '=', email)
+        .where(column, 'is not', null)
+        .executeTakeFirst()) ?? undefined,
+  );
+}
+
+const cleanups: (() => Promise<void>)[] = [];
+afterAll(async () => {
+  for (const cleanup of cleanups.reverse()) await cleanup();
+});
+
+async function app(options: Parameters<typeof startTestApp>[0]): Promise<TestApp> {
+  const t = await startTestApp(options);
+  cleanups.push(() => t.close());
+  return t;
+}
+
+describe('job queue (pg-boss on the app database)', () => {
+  it('runs the health-check job to completion', async () => {
+    const t = await app({ work: true });
+    const jobId = await t.ctx.queue.send(healthCheckJob, { requestedAt: new Date().toISOString() });
+    expect(jobId).toBeTruthy();
+    const state = await waitFor(async () => {
+      const s = await t.ctx.queue.getJobState(healthCheckJob.name, jobId!);
+      return s === 'completed' ? s : undefined;
+    });
+    expect(state).toBe('completed');
+    const health = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(health.json()).toMatchObject({ status: 'ok', database: { reachable: true }, queue: { running: true, working: true } });
+  });
+
+  it('delivers the verification e-mail over SMTP and marks it sent', async () => {
+    const smtp = await startSmtpSink({ refuse: false });
+    cleanups.push(smtp.close);
+    const t = await app({ work: true, env: { SMTP_URL: smtp.url, PUBLIC_URL: 'https://murimi.example' } });
+    const account = await registerAccount(t.app);
+    const mail = await waitFor(async () => smtp.received.find((m) => m.to.includes(account.email)));
+    expect(mail.body).toContain('Subject: Confirm your e-mail address for Murimi');
+    expect(mail.body.replace(/=\r?\n/g, '')).toMatch(/https:\/\/murimi\.example\/verify-email\?token=3D[A-Za-z0-9_-]{43}/);
+    const row = await outboxRowOnce(t, account.email, 'sentAt');
+    expect(row.attempts).toBe(1);
+  });
+
+  it('keeps a refused e-mail in the outbox with the reason, for the queue to retry', async () => {
+    const smtp = await startSmtpSink({ refuse: true });
+    cleanups.push(smtp.close);
+    const t = await app({ work: true, env: { SMTP_URL: smtp.url } });
+    const account = await registerAccount(t.app);
+    const row = await outboxRowOnce(t, account.email, 'lastError');
+    expect(row.sentAt).toBeNull();
+    expect(row.lastError).toContain('mailbox unavailable');
+    expect(row.attempts).toBe(1);
+  });
+});

@@ -1,0 +1,107 @@
+import PgBoss from 'pg-boss';
+import type { FastifyBaseLogger } from 'fastify';
+import type { z } from 'zod';
+import type { Config } from '../config.ts';
+import type { Database } from '../db/database.ts';
+
+export interface JobContext {
+  database: Database;
+  config: Config;
+  log: FastifyBaseLogger;
+}
+
+/** A job: a stable name, a payload schema, retry policy, and a handler that calls a domain function. */
+export interface JobDefinition<Schema extends z.ZodType> {
+  name: string;
+  payload: Schema;
+  retryLimit: number;
+  retryDelaySeconds: number;
+  expireInSeconds: number;
+  /** Run on this schedule (cron, UTC) as well as when sent. */
+  cron?: string;
+  handle(payload: z.output<Schema>, context: JobContext): Promise<void>;
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type AnyJob = JobDefinition<any>;
+
+/**
+ * pg-boss on the app's own database connection path (`Database.executeSql`), so on PGlite its SQL waits
+ * for the same session lock as every app query. `start({ work: true })` also polls and runs handlers.
+ */
+export class JobQueue {
+  private readonly boss: PgBoss;
+  private running = false;
+  private working = false;
+
+  constructor(
+    private readonly context: JobContext,
+    private readonly jobs: readonly AnyJob[],
+  ) {
+    this.boss = new PgBoss({
+      db: { executeSql: (text, values) => context.database.executeSql(text, values) },
+      schema: 'pgboss',
+      // Maintenance and cron need their own timers; fine on both backends, and cheap.
+      supervise: true,
+      schedule: true,
+    });
+    this.boss.on('error', (error) => context.log.error({ err: error }, 'job queue error'));
+  }
+
+  get isRunning(): boolean {
+    return this.running;
+  }
+
+  get isWorking(): boolean {
+    return this.working;
+  }
+
+  async start(options: { work: boolean; pollingIntervalSeconds?: number }): Promise<void> {
+    await this.boss.start();
+    for (const job of this.jobs) {
+      await this.boss.createQueue(job.name, {
+        name: job.name,
+        retryLimit: job.retryLimit,
+        retryDelay: job.retryDelaySeconds,
+        retryBackoff: true,
+        expireInSeconds: job.expireInSeconds,
+      });
+      if (job.cron) await this.boss.schedule(job.name, job.cron, {}, { tz: 'UTC' });
+    }
+    this.running = true;
+    if (!options.work) return;
+    for (const job of this.jobs) {
+      await this.boss.work(job.name, { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2 }, async (batch) => {
+        for (const item of batch) {
+          const payload = job.payload.parse(item.data);
+          const log = this.context.log.child({ job: job.name, jobId: item.id });
+          try {
+            await job.handle(payload, { ...this.context, log });
+          } catch (error) {
+            log.warn({ err: error }, 'job failed; pg-boss retries it while retries remain');
+            throw error;
+          }
+        }
+      });
+    }
+    this.working = true;
+  }
+
+  async send<Schema extends z.ZodType>(job: JobDefinition<Schema>, payload: z.input<Schema>): Promise<string | null> {
+    return this.boss.send(job.name, job.payload.parse(payload) as object);
+  }
+
+  /** Waits (up to `timeoutMs`) for running handlers to finish, then stops polling. */
+  async stop(timeoutMs = 10_000): Promise<void> {
+    if (!this.running) return;
+    this.running = false;
+    this.working = false;
+    await this.boss.stop({ graceful: true, wait: true, timeout: timeoutMs, close: false });
+  }
+
+  /** The state of a job by id, for tests and the health endpoint. */
+  async getJobState(name: string, id: string): Promise<string | undefined> {
+    const job = await this.boss.getJobById(name, id);
+    return job?.state;
+  }
+}

@@ -1,0 +1,56 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { registerAccount, startTestApp, type TestApp } from '../../test/harness.ts';
+import { pruneAuthRecords } from './prune-auth-records.job.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(() => t.close());
+
+describe('pruning sign-in records', () => {
+  it('drops old rate-limit counters, long-expired e-mail links and expired revocations, and keeps the rest', async () => {
+    const account = await registerAccount(t.app);
+    const db = t.ctx.database.db;
+    const now = new Date();
+    const daysAgo = (days: number) => new Date(now.getTime() - days * 24 * 3600_000);
+    await db
+      .insertInto('authAttempts')
+      .values([
+        { kind: 'login-failure', subject: 'old', createdAt: daysAgo(2) },
+        { kind: 'login-failure', subject: 'recent', createdAt: daysAgo(0.01) },
+      ])
+      .execute();
+    await db
+      .insertInto('userTokens')
+      .values([
+        { userId: account.userId, purpose: 'reset-password', tokenHash: 'old-link', expiresAt: daysAgo(31) },
+        { userId: account.userId, purpose: 'reset-password', tokenHash: 'fresh-link', expiresAt: daysAgo(-1) },
+      ])
+      .execute();
+    await db
+      .insertInto('revokedTokens')
+      .values([
+        { tokenId: 'expired', expiresAt: daysAgo(1) },
+        { tokenId: 'live', expiresAt: daysAgo(-1) },
+      ])
+      .execute();
+
+    const removed = await pruneAuthRecords(t.ctx.database, now);
+
+    expect(removed).toMatchObject({ userTokens: 1, revokedTokens: 1 });
+    expect(removed.authAttempts).toBeGreaterThanOrEqual(1);
+    expect(
+      (await db.selectFrom('authAttempts').select('subject').where('kind', '=', 'login-failure').execute()).map((r) => r.subject),
+    ).toEqual(['recent']);
+    const links = (await db.selectFrom('userTokens').select('tokenHash').execute()).map((r) => r.tokenHash);
+    expect(links).toContain('fresh-link');
+    expect(links).not.toContain('old-link');
+    expect((await db.selectFrom('revokedTokens').select('tokenId').execute()).map((r) => r.tokenId)).toEqual(['live']);
+  });
+
+  it('is scheduled daily on the job queue', async () => {
+    const schedules = await t.ctx.database.executeSql("select name, cron from pgboss.schedule where name = 'prune-auth-records'");
+    expect(schedules.rows).toEqual([{ name: 'prune-auth-records', cron: '17 3 * * *' }]);
+  });
+});

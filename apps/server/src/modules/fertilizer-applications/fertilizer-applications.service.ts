@@ -1,0 +1,90 @@
+import { randomUUID } from 'node:crypto';
+import {
+  gradeProblem,
+  type FertilizerApplication,
+  type fertilizerApplicationCreateSchema,
+  type fertilizerApplicationUpdateSchema,
+} from '@murimi/core';
+import type { Selectable } from 'kysely';
+import type { z } from 'zod';
+import type { AppContext } from '../../app-context.ts';
+import { definedOnly, deleteOwned, findOwned, insertOwned, updateOwned } from '../../db/owned-records.ts';
+import type { FertilizerApplicationTable } from '../../db/schema.ts';
+import { AppError } from '../../errors.ts';
+import { requireField } from '../fields/fields.service.ts';
+
+type ApplicationRow = Selectable<FertilizerApplicationTable>;
+type ApplicationUpdate = z.output<typeof fertilizerApplicationUpdateSchema>;
+
+const roundKg = (kg: number) => Math.round(kg * 100) / 100;
+
+function presentApplication(row: ApplicationRow): FertilizerApplication {
+  return {
+    id: row.id,
+    fieldId: row.fieldId,
+    product: row.product,
+    nitrogenPct: row.nitrogenPct,
+    phosphatePct: row.phosphatePct,
+    potashPct: row.potashPct,
+    rateKgPerHa: row.rateKgPerHa,
+    nitrogenKgPerHa: roundKg((row.rateKgPerHa * row.nitrogenPct) / 100),
+    phosphateKgPerHa: roundKg((row.rateKgPerHa * row.phosphatePct) / 100),
+    potashKgPerHa: roundKg((row.rateKgPerHa * row.potashPct) / 100),
+    applicationDate: row.applicationDate,
+    method: row.method as FertilizerApplication['method'],
+    notes: row.notes,
+    createdAt: row.createdAt.toISOString(),
+    lastModified: row.updatedAt.toISOString(),
+  };
+}
+
+export async function listApplications(
+  ctx: AppContext,
+  orgId: string,
+  query: { fieldId?: string | undefined },
+): Promise<FertilizerApplication[]> {
+  let select = ctx.database.db.selectFrom('fertilizerApplications').selectAll().where('orgId', '=', orgId);
+  if (query.fieldId) {
+    await requireField(ctx, orgId, query.fieldId);
+    select = select.where('fieldId', '=', query.fieldId);
+  }
+  const rows = await select.orderBy('applicationDate', 'desc').orderBy('createdAt', 'desc').execute();
+  return rows.map(presentApplication);
+}
+
+export async function getApplication(ctx: AppContext, orgId: string, id: string): Promise<FertilizerApplication> {
+  const row = await findOwned(ctx.database.db, 'fertilizerApplications', orgId, id);
+  if (!row) throw AppError.notFound('Fertilizer application');
+  return presentApplication(row);
+}
+
+export async function createApplication(
+  ctx: AppContext,
+  orgId: string,
+  input: z.output<typeof fertilizerApplicationCreateSchema>,
+): Promise<{ item: FertilizerApplication; created: boolean }> {
+  await requireField(ctx, orgId, input.fieldId);
+  const { id = randomUUID(), notes, ...rest } = input;
+  const { row, created } = await insertOwned(ctx.database.db, 'fertilizerApplications', { ...rest, notes: notes ?? null, id, orgId });
+  return { item: presentApplication(row), created };
+}
+
+export async function updateApplication(
+  ctx: AppContext,
+  orgId: string,
+  id: string,
+  input: ApplicationUpdate,
+): Promise<FertilizerApplication> {
+  const current = await getApplication(ctx, orgId, id);
+  if (input.fieldId && input.fieldId !== current.fieldId) await requireField(ctx, orgId, input.fieldId);
+  const changes = definedOnly(input);
+  const problem = gradeProblem({ ...current, ...changes });
+  if (problem) throw AppError.invalid(problem.path, problem.message);
+  const row = await updateOwned(ctx.database.db, 'fertilizerApplications', orgId, id, { ...changes, updatedAt: ctx.now() });
+  if (!row) throw AppError.notFound('Fertilizer application');
+  return presentApplication(row);
+}
+
+export async function deleteApplication(ctx: AppContext, orgId: string, id: string): Promise<void> {
+  if (!(await deleteOwned(ctx.database.db, 'fertilizerApplications', orgId, id))) throw AppError.notFound('Fertilizer application');
+}

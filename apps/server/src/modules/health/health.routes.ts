@@ -1,0 +1,42 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../app-context.ts';
+
+export const APP_VERSION = '1.0.0';
+
+const healthSchema = z.object({
+  status: z.enum(['ok', 'degraded']),
+  version: z.string(),
+  database: z.object({ reachable: z.boolean(), backend: z.enum(['pglite', 'postgres']) }),
+  queue: z.object({ running: z.boolean(), working: z.boolean() }),
+});
+
+const publicConfigSchema = z.object({
+  productName: z.string(),
+  version: z.string(),
+  contactEmail: z.string().nullable(),
+  contactPhone: z.string().nullable(),
+});
+
+export function healthRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get('/health', { schema: { tags: ['health'], response: { 200: healthSchema, 503: healthSchema } } }, async (_request, reply) => {
+      const reachable = await ctx.database.isReachable();
+      const healthy = reachable && ctx.queue.isRunning;
+      return reply.status(healthy ? 200 : 503).send({
+        status: healthy ? 'ok' : 'degraded',
+        version: APP_VERSION,
+        database: { reachable, backend: ctx.database.backend },
+        queue: { running: ctx.queue.isRunning, working: ctx.queue.isWorking },
+      });
+    });
+
+    // What public pages show about the operator: name and contact (spec §1 pricing page).
+    app.get('/public-config', { schema: { tags: ['health'], response: { 200: publicConfigSchema } } }, async () => ({
+      productName: ctx.config.productName,
+      version: APP_VERSION,
+      contactEmail: ctx.config.contactEmail ?? null,
+      contactPhone: ctx.config.contactPhone ?? null,
+    }));
+  };
+}

@@ -1,0 +1,102 @@
+import { randomUUID } from 'node:crypto';
+import { soilTestProblem, type SoilTest, type soilTestCreateSchema, type soilTestUpdateSchema } from '@murimi/core';
+import type { Selectable } from 'kysely';
+import type { z } from 'zod';
+import type { AppContext } from '../../app-context.ts';
+import { definedOnly, deleteOwned, findOwned, insertOwned, updateOwned } from '../../db/owned-records.ts';
+import type { SoilTestTable } from '../../db/schema.ts';
+import { AppError } from '../../errors.ts';
+import { requireField } from '../fields/fields.service.ts';
+
+type SoilTestRow = Selectable<SoilTestTable>;
+type SoilTestUpdate = z.output<typeof soilTestUpdateSchema>;
+
+function presentSoilTest(row: SoilTestRow): SoilTest {
+  return {
+    id: row.id,
+    fieldId: row.fieldId,
+    nitrogen: row.nitrogen,
+    phosphorus: row.phosphorus,
+    potassium: row.potassium,
+    unit: row.unit,
+    ph: row.ph,
+    organicMatter: row.organicMatterPct,
+    ec: row.ecDsPerM,
+    sampleDate: row.sampleDate,
+    depthCm: row.depthCm,
+    lab: row.lab,
+    notes: row.notes,
+    createdAt: row.createdAt.toISOString(),
+    lastModified: row.updatedAt.toISOString(),
+  };
+}
+
+/** API keys → columns: the columns carry their units. */
+function columnsOf(input: SoilTestUpdate) {
+  const { organicMatter, ec, ...rest } = input;
+  return definedOnly({ ...rest, organicMatterPct: organicMatter, ecDsPerM: ec });
+}
+
+/** A sample cannot be taken after today (one day of slack for time zones east of UTC). */
+function checkSampleDate(ctx: AppContext, sampleDate: string | undefined): void {
+  const tomorrow = new Date(ctx.now().getTime() + 24 * 3600_000).toISOString().slice(0, 10);
+  if (sampleDate && sampleDate > tomorrow) throw AppError.invalid('sampleDate', 'The sample date cannot be in the future.');
+}
+
+export async function listSoilTests(ctx: AppContext, orgId: string, query: { fieldId?: string | undefined }): Promise<SoilTest[]> {
+  let select = ctx.database.db.selectFrom('soilTests').selectAll().where('orgId', '=', orgId);
+  if (query.fieldId) {
+    await requireField(ctx, orgId, query.fieldId);
+    select = select.where('fieldId', '=', query.fieldId);
+  }
+  const rows = await select.orderBy('sampleDate', 'desc').orderBy('createdAt', 'desc').execute();
+  return rows.map(presentSoilTest);
+}
+
+export async function getSoilTest(ctx: AppContext, orgId: string, id: string): Promise<SoilTest> {
+  const row = await findOwned(ctx.database.db, 'soilTests', orgId, id);
+  if (!row) throw AppError.notFound('Soil test');
+  return presentSoilTest(row);
+}
+
+export async function createSoilTest(
+  ctx: AppContext,
+  orgId: string,
+  input: z.output<typeof soilTestCreateSchema>,
+): Promise<{ item: SoilTest; created: boolean }> {
+  await requireField(ctx, orgId, input.fieldId);
+  checkSampleDate(ctx, input.sampleDate);
+  const { row, created } = await insertOwned(ctx.database.db, 'soilTests', {
+    nitrogen: null,
+    phosphorus: null,
+    potassium: null,
+    ph: null,
+    organicMatterPct: null,
+    ecDsPerM: null,
+    depthCm: null,
+    lab: null,
+    notes: null,
+    ...columnsOf(input),
+    id: input.id ?? randomUUID(),
+    orgId,
+    fieldId: input.fieldId,
+    unit: input.unit,
+    sampleDate: input.sampleDate,
+  });
+  return { item: presentSoilTest(row), created };
+}
+
+export async function updateSoilTest(ctx: AppContext, orgId: string, id: string, input: SoilTestUpdate): Promise<SoilTest> {
+  const current = await getSoilTest(ctx, orgId, id);
+  if (input.fieldId && input.fieldId !== current.fieldId) await requireField(ctx, orgId, input.fieldId);
+  checkSampleDate(ctx, input.sampleDate);
+  const problem = soilTestProblem({ ...current, ...definedOnly(input) });
+  if (problem) throw AppError.invalid(problem.path, problem.message);
+  const row = await updateOwned(ctx.database.db, 'soilTests', orgId, id, { ...columnsOf(input), updatedAt: ctx.now() });
+  if (!row) throw AppError.notFound('Soil test');
+  return presentSoilTest(row);
+}
+
+export async function deleteSoilTest(ctx: AppContext, orgId: string, id: string): Promise<void> {
+  if (!(await deleteOwned(ctx.database.db, 'soilTests', orgId, id))) throw AppError.notFound('Soil test');
+}

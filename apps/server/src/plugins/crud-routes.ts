@@ -1,0 +1,124 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../app-context.ts';
+import { authOf, authenticate } from './authenticate.ts';
+
+/** What a module provides for an owned record; every call is scoped to the caller's organisation. */
+export interface OwnedRecordService<Item, Create, Update, Query> {
+  list(ctx: AppContext, orgId: string, query: Query): Promise<Item[]>;
+  get(ctx: AppContext, orgId: string, id: string): Promise<Item>;
+  create(ctx: AppContext, orgId: string, input: Create): Promise<{ item: Item; created: boolean }>;
+  update(ctx: AppContext, orgId: string, id: string, input: Update): Promise<Item>;
+  remove(ctx: AppContext, orgId: string, id: string): Promise<void>;
+  /**
+   * A number that changes whenever the list could change. When given, the list answers with an ETag
+   * (304 to a client that already has it) and is served from memory while the number stays the same.
+   */
+  listVersion?(ctx: AppContext, orgId: string): Promise<number>;
+}
+
+/** Serialized lists by path, organisation and query, with the version they were built at. Bounded by bytes. */
+class ListCache {
+  private readonly entries = new Map<string, { version: number; body: string }>();
+  private bytes = 0;
+
+  constructor(private readonly maxBytes: number) {}
+
+  get(key: string, version: number): string | undefined {
+    const entry = this.entries.get(key);
+    return entry?.version === version ? entry.body : undefined;
+  }
+
+  set(key: string, version: number, body: string): void {
+    this.delete(key);
+    this.entries.set(key, { version, body });
+    this.bytes += body.length;
+    for (const oldest of this.entries.keys()) {
+      if (this.bytes <= this.maxBytes) break;
+      this.delete(oldest);
+    }
+  }
+
+  private delete(key: string): void {
+    const entry = this.entries.get(key);
+    if (!entry) return;
+    this.bytes -= entry.body.length;
+    this.entries.delete(key);
+  }
+}
+
+const LIST_CACHE_BYTES = 32 * 1024 * 1024;
+
+interface OwnedRecordRoutes<Item, CreateSchema extends z.ZodType, UpdateSchema extends z.ZodType, QuerySchema extends z.ZodType> {
+  /** The collection path, e.g. '/farms'; aliases answer the same. */
+  paths: string[];
+  tag: string;
+  schemas: { item: z.ZodType<Item>; create: CreateSchema; update: UpdateSchema; query: QuerySchema };
+  service: OwnedRecordService<Item, z.output<CreateSchema>, z.output<UpdateSchema>, z.output<QuerySchema>>;
+}
+
+const idParams = z.strictObject({ id: z.uuid({ message: 'The id in the path must be a UUID.' }) });
+
+/**
+ * The five routes of an owned record: list, read, create (idempotent on a client id: 201 new, 200 replay),
+ * update (only the keys sent), delete (204). Responses carry the record or the list in `data`.
+ */
+export function registerOwnedRecordRoutes<
+  Item,
+  CreateSchema extends z.ZodType,
+  UpdateSchema extends z.ZodType,
+  QuerySchema extends z.ZodType,
+>(
+  parent: FastifyInstance,
+  ctx: AppContext,
+  { paths, tag, schemas, service }: OwnedRecordRoutes<Item, CreateSchema, UpdateSchema, QuerySchema>,
+): void {
+  const app = parent.withTypeProvider<ZodTypeProvider>();
+  const base = { tags: [tag], security: [{ bearerAuth: [] }] };
+  const one = z.object({ data: schemas.item });
+  const onRequest = authenticate(ctx);
+  const listCache = new ListCache(LIST_CACHE_BYTES);
+  for (const path of paths) {
+    app.get(
+      path,
+      { onRequest, schema: { ...base, querystring: schemas.query, response: { 200: z.object({ data: z.array(schemas.item) }) } } },
+      async (request, typedReply) => {
+        // This route also answers 304 and pre-serialized bodies, which the typed reply does not describe.
+        const reply = typedReply as unknown as FastifyReply;
+        const { orgId } = authOf(request);
+        const query = request.query as z.output<QuerySchema>;
+        if (!service.listVersion) return { data: await service.list(ctx, orgId, query) };
+        const version = await service.listVersion(ctx, orgId);
+        const etag = `"${orgId.slice(0, 8)}-${version}"`;
+        reply.header('etag', etag).header('cache-control', 'private, no-cache');
+        if (request.headers['if-none-match'] === etag) return reply.status(304).send();
+        const key = `${path}|${orgId}|${JSON.stringify(query)}`;
+        let body = listCache.get(key, version);
+        if (body === undefined) {
+          body = JSON.stringify({ data: await service.list(ctx, orgId, query) });
+          listCache.set(key, version, body);
+        }
+        return reply.type('application/json; charset=utf-8').send(body);
+      },
+    );
+    app.get(`${path}/:id`, { onRequest, schema: { ...base, params: idParams, response: { 200: one } } }, async (request) => ({
+      data: await service.get(ctx, authOf(request).orgId, request.params.id),
+    }));
+    app.post(path, { onRequest, schema: { ...base, body: schemas.create, response: { 200: one, 201: one } } }, async (request, reply) => {
+      const { item, created } = await service.create(ctx, authOf(request).orgId, request.body as z.output<CreateSchema>);
+      return reply.status(created ? 201 : 200).send({ data: item });
+    });
+    app.put(
+      `${path}/:id`,
+      { onRequest, schema: { ...base, params: idParams, body: schemas.update, response: { 200: one } } },
+      async (request) => ({
+        data: await service.update(ctx, authOf(request).orgId, request.params.id, request.body as z.output<UpdateSchema>),
+      }),
+    );
+    app.delete(`${path}/:id`, { onRequest, schema: { ...base, params: idParams, response: { 204: z.null() } } }, async (request, reply) => {
+      await service.remove(ctx, authOf(request).orgId, request.params.id);
+      return reply.status(204).send(null);
+    });
+  }
+}

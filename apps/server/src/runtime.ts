@@ -1,0 +1,52 @@
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import pino from 'pino';
+import type { AppContext } from './app-context.ts';
+import { buildApp } from './app.ts';
+import type { Config } from './config.ts';
+import { openDatabase, type Database } from './db/database.ts';
+import { FieldListVersions } from './db/field-list-versions.ts';
+import { migrateToLatest } from './db/migrate.ts';
+import { healthCheckJob } from './jobs/health-check.job.ts';
+import { JobQueue } from './jobs/job-queue.ts';
+import { pruneAuthRecordsJob } from './jobs/prune-auth-records.job.ts';
+import { sendEmailJob } from './mail/mailer.ts';
+
+export const allJobs = [healthCheckJob, sendEmailJob, pruneAuthRecordsJob] as const;
+
+export interface Runtime {
+  ctx: AppContext;
+  app: FastifyInstance;
+  close(): Promise<void>;
+}
+
+export interface RuntimeOptions {
+  /** Run job handlers in this process (`serve` and `worker` do; tests choose). */
+  work: boolean;
+  logger?: boolean;
+  now?: () => Date;
+  database?: Database;
+  pollingIntervalSeconds?: number;
+}
+
+/** Opens the database, migrates it, starts the job queue and builds the app: everything `serve` needs. */
+export async function startRuntime(config: Config, options: RuntimeOptions): Promise<Runtime> {
+  const log: FastifyBaseLogger = options.logger === false ? pino({ level: 'silent' }) : pino({ level: config.logLevel });
+  const database = options.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
+  await migrateToLatest(database.db as never);
+  const queue = new JobQueue({ database, config, log }, allJobs);
+  await queue.start({ work: options.work, pollingIntervalSeconds: options.pollingIntervalSeconds });
+  const fieldListVersions = new FieldListVersions(database, log);
+  await fieldListVersions.start();
+  const ctx: AppContext = { config, database, queue, fieldListVersions, now: options.now ?? (() => new Date()) };
+  const app = await buildApp(ctx, { logger: options.logger });
+  return {
+    ctx,
+    app,
+    async close() {
+      await app.close();
+      fieldListVersions.stop();
+      await queue.stop();
+      await database.close();
+    },
+  };
+}

@@ -1,0 +1,67 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { as, squareBoundary, type TestAccount } from './harness.ts';
+
+/** Creates a farm, a 4 ha maize field, a soil test and a fertilizer application for an account. */
+export async function createFarmRecords(app: FastifyInstance, account: TestAccount) {
+  const farm = (
+    await as(account, app, { method: 'POST', url: '/api/farms', payload: { name: 'Chikomo Farm', district: 'Goromonzi', country: 'ZW' } })
+  ).json().data;
+  const field = (
+    await as(account, app, {
+      method: 'POST',
+      url: '/api/fields',
+      payload: {
+        name: 'Vlei Block',
+        farmId: farm.id,
+        boundary: squareBoundary(4),
+        cropType: 'maize-grain',
+        plantingDate: '2026-11-15',
+        irrigated: false,
+      },
+    })
+  ).json().data;
+  const soilTest = (
+    await as(account, app, {
+      method: 'POST',
+      url: '/api/soil-tests',
+      payload: { fieldId: field.id, nitrogen: 18, phosphorus: 12, potassium: 140, unit: 'ppm', ph: 5.6, sampleDate: '2026-10-01' },
+    })
+  ).json().data;
+  const application = (
+    await as(account, app, {
+      method: 'POST',
+      url: '/api/fertilizer-applications',
+      payload: {
+        fieldId: field.id,
+        product: 'Compound D',
+        nitrogenPct: 7,
+        phosphatePct: 14,
+        potashPct: 7,
+        rateKgPerHa: 300,
+        applicationDate: '2026-11-15',
+        method: 'banded',
+      },
+    })
+  ).json().data;
+  // Read the farm again: its field count and hectares now include the field.
+  const farmWithField = (await as(account, app, { method: 'GET', url: `/api/farms/${farm.id}` })).json().data;
+  return { farm: farmWithField, field, soilTest, application };
+}
+
+export const newId = () => randomUUID();
+
+/** A farm with named fields of `hectares` each for an account; returns their ids. */
+export async function createFarmWithFields(app: FastifyInstance, account: TestAccount, fieldNames: string[], hectares = 3) {
+  const farmId: string = (await as(account, app, { method: 'POST', url: '/api/farms', payload: { name: 'Farm' } })).json().data.id;
+  const fieldIds: string[] = [];
+  for (const name of fieldNames) {
+    const response = await as(account, app, {
+      method: 'POST',
+      url: '/api/fields',
+      payload: { name, farmId, boundary: squareBoundary(hectares) },
+    });
+    fieldIds.push(response.json().data.id);
+  }
+  return { farmId, fieldIds };
+}

@@ -1,0 +1,128 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createFarmRecords } from './factories.ts';
+import { as, registerAccount, squareBoundary, startTestApp, type TestAccount, type TestApp } from './harness.ts';
+
+/** Every owned record answers 404 to another organisation: reading, changing, deleting, or hanging records from it. */
+let t: TestApp;
+let owner: TestAccount;
+let stranger: TestAccount;
+let records: Awaited<ReturnType<typeof createFarmRecords>>;
+
+beforeAll(async () => {
+  t = await startTestApp();
+  owner = await registerAccount(t.app);
+  stranger = await registerAccount(t.app);
+  records = await createFarmRecords(t.app, owner);
+  await createFarmRecords(t.app, stranger);
+});
+afterAll(() => t.close());
+
+describe("another organisation's records", () => {
+  const cases = () => {
+    const { farm, field, soilTest, application } = records;
+    return [
+      ['GET', `/api/farms/${farm.id}`, undefined],
+      ['PUT', `/api/farms/${farm.id}`, { name: 'Taken' }],
+      ['DELETE', `/api/farms/${farm.id}`, undefined],
+      ['GET', `/api/fields/${field.id}`, undefined],
+      ['PUT', `/api/fields/${field.id}`, { name: 'Taken' }],
+      ['DELETE', `/api/fields/${field.id}`, undefined],
+      ['GET', `/api/fields?farmId=${farm.id}`, undefined],
+      ['GET', `/api/fields/${field.id}/boundary-versions`, undefined],
+      ['POST', '/api/fields', { name: 'Squat', farmId: farm.id, boundary: squareBoundary(2) }],
+      ['GET', `/api/soil-tests/${soilTest.id}`, undefined],
+      ['PUT', `/api/soil-tests/${soilTest.id}`, { ph: 4 }],
+      ['DELETE', `/api/soil-tests/${soilTest.id}`, undefined],
+      ['GET', `/api/soil-tests?fieldId=${field.id}`, undefined],
+      ['POST', '/api/soil-tests', { fieldId: field.id, ph: 7, sampleDate: '2026-01-01' }],
+      ['GET', `/api/fertilizer-applications/${application.id}`, undefined],
+      ['PUT', `/api/fertilizer-applications/${application.id}`, { rateKgPerHa: 1 }],
+      ['DELETE', `/api/fertilizer-applications/${application.id}`, undefined],
+      ['GET', `/api/fertilizer/applications/${application.id}`, undefined],
+      ['DELETE', `/api/fertilizer/applications/${application.id}`, undefined],
+      ['GET', `/api/fertilizer-applications?fieldId=${field.id}`, undefined],
+      [
+        'POST',
+        '/api/fertilizer-applications',
+        {
+          fieldId: field.id,
+          product: 'AN',
+          nitrogenPct: 34.5,
+          phosphatePct: 0,
+          potashPct: 0,
+          rateKgPerHa: 100,
+          applicationDate: '2026-12-01',
+          method: 'top-dress',
+        },
+      ],
+    ] as const;
+  };
+
+  it('answers 404 to every read, change, delete or child record', async () => {
+    for (const [method, url, payload] of cases()) {
+      const response = await as(stranger, t.app, { method, url, ...(payload ? { payload } : {}) });
+      expect({ method, url, status: response.statusCode }).toEqual({ method, url, status: 404 });
+      expect(JSON.stringify(response.json())).not.toContain(records.farm.name);
+    }
+  });
+
+  it('leaves the records exactly as they were', async () => {
+    const { farm, field, soilTest, application } = records;
+    expect((await as(owner, t.app, { method: 'GET', url: `/api/farms/${farm.id}` })).json().data).toEqual(farm);
+    expect((await as(owner, t.app, { method: 'GET', url: `/api/fields/${field.id}` })).json().data).toEqual(field);
+    expect((await as(owner, t.app, { method: 'GET', url: `/api/soil-tests/${soilTest.id}` })).json().data).toEqual(soilTest);
+    expect((await as(owner, t.app, { method: 'GET', url: `/api/fertilizer-applications/${application.id}` })).json().data).toEqual(
+      application,
+    );
+  });
+
+  it('never lists them', async () => {
+    for (const url of ['/api/farms', '/api/fields', '/api/soil-tests', '/api/fertilizer-applications']) {
+      const ids = (await as(stranger, t.app, { method: 'GET', url })).json().data.map((r: { id: string }) => r.id);
+      expect(ids).toHaveLength(1);
+      expect(ids).not.toContain(Object.values(records).map((r) => r.id));
+    }
+  });
+
+  it('refuses to reuse their ids for a new record of ours (conflict, no data)', async () => {
+    const response = await as(stranger, t.app, { method: 'POST', url: '/api/farms', payload: { id: records.farm.id, name: 'Same id' } });
+    expect(response.statusCode).toBe(409);
+    expect(JSON.stringify(response.json())).not.toContain(records.farm.name);
+  });
+});
+
+describe('routes that need a session', () => {
+  it('answer 401 without a token: every route the API documents as signed-in', async () => {
+    const document = t.app.swagger() as { paths: Record<string, Record<string, { security?: unknown[] }>> };
+    const signedIn: string[] = [];
+    const open: string[] = [];
+    for (const [path, operations] of Object.entries(document.paths)) {
+      for (const [method, operation] of Object.entries(operations)) {
+        const url = path.replace('{id}', records.farm.id);
+        (operation.security?.length ? signedIn : open).push(`${method.toUpperCase()} ${url}`);
+        if (!operation.security?.length) continue;
+        const response = await t.app.inject({
+          method: method.toUpperCase() as 'GET',
+          url,
+          payload: method === 'get' || method === 'delete' ? undefined : {},
+        });
+        expect({ route: `${method} ${path}`, status: response.statusCode }).toEqual({ route: `${method} ${path}`, status: 401 });
+      }
+    }
+    expect(signedIn.length).toBeGreaterThanOrEqual(24);
+    // The only routes open without a session: health, public settings, crops, and the sign-in flows.
+    expect(open.map((r) => r.split(' ')[1]).sort()).toEqual(
+      [
+        '/api/auth/forgot-password',
+        '/api/auth/login',
+        '/api/auth/refresh',
+        '/api/auth/register',
+        '/api/auth/reset-password',
+        '/api/auth/verify-email',
+        '/api/crop-types',
+        '/api/health',
+        '/api/public-config',
+      ].sort(),
+    );
+  });
+});

@@ -1,0 +1,131 @@
+import type { ReactNode } from 'react';
+import { Navigate, Route, Routes } from 'react-router';
+import { AppLayout } from '../components/shell/AppLayout.tsx';
+import { PublicLayout } from '../components/shell/PublicLayout.tsx';
+import { RouteEffects } from '../components/shell/RouteEffects.tsx';
+import { RedirectIfSignedIn, RequireAuth } from '../features/auth/guards.tsx';
+import { useSession } from '../features/auth/use-session.ts';
+import { lazyPage } from './lazy-page.tsx';
+
+// Every screen is its own chunk, fetched when its route is first visited.
+const Landing = lazyPage(() => import('../pages/public/LandingPage.tsx'));
+const Features = lazyPage(() => import('../pages/public/FeaturesPage.tsx'));
+const Guides = lazyPage(() => import('../pages/public/GuidesPage.tsx'));
+const Pricing = lazyPage(() => import('../pages/public/PricingPage.tsx'));
+const Terms = lazyPage(() => import('../pages/public/TermsPage.tsx'));
+const Login = lazyPage(() => import('../pages/auth/LoginPage.tsx'));
+const Register = lazyPage(() => import('../pages/auth/RegisterPage.tsx'));
+const ForgotPassword = lazyPage(() => import('../pages/auth/ForgotPasswordPage.tsx'));
+const ResetPassword = lazyPage(() => import('../pages/auth/ResetPasswordPage.tsx'));
+const VerifyEmail = lazyPage(() => import('../pages/auth/VerifyEmailPage.tsx'));
+const AuthCallback = lazyPage(() => import('../pages/auth/AuthCallbackPage.tsx'));
+const Dashboard = lazyPage(() => import('../pages/app/DashboardPage.tsx'));
+const FarmDetail = lazyPage(() => import('../pages/app/FarmDetailPage.tsx'));
+const FieldSetup = lazyPage(() => import('../pages/app/FieldSetupPage.tsx'));
+const Fields = lazyPage(() => import('../pages/app/FieldsPage.tsx'));
+const FieldDetail = lazyPage(() => import('../pages/app/FieldDetailPage.tsx'));
+const SoilTestLog = lazyPage(() => import('../pages/app/SoilTestLogPage.tsx'));
+const SoilTests = lazyPage(() => import('../pages/app/SoilTestsPage.tsx'));
+const Fertilizer = lazyPage(() => import('../pages/app/FertilizerPage.tsx'));
+const SoilAnalysis = lazyPage(() => import('../pages/app/SoilAnalysisPage.tsx'));
+const Settings = lazyPage(() => import('../pages/app/SettingsPage.tsx'));
+const ComingSoon = lazyPage(() => import('../pages/app/ComingSoonPage.tsx'));
+const NotFound = lazyPage(() => import('../pages/NotFoundPage.tsx'));
+
+const signedOutOnly = (page: ReactNode) => <RedirectIfSignedIn>{page}</RedirectIfSignedIn>;
+
+const prerenderedScreens: Record<string, { preload(): Promise<void> }> = {
+  '/': Landing,
+  '/features': Features,
+  '/guides': Guides,
+  '/pricing': Pricing,
+  '/terms': Terms,
+  '/login': Login,
+  '/register': Register,
+  '/forgot-password': ForgotPassword,
+};
+
+/** Fetches the code of the prerendered screen at `pathname`, if it is one (see main.tsx). */
+export function preloadPrerenderedScreen(pathname: string): Promise<void> {
+  return prerenderedScreens[pathname.replace(/(.)\/+$/, '$1')]?.preload() ?? Promise.resolve();
+}
+
+/** Unknown paths: inside the signed-in shell for a signed-in person, else with the public pages. */
+function NotFoundInLayout() {
+  return useSession().status === 'signed-in' ? <AppLayout /> : <PublicLayout />;
+}
+
+/** The routes of spec §2.1 and §2.2, with their aliases and redirects. */
+export function AppRoutes() {
+  return (
+    <>
+      <RouteEffects />
+      <Routes>
+        <Route element={<PublicLayout />}>
+          <Route index element={<Landing />} />
+          <Route path="features" element={<Features />} />
+          <Route path="guides" element={<Guides />} />
+          <Route path="pricing" element={<Pricing />} />
+          <Route path="terms" element={<Terms />} />
+          <Route path="login" element={signedOutOnly(<Login />)} />
+          <Route path="register" element={signedOutOnly(<Register />)} />
+          <Route path="forgot-password" element={<ForgotPassword />} />
+          <Route path="reset-password" element={<ResetPassword />} />
+          <Route path="verify-email" element={<VerifyEmail />} />
+          <Route path="auth/callback" element={<AuthCallback />} />
+        </Route>
+
+        <Route
+          element={
+            <RequireAuth>
+              <AppLayout />
+            </RequireAuth>
+          }
+        >
+          <Route path="dashboard" element={<Dashboard />} />
+          <Route path="farms/create" element={<Navigate to="/create-farm-field" replace />} />
+          <Route path="farms/:farmId" element={<FarmDetail />} />
+          <Route path="create-farm-field" element={<FieldSetup />} />
+          <Route path="fields/create" element={<Navigate to="/create-farm-field" replace />} />
+          <Route path="fields" element={<Fields />} />
+          <Route path="fields/:fieldId" element={<FieldDetail />} />
+          <Route path="soil-tests/log" element={<SoilTestLog />} />
+          <Route path="soil-tests" element={<SoilTests />} />
+          <Route path="fertilizer" element={<Fertilizer />} />
+          <Route path="fertilizer-management" element={<Fertilizer />} />
+          <Route path="analysis" element={<ComingSoon title="Crop Analysis" coming="analysis" />} />
+          <Route path="reports" element={<ComingSoon title="Reports & Analytics" coming="analysis" />} />
+          <Route path="crop-health" element={<ComingSoon title="Crop Health" coming="cropHealth" />} />
+          <Route path="soil-analysis" element={<SoilAnalysis />} />
+          <Route path="irrigation" element={<ComingSoon title="Irrigation & Weather" coming="weather" />} />
+          <Route path="weather" element={<ComingSoon title="Irrigation & Weather" coming="weather" />} />
+          <Route path="billing" element={<ComingSoon title="Billing" coming="placeholder" />} />
+          <Route path="support" element={<ComingSoon title="Support" coming="placeholder" />} />
+          <Route path="settings" element={<Settings />} />
+        </Route>
+
+        {/* Map View has no standard layout wrapper (spec §2.2). */}
+        <Route
+          path="map"
+          element={
+            <RequireAuth>
+              <ComingSoon title="Map View" coming="map" />
+            </RequireAuth>
+          }
+        />
+        <Route
+          path="map/:fieldId"
+          element={
+            <RequireAuth>
+              <ComingSoon title="Map View" coming="map" />
+            </RequireAuth>
+          }
+        />
+
+        <Route element={<NotFoundInLayout />}>
+          <Route path="*" element={<NotFound />} />
+        </Route>
+      </Routes>
+    </>
+  );
+}

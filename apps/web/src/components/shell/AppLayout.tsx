@@ -1,0 +1,38 @@
+import { Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet } from 'react-router';
+import { Spinner } from '../ui/layout.tsx';
+import { ConnectionBanners } from './Banners.tsx';
+import { BottomNav } from './BottomNav.tsx';
+import { Breadcrumbs } from './Breadcrumbs.tsx';
+import { MobileHeader } from './MobileHeader.tsx';
+import { SideMenu } from './SideMenu.tsx';
+import { Sidebar } from './Sidebar.tsx';
+import { SkipLink } from './RouteEffects.tsx';
+import { UserMenu } from './UserMenu.tsx';
+
+/** The signed-in shell: sidebar and breadcrumbs on desktop, header and bottom bar on phones. */
+export function AppLayout() {
+  const { t } = useTranslation();
+  return (
+    <div className="flex min-h-screen">
+      <SkipLink label={t('skipToContent')} />
+      <Sidebar />
+      <div className="flex min-w-0 flex-1 flex-col">
+        <MobileHeader />
+        <header className="hidden h-16 items-center justify-end border-b border-stone-200 bg-white px-6 md:flex">
+          <UserMenu />
+        </header>
+        <ConnectionBanners />
+        <main id="main" tabIndex={-1} className="flex-1 px-4 pt-4 pb-28 outline-none md:px-8 md:pt-6 md:pb-10">
+          <Breadcrumbs />
+          <Suspense fallback={<Spinner label={t('loading')} />}>
+            <Outlet />
+          </Suspense>
+        </main>
+      </div>
+      <BottomNav />
+      <SideMenu />
+    </div>
+  );
+}

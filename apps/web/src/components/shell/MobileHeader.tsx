@@ -1,0 +1,36 @@
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router';
+import { FieldSelector } from './FieldSelector.tsx';
+import { Icon } from './Icon.tsx';
+import { backButtonPaths, fieldSelectorPaths, mobileTitleByPath, transparentHeaderPaths } from './navigation.ts';
+
+/** Phone header (spec §2.4): title, back button and field selector where the spec puts them. */
+export function MobileHeader() {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const titleKey = mobileTitleByPath[pathname.split('/')[1] ?? ''];
+  const isKnown = titleKey !== undefined;
+  const showBack = backButtonPaths.includes(pathname) || !isKnown;
+  const showSelector = fieldSelectorPaths.includes(pathname);
+  const transparent = transparentHeaderPaths.includes(pathname);
+  return (
+    <header
+      data-testid="mobile-header"
+      className={`sticky top-0 z-30 flex min-h-14 items-center gap-2 px-2 md:hidden ${transparent ? 'bg-transparent' : 'border-b border-stone-200 bg-white'}`}
+    >
+      {showBack && (
+        <button
+          type="button"
+          onClick={() => navigate(-1)}
+          aria-label={t('nav.back')}
+          className="flex min-h-11 min-w-11 items-center justify-center rounded-lg hover:bg-stone-100"
+        >
+          <Icon name="back" />
+        </button>
+      )}
+      <p className="flex-1 truncate px-1 text-lg font-semibold">{isKnown ? t(titleKey as 'mobileTitles.dashboard') : t('productName')}</p>
+      {showSelector && <FieldSelector compact />}
+    </header>
+  );
+}

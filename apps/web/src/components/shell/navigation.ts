@@ -1,0 +1,106 @@
+/** Navigation entries of spec §2.4, in order; labels are keys of the common namespace. */
+export const sidebarEntries = [
+  { to: '/dashboard', label: 'nav.dashboard', icon: 'dashboard' },
+  { to: '/create-farm-field', label: 'nav.fieldSetup', icon: 'plus' },
+  { to: '/fields', label: 'nav.myFields', icon: 'fields' },
+  { to: '/map', label: 'nav.mapView', icon: 'map' },
+  { to: '/crop-health', label: 'nav.cropHealth', icon: 'leaf' },
+  { to: '/fertilizer', label: 'nav.fertilizer', icon: 'bag' },
+  { to: '/weather', label: 'nav.weatherIrrigation', icon: 'cloud' },
+  { to: '/soil-tests', label: 'nav.soilAnalysis', icon: 'soil' },
+  { to: '/reports', label: 'nav.reports', icon: 'chart' },
+  { to: '/settings', label: 'nav.settings', icon: 'gear' },
+] as const;
+
+/** The ten bottom-bar entries on phones, with their short labels. */
+export const bottomNavEntries = [
+  { to: '/dashboard', label: 'nav.dashboard', icon: 'dashboard' },
+  { to: '/fields', label: 'nav.myFields', icon: 'fields' },
+  { to: '/create-farm-field', label: 'nav.fieldSetup', icon: 'plus' },
+  { to: '/map', label: 'nav.mapView', icon: 'map' },
+  { to: '/crop-health', label: 'nav.cropHealth', icon: 'leaf' },
+  { to: '/fertilizer', label: 'nav.fertilizer', icon: 'bag' },
+  { to: '/soil-analysis', label: 'nav.soilHealth', icon: 'soil' },
+  { to: '/weather', label: 'nav.weatherIrrigation', icon: 'cloud' },
+  { to: '/reports', label: 'nav.reports', icon: 'chart' },
+  { to: '/settings', label: 'nav.settings', icon: 'gear' },
+] as const;
+
+export type IconName = (typeof sidebarEntries)[number]['icon'];
+
+/** The phone header's title per first path segment (spec §2.4 mobile titles). */
+export const mobileTitleByPath: Record<string, string> = {
+  dashboard: 'mobileTitles.dashboard',
+  fields: 'mobileTitles.fields',
+  farms: 'mobileTitles.fields',
+  'create-farm-field': 'mobileTitles.createFarmField',
+  map: 'mobileTitles.map',
+  'crop-health': 'mobileTitles.cropHealth',
+  fertilizer: 'mobileTitles.fertilizer',
+  'fertilizer-management': 'mobileTitles.fertilizer',
+  'soil-analysis': 'mobileTitles.soilAnalysis',
+  'soil-tests': 'mobileTitles.soilAnalysis',
+  weather: 'mobileTitles.weather',
+  irrigation: 'mobileTitles.weather',
+  reports: 'mobileTitles.reports',
+  analysis: 'mobileTitles.reports',
+  settings: 'mobileTitles.settings',
+};
+
+/** Paths whose phone header has a back button (spec §2.4); unknown paths have one too. */
+export const backButtonPaths = ['/fields/create', '/create-farm-field'];
+/** Paths whose phone header shows the field selector. */
+export const fieldSelectorPaths = ['/dashboard', '/map', '/weather', '/crop-health', '/fertilizer', '/soil-analysis'];
+/** Paths whose phone header is transparent over the content. */
+export const transparentHeaderPaths = ['/dashboard', '/map'];
+
+/** Breadcrumb labels for known path segments. */
+export const breadcrumbLabels: Record<string, string> = {
+  dashboard: 'Dashboard',
+  farms: 'Farms',
+  fields: 'My Fields',
+  'soil-tests': 'Soil Test Records',
+  log: 'Log Soil Test',
+  'create-farm-field': 'Field Setup',
+  fertilizer: 'Fertilizer',
+  'fertilizer-management': 'Fertilizer Management',
+  reports: 'Reports',
+  analysis: 'Crop Analysis',
+  'crop-health': 'Crop Health',
+  'soil-analysis': 'Soil Analysis',
+  weather: 'Weather & Irrigation',
+  irrigation: 'Irrigation & Weather',
+  settings: 'Settings',
+  billing: 'Billing',
+  support: 'Support',
+  create: 'Create',
+};
+
+export interface Crumb {
+  label: string;
+  to: string | null;
+}
+
+/**
+ * Breadcrumbs for a path (spec §2.4): none for one segment or fewer; otherwise Dashboard first, then each
+ * segment by its known label (ids as "Details"); more than 4 items collapse to the first, an ellipsis and
+ * the last two.
+ */
+export function breadcrumbsFor(pathname: string): Crumb[] {
+  const segments = pathname.split('/').filter(Boolean);
+  if (segments.length <= 1) return [];
+  const crumbs: Crumb[] = [{ label: 'Dashboard', to: '/dashboard' }];
+  segments.forEach((segment, i) => {
+    if (i === 0 && segment === 'dashboard') return;
+    const to = `/${segments.slice(0, i + 1).join('/')}`;
+    crumbs.push({ label: breadcrumbLabels[segment] ?? 'Details', to: i === segments.length - 1 ? null : to });
+  });
+  if (crumbs.length <= 4) return crumbs;
+  return [crumbs[0]!, { label: '…', to: null }, ...crumbs.slice(-2)];
+}
+
+/** Bottom-bar badge text: counts over 99 read "99+". */
+export function badgeText(count: number): string | null {
+  if (count <= 0) return null;
+  return count > 99 ? '99+' : String(count);
+}

@@ -1,0 +1,74 @@
+import type {
+  CropType,
+  Farm,
+  FarmCreateInput,
+  FertilizerApplication,
+  FertilizerApplicationCreateInput,
+  Field,
+  FieldCreateInput,
+  SoilTest,
+  SoilTestCreateInput,
+  User,
+} from '@murimi/core';
+import { api } from './client.ts';
+
+/** Typed calls for each resource of the API; screens use these through TanStack Query. */
+export const farmsApi = {
+  list: async () => (await api.get<{ data: Farm[] }>('/api/farms')).data,
+  get: async (id: string) => (await api.get<{ data: Farm }>(`/api/farms/${id}`)).data,
+  create: async (input: FarmCreateInput) => (await api.post<{ data: Farm }>('/api/farms', input)).data,
+  update: async (id: string, input: Partial<FarmCreateInput>) => (await api.put<{ data: Farm }>(`/api/farms/${id}`, input)).data,
+  remove: (id: string) => api.delete(`/api/farms/${id}`),
+};
+
+export const fieldsApi = {
+  list: async (farmId?: string) => (await api.get<{ data: Field[] }>(`/api/fields${farmId ? `?farmId=${farmId}` : ''}`)).data,
+  get: async (id: string) => (await api.get<{ data: Field }>(`/api/fields/${id}`)).data,
+  create: async (input: FieldCreateInput) => (await api.post<{ data: Field }>('/api/fields', input)).data,
+  update: async (id: string, input: Partial<FieldCreateInput>) => (await api.put<{ data: Field }>(`/api/fields/${id}`, input)).data,
+  remove: (id: string) => api.delete(`/api/fields/${id}`),
+};
+
+export const soilTestsApi = {
+  list: async (fieldId?: string) => (await api.get<{ data: SoilTest[] }>(`/api/soil-tests${fieldId ? `?fieldId=${fieldId}` : ''}`)).data,
+  create: async (input: SoilTestCreateInput) => (await api.post<{ data: SoilTest }>('/api/soil-tests', input)).data,
+  remove: (id: string) => api.delete(`/api/soil-tests/${id}`),
+};
+
+export const applicationsApi = {
+  list: async (fieldId?: string) =>
+    (await api.get<{ data: FertilizerApplication[] }>(`/api/fertilizer-applications${fieldId ? `?fieldId=${fieldId}` : ''}`)).data,
+  create: async (input: FertilizerApplicationCreateInput) =>
+    (await api.post<{ data: FertilizerApplication }>('/api/fertilizer-applications', input)).data,
+  remove: (id: string) => api.delete(`/api/fertilizer-applications/${id}`),
+};
+
+export const cropTypesApi = {
+  list: async () => (await api.get<{ data: CropType[] }>('/api/crop-types')).data,
+};
+
+export interface PublicConfig {
+  productName: string;
+  version: string;
+  contactEmail: string | null;
+  contactPhone: string | null;
+}
+
+export const accountApi = {
+  me: async () => (await api.get<{ data: User }>('/api/auth/me')).data,
+  publicConfig: () => api.get<PublicConfig>('/api/public-config'),
+};
+
+/** Query keys in one place, so a change can invalidate every list that shows it. */
+export const queryKeys = {
+  farms: ['farms'] as const,
+  farm: (id: string) => ['farms', id] as const,
+  fields: ['fields'] as const,
+  fieldsOfFarm: (farmId: string) => ['fields', { farmId }] as const,
+  field: (id: string) => ['field', id] as const,
+  soilTests: (fieldId?: string) => ['soil-tests', fieldId ?? 'all'] as const,
+  applications: (fieldId?: string) => ['fertilizer-applications', fieldId ?? 'all'] as const,
+  cropTypes: ['crop-types'] as const,
+  me: ['me'] as const,
+  publicConfig: ['public-config'] as const,
+};

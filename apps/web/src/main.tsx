@@ -1,0 +1,26 @@
+import './index.css';
+import './lib/i18n.ts';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import i18next from 'i18next';
+import { BrowserRouter } from 'react-router';
+import { AppRoot } from './app/AppRoot.tsx';
+import { queryClient } from './app/query-client.ts';
+import { preloadPrerenderedScreen } from './app/routes.tsx';
+import { session, watchSession } from './features/auth/session.ts';
+import { signOut } from './features/auth/auth-actions.ts';
+import { showToast } from './features/toasts/toast-store.ts';
+import { configureApiClient } from './lib/api/client.ts';
+
+configureApiClient({ token: () => session.token(), onUnauthorized: () => signOut() });
+session.onExpiringSoon = (minutes) => showToast(i18next.t('toasts.sessionExpiring', { minutes }), { type: 'warning', duration: 8000 });
+session.onExpired = () => showToast(i18next.t('toasts.sessionExpired'), { type: 'warning' });
+session.onSignedOut = () => queryClient.clear();
+session.initialise();
+watchSession();
+
+const app = <AppRoot queryClient={queryClient} router={BrowserRouter} />;
+
+// Public pages arrive prerendered (src/prerender.tsx): take over their markup instead of drawing it again.
+const root = document.getElementById('root')!;
+if (root.dataset.prerendered === 'true') void preloadPrerenderedScreen(location.pathname).then(() => hydrateRoot(root, app));
+else createRoot(root).render(app);

@@ -1,0 +1,96 @@
+import type { Field } from '@murimi/core';
+import { useDeferredValue, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { usePageTitle } from '../../app/page-title.ts';
+import { ButtonLink } from '../../components/ui/Button.tsx';
+import { SelectInput, TextInput } from '../../components/ui/form.tsx';
+import { EmptyState, PageHeader, Spinner } from '../../components/ui/layout.tsx';
+import { useCropName, useFarms, useFields } from '../../features/records/use-records.ts';
+import { FieldRows } from './components/FieldRows.tsx';
+import { LoadError, Page } from './components/States.tsx';
+
+type SortKey = 'name' | 'size-desc' | 'size-asc' | 'planting-desc' | 'planting-asc';
+const sortKeys: SortKey[] = ['name', 'size-desc', 'size-asc', 'planting-desc', 'planting-asc'];
+
+const byName = (a: Field, b: Field) => a.name.localeCompare(b.name, undefined, { numeric: true });
+/** Fields without a planting date go last whichever way the dates run. */
+const byPlanting = (direction: 1 | -1) => (a: Field, b: Field) => {
+  if (!a.plantingDate || !b.plantingDate) return (a.plantingDate ? -1 : 0) + (b.plantingDate ? 1 : 0) || byName(a, b);
+  return direction * a.plantingDate.localeCompare(b.plantingDate) || byName(a, b);
+};
+const comparators: Record<SortKey, (a: Field, b: Field) => number> = {
+  name: byName,
+  'size-desc': (a, b) => b.size_hectares - a.size_hectares || byName(a, b),
+  'size-asc': (a, b) => a.size_hectares - b.size_hectares || byName(a, b),
+  'planting-desc': byPlanting(-1),
+  'planting-asc': byPlanting(1),
+};
+
+/** My Fields: every field with farm, crop, size and planting date; search and sort (fast for 500 fields). */
+export default function FieldsPage() {
+  const { t } = useTranslation('app');
+  usePageTitle(t('fields.title'));
+  const fields = useFields();
+  const farms = useFarms();
+  const cropName = useCropName();
+  const [search, setSearch] = useState('');
+  const [sort, setSort] = useState<SortKey>('name');
+  const query = useDeferredValue(search.trim().toLowerCase());
+
+  const farmNames = useMemo(() => new Map((farms.data ?? []).map((farm) => [farm.id, farm.name])), [farms.data]);
+  // One lower-cased text per field, built once per list rather than on every keystroke.
+  const searchable = useMemo(
+    () =>
+      (fields.data ?? []).map((field) => ({
+        field,
+        text: [field.name, cropName(field.cropType), field.variety, farmNames.get(field.farmId)].filter(Boolean).join(' ').toLowerCase(),
+      })),
+    [fields.data, cropName, farmNames],
+  );
+  const shown = useMemo(() => {
+    const matching = query ? searchable.filter((row) => row.text.includes(query)) : searchable;
+    return matching.map((row) => row.field).sort(comparators[sort]);
+  }, [searchable, query, sort]);
+
+  const addButton = <ButtonLink to="/create-farm-field">{t('actions.addField')}</ButtonLink>;
+  let content;
+  if (fields.isPending) content = <Spinner label={t('states.loadingFields')} />;
+  else if (fields.isError) content = <LoadError error={fields.error} what={t('fields.loadFailed')} onRetry={() => void fields.refetch()} />;
+  else if (fields.data.length === 0) content = <EmptyState title={t('fields.emptyTitle')} message={t('fields.empty')} action={addButton} />;
+  else
+    content = (
+      <>
+        <div className="mb-4 grid grid-cols-1 gap-3 sm:grid-cols-[1fr_16rem]">
+          <TextInput
+            type="search"
+            label={t('fields.search')}
+            placeholder={t('fields.searchPlaceholder')}
+            value={search}
+            onChange={(event) => setSearch(event.target.value)}
+          />
+          <SelectInput label={t('fields.sort')} value={sort} onChange={(event) => setSort(event.target.value as SortKey)}>
+            {sortKeys.map((key) => (
+              <option key={key} value={key}>
+                {t(`fields.sortBy.${key}`)}
+              </option>
+            ))}
+          </SelectInput>
+        </div>
+        <p className="mb-3 text-sm text-stone-700" aria-live="polite">
+          {t('fields.showing', { shown: shown.length, count: fields.data.length })}
+        </p>
+        {shown.length === 0 ? (
+          <EmptyState title={t('fields.noMatchTitle')} message={t('fields.noMatch', { search: search.trim() })} />
+        ) : (
+          <FieldRows fields={shown} farmNames={farmNames} />
+        )}
+      </>
+    );
+
+  return (
+    <Page>
+      <PageHeader title={t('fields.title')} subtitle={t('fields.subtitle')} actions={fields.data?.length ? addButton : undefined} />
+      {content}
+    </Page>
+  );
+}

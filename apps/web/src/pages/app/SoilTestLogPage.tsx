@@ -1,0 +1,216 @@
+import { SOIL_NUTRIENT_THRESHOLDS_PPM, SOIL_PH_OPTIMAL, soilTestCreateSchema, type Field, type SoilTestCreateInput } from '@murimi/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import { usePageTitle } from '../../app/page-title.ts';
+import { ButtonLink } from '../../components/ui/Button.tsx';
+import { FormError, TextArea, TextInput } from '../../components/ui/form.tsx';
+import { Card, PageHeader, Spinner } from '../../components/ui/layout.tsx';
+import { useSelectedFieldId } from '../../features/field-selection/field-selection.ts';
+import { invalidate, useFields } from '../../features/records/use-records.ts';
+import { showToast } from '../../features/toasts/toast-store.ts';
+import { soilTestsApi } from '../../lib/api/resources.ts';
+import { blankToNull, numberOrNull, validate } from '../../lib/form-errors.ts';
+import { RadioGroup } from './components/Choice.tsx';
+import { FieldSelect } from './components/FieldSelect.tsx';
+import { FormActions } from './components/FormActions.tsx';
+import { todayIso } from './components/format.ts';
+import { useReturnTo } from './components/return-to.ts';
+import { LoadError, NoFieldsYet, Page } from './components/States.tsx';
+import { useSaveForm } from '../../lib/use-save-form.ts';
+import { inputBinder } from '../../lib/input-binder.ts';
+
+interface Values {
+  fieldId: string;
+  sampleDate: string;
+  unit: 'ppm' | '%';
+  nitrogen: string;
+  phosphorus: string;
+  potassium: string;
+  ph: string;
+  organicMatter: string;
+  ec: string;
+  depthCm: string;
+  lab: string;
+  notes: string;
+}
+
+const inputs = [
+  'fieldId',
+  'sampleDate',
+  'unit',
+  'nitrogen',
+  'phosphorus',
+  'potassium',
+  'ph',
+  'organicMatter',
+  'ec',
+  'depthCm',
+  'lab',
+  'notes',
+] as const;
+
+/** Decimal commas are common on phones set to southern African locales. */
+const decimal = (text: string) => numberOrNull(text.replace(',', '.'));
+
+function SoilTestForm({ fields, initialFieldId }: { fields: Field[]; initialFieldId: string }) {
+  const { t } = useTranslation('app');
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const back = useReturnTo('/soil-tests');
+  const form = useRef<HTMLFormElement>(null);
+  const [id] = useState(() => crypto.randomUUID());
+  const [values, setValues] = useState<Values>({
+    fieldId: '',
+    sampleDate: todayIso(),
+    unit: 'ppm',
+    nitrogen: '',
+    phosphorus: '',
+    potassium: '',
+    ph: '',
+    organicMatter: '',
+    ec: '',
+    depthCm: '',
+    lab: '',
+    notes: '',
+  });
+  const { errors, formError, busy, save } = useSaveForm(inputs, { form });
+  const input = inputBinder(values, errors, setValues);
+  // Until the person picks one, the field follows ?fieldId= or the selected field.
+  const fieldId = values.fieldId || initialFieldId;
+  const ppm = values.unit === 'ppm';
+  const nutrientHint = (nutrient: keyof typeof SOIL_NUTRIENT_THRESHOLDS_PPM) =>
+    ppm ? t('soilLog.nutrientHint', SOIL_NUTRIENT_THRESHOLDS_PPM[nutrient]) : t('soilLog.percentHint');
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const body: SoilTestCreateInput = {
+      id,
+      fieldId,
+      sampleDate: values.sampleDate,
+      unit: values.unit,
+      nitrogen: decimal(values.nitrogen),
+      phosphorus: decimal(values.phosphorus),
+      potassium: decimal(values.potassium),
+      ph: decimal(values.ph),
+      organicMatter: decimal(values.organicMatter),
+      ec: decimal(values.ec),
+      depthCm: decimal(values.depthCm),
+      lab: blankToNull(values.lab),
+      notes: blankToNull(values.notes),
+    };
+    const checked = validate(soilTestCreateSchema, body);
+    if (checked.errors?.fieldId) checked.errors.fieldId = t('records.fieldRequired');
+    await save(checked, async () => {
+      await soilTestsApi.create(body);
+      await invalidate.soilTests(queryClient);
+      showToast(t('soilLog.saved'), { type: 'success' });
+      await navigate(back.path);
+    });
+  }
+
+  return (
+    <form ref={form} onSubmit={submit} noValidate className="flex flex-col gap-6">
+      <FormError message={formError} />
+      <Card title={t('soilLog.sampleSection')}>
+        <div className="grid grid-cols-1 gap-4 md:grid-cols-2">
+          <div className="md:col-span-2">
+            <FieldSelect
+              label={t('records.field')}
+              fields={fields}
+              value={fieldId}
+              error={errors.fieldId}
+              onChange={(next) => setValues({ ...values, fieldId: next })}
+            />
+          </div>
+          <TextInput type="date" label={t('soil.sampleDate')} {...input('sampleDate')} />
+          <TextInput label={t('soilLog.depth')} hint={t('soilLog.depthHint')} inputMode="numeric" {...input('depthCm')} />
+          <div className="md:col-span-2">
+            <TextInput label={t('soilLog.lab')} hint={t('soilLog.labHint')} {...input('lab')} />
+          </div>
+          <div className="md:col-span-2">
+            <TextArea label={t('soilLog.notes')} {...input('notes')} />
+          </div>
+        </div>
+      </Card>
+      <Card title={t('soilLog.readingsSection')}>
+        <p className="mb-4 text-stone-700">{t('soilLog.readingsIntro')}</p>
+        <div className="mb-4">
+          <RadioGroup
+            legend={t('soilLog.unit')}
+            inline
+            value={values.unit}
+            onChange={(unit) => setValues({ ...values, unit })}
+            options={[
+              { value: 'ppm', label: t('soilLog.unitPpm') },
+              { value: '%', label: t('soilLog.unitPercent') },
+            ]}
+          />
+          {errors.unit && <p className="text-sm font-medium text-red-700">{errors.unit}</p>}
+        </div>
+        <div className="grid grid-cols-1 gap-4 sm:grid-cols-3">
+          <TextInput
+            label={t('soilLog.nitrogen', { unit: values.unit })}
+            hint={nutrientHint('nitrogen')}
+            inputMode="decimal"
+            {...input('nitrogen')}
+          />
+          <TextInput
+            label={t('soilLog.phosphorus', { unit: values.unit })}
+            hint={nutrientHint('phosphorus')}
+            inputMode="decimal"
+            {...input('phosphorus')}
+          />
+          <TextInput
+            label={t('soilLog.potassium', { unit: values.unit })}
+            hint={nutrientHint('potassium')}
+            inputMode="decimal"
+            {...input('potassium')}
+          />
+          <TextInput label={t('soil.ph')} hint={t('soilLog.phHint', SOIL_PH_OPTIMAL)} inputMode="decimal" {...input('ph')} />
+          <TextInput
+            label={t('soilLog.organicMatter')}
+            hint={t('soilLog.organicMatterHint')}
+            inputMode="decimal"
+            {...input('organicMatter')}
+          />
+          <TextInput label={t('soilLog.ec')} hint={t('soilLog.ecHint')} inputMode="decimal" {...input('ec')} />
+        </div>
+      </Card>
+      <FormActions
+        busy={busy}
+        saveLabel={t('soilLog.save')}
+        cancel={
+          <ButtonLink to={back.path} variant="secondary">
+            {t('actions.cancel')}
+          </ButtonLink>
+        }
+      />
+    </form>
+  );
+}
+
+/** Log a soil test (/soil-tests/log), for the field in ?fieldId= or the selected field. */
+export default function SoilTestLogPage() {
+  const { t } = useTranslation('app');
+  usePageTitle(t('soilLog.title'));
+  const [params] = useSearchParams();
+  const fields = useFields();
+  const selected = useSelectedFieldId(fields.data);
+  const requested = params.get('fieldId');
+  let content;
+  if (fields.isPending) content = <Spinner label={t('states.loadingFields')} />;
+  else if (fields.isError) content = <LoadError error={fields.error} onRetry={() => void fields.refetch()} />;
+  else if (fields.data.length === 0) content = <NoFieldsYet />;
+  else {
+    const initial = fields.data.some((f) => f.id === requested) ? requested! : (selected ?? '');
+    content = <SoilTestForm fields={fields.data} initialFieldId={initial} />;
+  }
+  return (
+    <Page narrow>
+      <PageHeader title={t('soilLog.title')} subtitle={t('soilLog.subtitle')} />
+      {content}
+    </Page>
+  );
+}

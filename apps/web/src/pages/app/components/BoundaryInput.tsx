@@ -1,0 +1,138 @@
+import { ACRES_PER_HECTARE, MIN_FIELD_HECTARES, measureFieldBoundary } from '@murimi/core';
+import { useDeferredValue, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/ui/Button.tsx';
+import { TextArea, TextInput } from '../../../components/ui/form.tsx';
+import { circleHectares, polygonFrom, type BoundaryInputKey, type BoundaryValues } from './boundary-input.ts';
+import { RadioGroup } from './Choice.tsx';
+import { formatNumber } from './format.ts';
+import { inputBinder } from '../../../lib/input-binder.ts';
+
+type LocateState = { status: 'idle' | 'locating' } | { status: 'failed'; reason: 'denied' | 'unavailable' | 'timeout' | 'unsupported' };
+
+/** Fills latitude and longitude from the phone's position (when the person stands in the field). */
+function useLocate(onFound: (latitude: number, longitude: number) => void) {
+  const [state, setState] = useState<LocateState>({ status: 'idle' });
+  const locate = () => {
+    if (!('geolocation' in navigator)) {
+      setState({ status: 'failed', reason: 'unsupported' });
+      return;
+    }
+    setState({ status: 'locating' });
+    navigator.geolocation.getCurrentPosition(
+      (position) => {
+        setState({ status: 'idle' });
+        onFound(position.coords.latitude, position.coords.longitude);
+      },
+      (error) => {
+        const reason = error.code === error.PERMISSION_DENIED ? 'denied' : error.code === error.TIMEOUT ? 'timeout' : 'unavailable';
+        setState({ status: 'failed', reason });
+      },
+      { enableHighAccuracy: true, timeout: 20_000, maximumAge: 60_000 },
+    );
+  };
+  return { state, locate };
+}
+
+/** The area as typed so far, in hectares and acres, or what keeps it from being measured. */
+function AreaPreview({ hectares, problem }: { hectares: number | null; problem?: string | null }) {
+  const { t } = useTranslation('app');
+  const small = hectares !== null && hectares < MIN_FIELD_HECTARES;
+  return (
+    <div aria-live="polite" className="rounded-lg bg-stone-100 p-3 text-stone-900">
+      {hectares !== null ? (
+        <p>{t('boundary.area', { hectares: formatNumber(hectares, 2), acres: formatNumber(hectares * ACRES_PER_HECTARE, 2) })}</p>
+      ) : (
+        <p className="text-stone-700">{problem ?? t('boundary.areaUnknown')}</p>
+      )}
+      {small && <p className="mt-1 font-medium text-amber-900">{t('boundary.tooSmall')}</p>}
+    </div>
+  );
+}
+
+function CircleInputs({ values, errors, onChange }: BoundaryInputProps) {
+  const { t } = useTranslation('app');
+  const { state, locate } = useLocate((latitude, longitude) =>
+    onChange({ ...values, latitude: latitude.toFixed(6), longitude: longitude.toFixed(6) }),
+  );
+  const input = inputBinder(values, errors, onChange);
+  return (
+    <div className="flex flex-col gap-4">
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
+        <TextInput label={t('boundary.latitude')} hint={t('boundary.latitudeHint')} inputMode="decimal" {...input('latitude')} />
+        <TextInput label={t('boundary.longitude')} hint={t('boundary.longitudeHint')} inputMode="decimal" {...input('longitude')} />
+      </div>
+      <div>
+        <Button variant="secondary" onClick={locate} disabled={state.status === 'locating'}>
+          {state.status === 'locating' ? t('boundary.locating') : t('boundary.useLocation')}
+        </Button>
+        <p className="mt-1 text-sm text-stone-600">{t('boundary.useLocationHint')}</p>
+        {state.status === 'failed' && (
+          <p role="alert" className="mt-1 text-sm font-medium text-red-700">
+            {t(`boundary.locateFailed.${state.reason}`)}
+          </p>
+        )}
+      </div>
+      <TextInput label={t('boundary.radius')} hint={t('boundary.radiusHint')} inputMode="decimal" {...input('radius')} />
+      <AreaPreview hectares={circleHectares(values.radius)} />
+    </div>
+  );
+}
+
+function PolygonInput({ values, errors, onChange }: BoundaryInputProps) {
+  const { t } = useTranslation('app');
+  const text = useDeferredValue(values.geojson);
+  const measured = useMemo(() => {
+    if (text.trim() === '') return null;
+    const parsed = polygonFrom(text);
+    if (!parsed.boundary) return null;
+    return measureFieldBoundary(parsed.boundary);
+  }, [text]);
+  return (
+    <div className="flex flex-col gap-4">
+      <TextArea
+        label={t('boundary.geojson')}
+        hint={t('boundary.geojsonHint')}
+        rows={7}
+        spellCheck={false}
+        value={values.geojson}
+        error={errors.geojson}
+        onChange={(event) => onChange({ ...values, geojson: event.target.value })}
+      />
+      {measured && (
+        <AreaPreview hectares={measured.ok ? measured.value.areaHectares : null} problem={measured.ok ? null : measured.problem.message} />
+      )}
+    </div>
+  );
+}
+
+interface BoundaryInputProps {
+  values: BoundaryValues;
+  errors: Partial<Record<BoundaryInputKey, string>>;
+  onChange: (values: BoundaryValues) => void;
+}
+
+/** The field boundary: a round field by centre and radius, or a pasted GeoJSON polygon. */
+export function BoundaryInput({ boundaryError, ...props }: BoundaryInputProps & { boundaryError?: string | undefined }) {
+  const { t } = useTranslation('app');
+  return (
+    <div className="flex flex-col gap-4">
+      <p className="text-stone-700">{t('boundary.intro')}</p>
+      <RadioGroup
+        legend={t('boundary.mode')}
+        value={props.values.mode}
+        onChange={(mode) => props.onChange({ ...props.values, mode })}
+        options={[
+          { value: 'circle', label: t('boundary.circle') },
+          { value: 'polygon', label: t('boundary.polygon') },
+        ]}
+      />
+      {props.values.mode === 'circle' ? <CircleInputs {...props} /> : <PolygonInput {...props} />}
+      {boundaryError && (
+        <p role="alert" className="rounded-lg border border-red-300 bg-red-50 p-3 font-medium text-red-800">
+          {boundaryError}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,33 @@
+import type { Field } from '@murimi/core';
+import { useTranslation } from 'react-i18next';
+import { SelectInput } from '../../../components/ui/form.tsx';
+
+/** Choose one field by name, with its size, sorted by name. */
+export function FieldSelect({
+  label,
+  fields,
+  value,
+  error,
+  allLabel,
+  onChange,
+}: {
+  label: string;
+  fields: Field[];
+  value: string;
+  error?: string | undefined;
+  /** When given, an empty first option meaning "all fields". */
+  allLabel?: string;
+  onChange: (fieldId: string) => void;
+}) {
+  const { t } = useTranslation('app');
+  return (
+    <SelectInput label={label} value={value} error={error} onChange={(event) => onChange(event.target.value)}>
+      {allLabel !== undefined ? <option value="">{allLabel}</option> : !value && <option value="">{t('records.chooseField')}</option>}
+      {fields.map((field) => (
+        <option key={field.id} value={field.id}>
+          {t('records.fieldOption', { name: field.name, hectares: field.size_hectares.toFixed(1) })}
+        </option>
+      ))}
+    </SelectInput>
+  );
+}

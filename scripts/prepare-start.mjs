@@ -1,0 +1,52 @@
+// Run by `npm start` before the server: builds the web app and bundles the server when their sources are
+// newer than the last build. A bundled server starts in about half the time of one compiled on the fly.
+import { execSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { build } from 'esbuild';
+
+const root = path.resolve(import.meta.dirname, '..');
+const at = (...parts) => path.join(root, ...parts);
+
+/** Newest modification time of any file under the given folders, skipping build output and dependencies. */
+function newestSourceMs(folders) {
+  let newest = 0;
+  const visit = (folder) => {
+    for (const entry of readdirSync(folder, { withFileTypes: true })) {
+      if (entry.name === 'node_modules' || entry.name === 'dist') continue;
+      const full = path.join(folder, entry.name);
+      if (entry.isDirectory()) visit(full);
+      else newest = Math.max(newest, statSync(full).mtimeMs);
+    }
+  };
+  for (const folder of folders) if (existsSync(folder)) visit(folder);
+  return newest;
+}
+
+function isStale(output, sources) {
+  return !existsSync(output) || statSync(output).mtimeMs < newestSourceMs(sources);
+}
+
+const webSources = [at('apps/web'), at('packages/core/src')];
+if (isStale(at('apps/web/dist/index.html'), webSources)) {
+  console.log('Building the web app…');
+  // NODE_ENV decides React's build: tests run this with NODE_ENV=test, which must not give a development build.
+  execSync('npm run build --workspace apps/web --silent', { stdio: 'inherit', cwd: root, env: { ...process.env, NODE_ENV: 'production' } });
+}
+
+const serverBundle = at('apps/server/dist/cli.mjs');
+if (isStale(serverBundle, [at('apps/server/src'), at('packages/core/src'), at('packages/earth/src')])) {
+  console.log('Bundling the server…');
+  await build({
+    entryPoints: [at('apps/server/src/cli.ts')],
+    outfile: serverBundle,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    // Packages that load files of their own (WASM, native binaries, UI assets) stay in node_modules.
+    external: ['@electric-sql/pglite', '@node-rs/argon2', 'pg-boss', 'pg', 'pg-native', '@fastify/swagger-ui', '@fastify/static'],
+    banner: { js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);" },
+    logLevel: 'warning',
+  });
+}

@@ -1,0 +1,86 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+
+const root = path.resolve(import.meta.dirname, '../..');
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+    probe.on('error', reject);
+  });
+}
+
+export interface RunningServer {
+  url: string;
+  /** Stops the server and drops its database. */
+  stop(): Promise<void>;
+  /** Kills the server outright, as a crash or a lost connection would look to the browser. */
+  kill(): Promise<void>;
+}
+
+/**
+ * Starts the real server (the bundled `murimi serve`) on a free port with an empty database of its own:
+ * embedded in a temporary folder, or a new PostgreSQL database when DATABASE_URL is set.
+ */
+export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+  const port = await freePort();
+  const baseUrl = process.env.DATABASE_URL;
+  let databaseName: string | undefined;
+  const serverEnv: Record<string, string> = { PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env };
+  if (baseUrl) {
+    databaseName = `murimi_e2e_${process.pid}_${port}`;
+    const admin = new pg.Client({ connectionString: baseUrl });
+    await admin.connect();
+    await admin.query(`create database ${databaseName}`);
+    await admin.end();
+    const url = new URL(baseUrl);
+    url.pathname = `/${databaseName}`;
+    Object.assign(serverEnv, { DATABASE_URL: url.toString(), JWT_SECRET: 'e2e-secret-e2e-secret-e2e-secret-e2e-1' });
+  } else {
+    Object.assign(serverEnv, { DATA_DIR: mkdtempSync(path.join(tmpdir(), 'murimi-e2e-')) });
+  }
+  const child: ChildProcess = spawn('node', ['apps/server/dist/cli.mjs', 'serve'], {
+    cwd: root,
+    env: { ...process.env, DATABASE_URL: '', ...serverEnv },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  await new Promise<void>((resolve, reject) => {
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes('is ready at')) resolve();
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', onData);
+    child.once('exit', (code) => reject(new Error(`server exited with ${code}:\n${output}`)));
+  });
+  const exitWith = async (signal: NodeJS.Signals) => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill(signal);
+    const forced = setTimeout(() => child.kill('SIGKILL'), 10_000);
+    await exited;
+    clearTimeout(forced);
+  };
+  return {
+    url: `http://127.0.0.1:${port}`,
+    kill: () => exitWith('SIGKILL'),
+    async stop() {
+      await exitWith('SIGTERM');
+      if (baseUrl && databaseName) {
+        const admin = new pg.Client({ connectionString: baseUrl });
+        await admin.connect();
+        await admin.query(`drop database if exists ${databaseName} with (force)`);
+        await admin.end();
+      }
+    },
+  };
+}

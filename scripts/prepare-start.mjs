@@ -8,7 +8,7 @@ import { build } from 'esbuild';
 const root = path.resolve(import.meta.dirname, '..');
 const at = (...parts) => path.join(root, ...parts);
 
-/** Newest modification time of any file under the given folders, skipping build output and dependencies. */
+/** Newest modification time of the given files and of any file under the given folders, skipping build output and dependencies. */
 function newestSourceMs(folders) {
   let newest = 0;
   const visit = (folder) => {
@@ -19,7 +19,11 @@ function newestSourceMs(folders) {
       else newest = Math.max(newest, statSync(full).mtimeMs);
     }
   };
-  for (const folder of folders) if (existsSync(folder)) visit(folder);
+  for (const folder of folders) {
+    if (!existsSync(folder)) continue;
+    if (statSync(folder).isDirectory()) visit(folder);
+    else newest = Math.max(newest, statSync(folder).mtimeMs);
+  }
   return newest;
 }
 
@@ -27,7 +31,9 @@ function isStale(output, sources) {
   return !existsSync(output) || statSync(output).mtimeMs < newestSourceMs(sources);
 }
 
-const webSources = [at('apps/web'), at('packages/core/src')];
+// This script and the lockfile count as sources: a new build setting or dependency version means a new build.
+const buildInputs = [at('scripts/prepare-start.mjs'), at('package-lock.json')];
+const webSources = [at('apps/web'), at('packages/core/src'), ...buildInputs];
 if (isStale(at('apps/web/dist/index.html'), webSources)) {
   console.log('Building the web app…');
   // NODE_ENV decides React's build: tests run this with NODE_ENV=test, which must not give a development build.
@@ -35,7 +41,7 @@ if (isStale(at('apps/web/dist/index.html'), webSources)) {
 }
 
 const serverBundle = at('apps/server/dist/cli.mjs');
-if (isStale(serverBundle, [at('apps/server/src'), at('packages/core/src'), at('packages/earth/src')])) {
+if (isStale(serverBundle, [at('apps/server/src'), at('packages/core/src'), at('packages/earth/src'), ...buildInputs])) {
   console.log('Bundling the server…');
   await build({
     entryPoints: [at('apps/server/src/cli.ts')],
@@ -46,7 +52,10 @@ if (isStale(serverBundle, [at('apps/server/src'), at('packages/core/src'), at('p
     target: 'node20',
     // Packages that load files of their own (WASM, native binaries, UI assets) stay in node_modules.
     external: ['@electric-sql/pglite', '@node-rs/argon2', 'pg-boss', 'pg', 'pg-native', '@fastify/swagger-ui', '@fastify/static'],
-    banner: { js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);" },
+    // Aliased: bundled modules (fflate) import createRequire themselves.
+    banner: {
+      js: "import { createRequire as createRequireForBundle } from 'node:module'; const require = createRequireForBundle(import.meta.url);",
+    },
     logLevel: 'warning',
   });
 }

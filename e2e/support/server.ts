@@ -34,7 +34,15 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   const port = await freePort();
   const baseUrl = process.env.DATABASE_URL;
   let databaseName: string | undefined;
-  const serverEnv: Record<string, string> = { PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env };
+  const serverEnv: Record<string, string> = {
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'warn',
+    // No internet here: maps draw on the plain style unless a test points them at tiles.
+    MAP_SATELLITE_TILES_URL: '',
+    MAP_OVERLAY_TILES_URLS: '',
+    ...env,
+  };
   if (baseUrl) {
     databaseName = `murimi_e2e_${process.pid}_${port}`;
     const admin = new pg.Client({ connectionString: baseUrl });

@@ -38,6 +38,7 @@ describe('the app shell', () => {
       version: '1.0.0',
       contactEmail: 'hello@murimi.example',
       contactPhone: '+263 242 000 000',
+      basemap: { satelliteTilesUrl: expect.stringContaining('{z}'), overlayTilesUrls: expect.any(Array), attribution: expect.any(String) },
     });
   });
 

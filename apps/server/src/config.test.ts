@@ -41,10 +41,23 @@ describe('configuration', () => {
     [{ JWT_SECRET: 'short' }, 'JWT_SECRET must be at least 32 characters'],
     [{ SMTP_URL: 'http://mail' }, 'SMTP_URL must start with smtp://'],
     [{ CONTACT_EMAIL: 'nobody' }, 'CONTACT_EMAIL must be an e-mail address'],
+    [{ MAP_SATELLITE_TILES_URL: 'https://tiles.example/{z}/{x}.jpg' }, 'MAP_SATELLITE_TILES_URL must be http(s) tile URL templates'],
+    [{ MAP_SATELLITE_TILES_URL: 'https://a.example/{z}/{x}/{y},https://b.example/{z}/{x}/{y}' }, 'holds at most 1 URL'],
     [{ PUBLIC_URL: 'localhost:3000' }, 'PUBLIC_URL'],
   ])('stops with a clear line for %j', (env, message) => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(ConfigError);
     expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(message);
+  });
+
+  it('reads the basemap: satellite tiles and overlays by default, none when set empty', () => {
+    const standard = loadConfig({ DATA_DIR: dataDir() }).basemap;
+    expect(standard.satelliteTilesUrl).toMatch(/^https:\/\/.*\{z\}\/\{y\}\/\{x\}$/);
+    expect(standard.overlayTilesUrls).toHaveLength(2);
+    expect(standard.attribution).not.toBe('');
+    const offline = loadConfig({ DATA_DIR: dataDir(), MAP_SATELLITE_TILES_URL: '', MAP_OVERLAY_TILES_URLS: ' ' }).basemap;
+    expect(offline).toMatchObject({ satelliteTilesUrl: null, overlayTilesUrls: [] });
+    const own = loadConfig({ DATA_DIR: dataDir(), MAP_OVERLAY_TILES_URLS: 'https://t.example/roads/{z}/{x}/{y}.png' }).basemap;
+    expect(own.overlayTilesUrls).toEqual(['https://t.example/roads/{z}/{x}/{y}.png']);
   });
 
   it('takes contact details and product name for the public pages', () => {

@@ -17,6 +17,36 @@ const urlWithScheme = (schemes: string[], name: string) =>
       `${name} must start with ${schemes.map((s) => `${s}://`).join(' or ')}`,
     );
 
+/**
+ * The basemap: satellite raster tiles (a public service that needs no key, sub-metre over southern Africa) and
+ * overlays of roads and place names. Set a variable to an empty string to go without: the map editor then draws
+ * on a plain background, as it does whenever tiles cannot be fetched.
+ */
+const DEFAULT_SATELLITE_TILES_URL = 'https://server.arcgisonline.com/ArcGIS/rest/services/World_Imagery/MapServer/tile/{z}/{y}/{x}';
+const DEFAULT_OVERLAY_TILES_URLS = [
+  'https://server.arcgisonline.com/ArcGIS/rest/services/Reference/World_Transportation/MapServer/tile/{z}/{y}/{x}',
+  'https://server.arcgisonline.com/ArcGIS/rest/services/Reference/World_Boundaries_and_Places/MapServer/tile/{z}/{y}/{x}',
+];
+const DEFAULT_TILES_ATTRIBUTION = 'Imagery © Esri, Maxar, Earthstar Geographics';
+
+/** A comma-separated list of XYZ tile URL templates; empty means none. */
+const tileUrlTemplates = (name: string, fallback: string, max: number) =>
+  z
+    .string()
+    .trim()
+    .default(fallback)
+    .transform((value) =>
+      value
+        .split(',')
+        .map((url) => url.trim())
+        .filter(Boolean),
+    )
+    .refine((urls) => urls.length <= max, `${name} holds at most ${max} URL${max === 1 ? '' : 's'}`)
+    .refine(
+      (urls) => urls.every((url) => /^https?:\/\//.test(url) && ['{z}', '{x}', '{y}'].every((part) => url.includes(part))),
+      `${name} must be http(s) tile URL templates with {z}, {x} and {y}, or empty for none`,
+    );
+
 /** Every setting the server reads from its environment; nothing else reads `process.env`. */
 const environmentSchema = z.object({
   PORT: z.coerce.number({ message: 'PORT must be a number' }).int().min(1).max(65_535).default(3000),
@@ -37,6 +67,9 @@ const environmentSchema = z.object({
   CONTACT_PHONE: optionalString,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: optionalString,
+  MAP_SATELLITE_TILES_URL: tileUrlTemplates('MAP_SATELLITE_TILES_URL', DEFAULT_SATELLITE_TILES_URL, 1),
+  MAP_OVERLAY_TILES_URLS: tileUrlTemplates('MAP_OVERLAY_TILES_URLS', DEFAULT_OVERLAY_TILES_URLS.join(','), 4),
+  MAP_TILES_ATTRIBUTION: z.string().trim().default(DEFAULT_TILES_ATTRIBUTION),
 });
 
 export interface Config {
@@ -55,6 +88,14 @@ export interface Config {
   contactPhone: string | undefined;
   logLevel: z.infer<typeof environmentSchema>['LOG_LEVEL'];
   webDistDir: string;
+  basemap: Basemap;
+}
+
+/** What the web app's maps load: tile URL templates (none offline) and the credit the tiles require. */
+export interface Basemap {
+  satelliteTilesUrl: string | null;
+  overlayTilesUrls: string[];
+  attribution: string;
 }
 
 export class ConfigError extends Error {}
@@ -100,6 +141,11 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     contactPhone: e.CONTACT_PHONE,
     logLevel: e.LOG_LEVEL,
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(import.meta.dirname, '../../web/dist')),
+    basemap: {
+      satelliteTilesUrl: e.MAP_SATELLITE_TILES_URL[0] ?? null,
+      overlayTilesUrls: e.MAP_OVERLAY_TILES_URLS,
+      attribution: e.MAP_TILES_ATTRIBUTION,
+    },
   };
 }
 

@@ -16,6 +16,7 @@ const publicConfigSchema = z.object({
   version: z.string(),
   contactEmail: z.string().nullable(),
   contactPhone: z.string().nullable(),
+  basemap: z.object({ satelliteTilesUrl: z.string().nullable(), overlayTilesUrls: z.array(z.string()), attribution: z.string() }),
 });
 
 export function healthRoutes(ctx: AppContext): FastifyPluginAsyncZod {
@@ -31,12 +32,13 @@ export function healthRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       });
     });
 
-    // What public pages show about the operator: name and contact (spec §1 pricing page).
+    // What public pages show about the operator (name and contact, spec §1 pricing page) and where map tiles come from.
     app.get('/public-config', { schema: { tags: ['health'], response: { 200: publicConfigSchema } } }, async () => ({
       productName: ctx.config.productName,
       version: APP_VERSION,
       contactEmail: ctx.config.contactEmail ?? null,
       contactPhone: ctx.config.contactPhone ?? null,
+      basemap: ctx.config.basemap,
     }));
   };
 }

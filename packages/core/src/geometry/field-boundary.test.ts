@@ -68,6 +68,7 @@ describe('field area on the WGS84 ellipsoid', () => {
       expect(refused.problem.code).toBe('FIELD_TOO_SMALL');
       expect(refused.problem.message).toContain('0.5 ha (1.2 acres)');
       expect(refused.problem.message).toContain('0.48 ha');
+      expect(refused.problem.areaHectares).toBeCloseTo((Math.PI * 39 * 39) / 10_000, 6);
     }
   });
 
@@ -162,5 +163,19 @@ describe('circles as polygons (for KML and Shapefile)', () => {
     expect(polygon.coordinates[0]![64]).toEqual(polygon.coordinates[0]![0]);
     const circleHectares = (Math.PI * 100 * 100) / 10_000;
     expect(hectares(polygon) / circleHectares).toBeCloseTo((64 / (2 * Math.PI)) * Math.sin((2 * Math.PI) / 64), 4);
+  });
+});
+
+describe('geodesic distance', () => {
+  it('measures one degree of latitude near Harare as the meridian arc formula does, and a circle corner at its radius', async () => {
+    const { geodesicDistanceM, circleToPolygon } = await import('./field-boundary.ts');
+    // WGS84 meridian arc over one degree centred on 17.8° S: M·π/180 with M = a(1-e²)/(1-e²sin²φ)^1.5 (not a sphere's 111,195 m).
+    const a = 6_378_137;
+    const e2 = 0.006_694_379_990_14;
+    const sin2 = Math.sin((17.8 * Math.PI) / 180) ** 2;
+    const meridianDegreeM = ((a * (1 - e2)) / (1 - e2 * sin2) ** 1.5) * (Math.PI / 180);
+    expect(geodesicDistanceM([31, -17.3], [31, -18.3]) / meridianDegreeM).toBeCloseTo(1, 5);
+    const corner = circleToPolygon([31.03, -17.8], 250).coordinates[0]![7]!;
+    expect(geodesicDistanceM([31.03, -17.8], corner)).toBeCloseTo(250, 6);
   });
 });

@@ -49,6 +49,8 @@ export type BoundaryProblemCode =
 export interface BoundaryProblem {
   code: BoundaryProblemCode;
   message: string;
+  /** The measured area, when the problem is the size (a map shows it while the farmer adjusts the shape). */
+  areaHectares?: number;
 }
 
 export interface MeasuredBoundary {
@@ -86,6 +88,7 @@ export function measureFieldBoundary(boundary: FieldBoundary): BoundaryCheck {
       'FIELD_TOO_SMALL',
       `This field measures ${formatHectares(hectares)} ha. The minimum field size is 0.5 ha (1.2 acres): ` +
         'smaller fields give unreliable satellite readings.',
+      hectares,
     );
   }
   if (hectares > MAX_FIELD_HECTARES) {
@@ -93,13 +96,14 @@ export function measureFieldBoundary(boundary: FieldBoundary): BoundaryCheck {
       'FIELD_TOO_LARGE',
       `This field measures ${formatHectares(hectares)} ha, more than the 10,000 ha we accept for one field. ` +
         'Check the boundary, or split it into several fields.',
+      hectares,
     );
   }
   return measured;
 }
 
-function fail(code: BoundaryProblemCode, message: string): { ok: false; problem: BoundaryProblem } {
-  return { ok: false, problem: { code, message } };
+function fail(code: BoundaryProblemCode, message: string, areaHectares?: number): { ok: false; problem: BoundaryProblem } {
+  return { ok: false, problem: areaHectares === undefined ? { code, message } : { code, message, areaHectares } };
 }
 
 function positionProblem([lng, lat]: LngLat): BoundaryProblem | null {
@@ -270,6 +274,11 @@ function pointInRing([x, y]: LngLat, ring: LngLat[]): boolean {
     if (yi > y !== yj > y && x < ((xj - xi) * (y - yi)) / (yj - yi) + xi) inside = !inside;
   }
   return inside;
+}
+
+/** The distance in metres between two positions along the WGS84 ellipsoid. */
+export function geodesicDistanceM(from: LngLat, to: LngLat): number {
+  return Geodesic.WGS84.Inverse(from[1], from[0], to[1], to[0]).s12 ?? 0;
 }
 
 /**

@@ -52,6 +52,14 @@ export interface PublicConfig {
   version: string;
   contactEmail: string | null;
   contactPhone: string | null;
+  basemap: Basemap;
+}
+
+/** Where map tiles come from (server configuration); no satellite URL means the plain map. */
+export interface Basemap {
+  satelliteTilesUrl: string | null;
+  overlayTilesUrls: string[];
+  attribution: string;
 }
 
 export const accountApi = {

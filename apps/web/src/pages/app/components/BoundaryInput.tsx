@@ -1,5 +1,6 @@
 import { ACRES_PER_HECTARE, MIN_FIELD_HECTARES, measureFieldBoundary } from '@murimi/core';
-import { useDeferredValue, useMemo, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { lazy, Suspense, useDeferredValue, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/Button.tsx';
 import { TextArea, TextInput } from '../../../components/ui/form.tsx';
@@ -7,6 +8,38 @@ import { circleHectares, polygonFrom, type BoundaryInputKey, type BoundaryValues
 import { RadioGroup } from './Choice.tsx';
 import { formatNumber } from './format.ts';
 import { inputBinder } from '../../../lib/input-binder.ts';
+import { accountApi, queryKeys } from '../../../lib/api/resources.ts';
+import { Spinner } from '../../../components/ui/layout.tsx';
+
+// The map library is large: it is fetched only when a map is shown.
+const MapEditor = lazy(() => import('../../../features/map-editor/MapEditor.tsx'));
+
+/** The map editor with the server's basemap settings; the drawn shape goes into the form values. */
+function MapInput({ values, errors, onChange }: BoundaryInputProps) {
+  const { t } = useTranslation('app');
+  const config = useQuery({ queryKey: queryKeys.publicConfig, queryFn: accountApi.publicConfig, staleTime: Infinity });
+  const loading = <Spinner label={t('mapEditor.loading')} />;
+  return (
+    <div className="flex flex-col gap-2">
+      {config.data ? (
+        <Suspense fallback={loading}>
+          <MapEditor initialBoundary={values.drawn} basemap={config.data.basemap} onChange={(drawn) => onChange({ ...values, drawn })} />
+        </Suspense>
+      ) : config.isError ? (
+        <p role="alert" className="font-semibold text-red-800">
+          {t('mapEditor.mapFailed')}
+        </p>
+      ) : (
+        loading
+      )}
+      {errors.map && (
+        <p id="boundary-map-error" role="alert" className="font-medium text-red-800">
+          {errors.map}
+        </p>
+      )}
+    </div>
+  );
+}
 
 type LocateState = { status: 'idle' | 'locating' } | { status: 'failed'; reason: 'denied' | 'unavailable' | 'timeout' | 'unsupported' };
 
@@ -112,7 +145,7 @@ interface BoundaryInputProps {
   onChange: (values: BoundaryValues) => void;
 }
 
-/** The field boundary: a round field by centre and radius, or a pasted GeoJSON polygon. */
+/** The field boundary: drawn on the map, a round field by centre and radius, or a pasted GeoJSON polygon. */
 export function BoundaryInput({ boundaryError, ...props }: BoundaryInputProps & { boundaryError?: string | undefined }) {
   const { t } = useTranslation('app');
   return (
@@ -123,11 +156,18 @@ export function BoundaryInput({ boundaryError, ...props }: BoundaryInputProps & 
         value={props.values.mode}
         onChange={(mode) => props.onChange({ ...props.values, mode })}
         options={[
+          { value: 'map', label: t('boundary.map') },
           { value: 'circle', label: t('boundary.circle') },
           { value: 'polygon', label: t('boundary.polygon') },
         ]}
       />
-      {props.values.mode === 'circle' ? <CircleInputs {...props} /> : <PolygonInput {...props} />}
+      {props.values.mode === 'map' ? (
+        <MapInput {...props} />
+      ) : props.values.mode === 'circle' ? (
+        <CircleInputs {...props} />
+      ) : (
+        <PolygonInput {...props} />
+      )}
       {boundaryError && (
         <p role="alert" className="rounded-lg border border-red-300 bg-red-50 p-3 font-medium text-red-800">
           {boundaryError}

@@ -1,24 +1,27 @@
 import type { CircleBoundary, FieldBoundary, LngLat, PolygonBoundary } from '@murimi/core';
 
 /**
- * The two honest ways to give a field boundary until the map editor arrives: a round field by centre and
- * radius, or a GeoJSON polygon pasted from a GPS app or GIS. The server measures the area again.
+ * The ways to give a field boundary: drawn on the map (or imported into it), a round field by centre and radius,
+ * or a GeoJSON polygon pasted from a GPS app or GIS. The server measures the area again.
  */
-export type BoundaryMode = 'circle' | 'polygon';
+export type BoundaryMode = 'map' | 'circle' | 'polygon';
 
 export interface BoundaryValues {
   mode: BoundaryMode;
+  /** The shape on the map editor; null until one is drawn, or after Clear Shape. */
+  drawn: FieldBoundary | null;
   latitude: string;
   longitude: string;
   radius: string;
   geojson: string;
 }
 
-export const emptyBoundary: BoundaryValues = { mode: 'circle', latitude: '', longitude: '', radius: '', geojson: '' };
+export const emptyBoundary: BoundaryValues = { mode: 'map', drawn: null, latitude: '', longitude: '', radius: '', geojson: '' };
 
-export type BoundaryInputKey = 'latitude' | 'longitude' | 'radius' | 'geojson';
+export type BoundaryInputKey = 'map' | 'latitude' | 'longitude' | 'radius' | 'geojson';
 
 export type BoundaryProblemCode =
+  | 'mapEmpty'
   | 'latitudeRequired'
   | 'latitudeRange'
   | 'longitudeRequired'
@@ -111,5 +114,8 @@ export function polygonFrom(text: string): { boundary: PolygonBoundary | null; p
 
 /** The boundary to send, or what is wrong with the inputs that give it. */
 export function boundaryFrom(values: BoundaryValues): { boundary: FieldBoundary | null; problems: BoundaryInputProblem[] } {
+  if (values.mode === 'map') {
+    return values.drawn ? { boundary: values.drawn, problems: [] } : { boundary: null, problems: [{ input: 'map', code: 'mapEmpty' }] };
+  }
   return values.mode === 'circle' ? circleFrom(values) : polygonFrom(values.geojson);
 }

@@ -1,0 +1,460 @@
+import { ACRES_PER_HECTARE, MIN_FIELD_HECTARES, boundaryAsPolygon, measureFieldBoundary, type FieldBoundary } from '@murimi/core';
+import type { Map as MapLibreMap } from 'maplibre-gl';
+import 'maplibre-gl/dist/maplibre-gl.css';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { TerraDraw } from 'terra-draw';
+import { Button } from '../../components/ui/Button.tsx';
+import { TextInput } from '../../components/ui/form.tsx';
+import type { Basemap } from '../../lib/api/resources.ts';
+import { formatNumber } from '../../pages/app/components/format.ts';
+import { DEFAULT_CENTRE, DEFAULT_ZOOM, MY_LOCATION_ZOOM, OVERLAY_SOURCE_PREFIX, SATELLITE_SOURCE, mapStyle } from './basemap.ts';
+import { boundaryOf, featureOf, withRadius, type DrawingMode, type DrawnFeature } from './boundary-features.ts';
+import { EditHistory } from './edit-history.ts';
+import { loadMapLibre } from './load-maplibre.ts';
+import { startDrawing } from './start-drawing.ts';
+import { guardDoubleTaps } from './tap-guard.ts';
+
+export interface MapEditorProps {
+  /** The boundary to start from (a field being edited); null for a new field. */
+  initialBoundary: FieldBoundary | null;
+  /** Called after every finished edit with the new boundary, or null when the shape was cleared (spec §3). */
+  onChange: (boundary: FieldBoundary | null) => void;
+  basemap: Basemap;
+}
+
+type ToolsState = { status: 'loading' } | { status: 'ready' } | { status: 'error'; message: 'mapFailed' | 'toolsFailed' | 'noWebGl' };
+type LocateProblem = 'denied' | 'unavailable' | 'timeout' | 'unsupported';
+
+/** What the editor holds while mounted; kept outside React state because the map and drawing library own it. */
+interface Session {
+  map: MapLibreMap;
+  draw: TerraDraw;
+  history: EditHistory<FieldBoundary | null>;
+}
+
+/**
+ * The field-boundary map editor (spec §2.6, §4 Map drawing): draw a polygon or a circle on satellite imagery,
+ * edit corners, centre and radius, undo and redo, with the area measured as you go. Gives back the boundary as
+ * the API stores it, or null after Clear Shape.
+ */
+export default function MapEditor({ initialBoundary, onChange, basemap }: MapEditorProps) {
+  const { t } = useTranslation('app');
+  const container = useRef<HTMLDivElement>(null);
+  const session = useRef<Session | null>(null);
+  const onChangeRef = useRef(onChange);
+  onChangeRef.current = onChange;
+  const modeRef = useRef<DrawingMode>('none');
+
+  const [attempt, setAttempt] = useState(0);
+  const [tools, setTools] = useState<ToolsState>({ status: 'loading' });
+  const [mode, setModeState] = useState<DrawingMode>('none');
+  const [shape, setShape] = useState<FieldBoundary | null>(initialBoundary);
+  const [drawingHectares, setDrawingHectares] = useState<number | null>(null);
+  const [canUndo, setCanUndo] = useState(false);
+  const [canRedo, setCanRedo] = useState(false);
+  const [imagery, setImagery] = useState<'shown' | 'off' | 'unavailable'>(basemap.satelliteTilesUrl ? 'shown' : 'off');
+  const [overlays, setOverlays] = useState(true);
+  const [selfIntersection, setSelfIntersection] = useState(false);
+  const [locating, setLocating] = useState(false);
+  const [locateProblem, setLocateProblem] = useState<LocateProblem | null>(null);
+  /** Whether the map has finished moving and drawing (shown as data-idle for tests and assistive timing). */
+  const [idle, setIdle] = useState(false);
+  const [zoom, setZoom] = useState(DEFAULT_ZOOM);
+  const initial = useRef(initialBoundary);
+
+  const setMode = (next: DrawingMode) => {
+    modeRef.current = next;
+    setModeState(next);
+  };
+
+  /** Puts `next` on the map as the only shape, selected for editing (a boundary with holes is shown, not edited). */
+  const show = (next: FieldBoundary | null) => {
+    const draw = session.current?.draw;
+    if (!draw) return;
+    draw.clear();
+    if (!next) return;
+    const [result] = draw.addFeatures([{ ...featureOf(next), id: crypto.randomUUID() } as never]);
+    const holed = next.type === 'Polygon' && next.coordinates.length > 1;
+    if (result?.valid && result.id !== undefined && !holed) draw.selectFeature(result.id);
+  };
+
+  /** Records a finished edit: history, React state and the parent. */
+  const commit = (next: FieldBoundary | null) => {
+    const history = session.current?.history;
+    if (!history) return;
+    history.record(next);
+    setCanUndo(history.canUndo);
+    setCanRedo(history.canRedo);
+    setShape(next);
+    setDrawingHectares(null);
+    onChangeRef.current(next);
+  };
+
+  useEffect(() => {
+    let cancelled = false;
+    let map: MapLibreMap | null = null;
+    let removeGuard = () => {};
+    const element = container.current!;
+    setTools({ status: 'loading' });
+
+    loadMapLibre()
+      .then((maplibre) => {
+        if (cancelled) return;
+        try {
+          map = new maplibre.Map({
+            container: element,
+            style: mapStyle(basemap, { overlays }),
+            center: DEFAULT_CENTRE,
+            zoom: DEFAULT_ZOOM,
+            attributionControl: { compact: true },
+            dragRotate: false,
+            pitchWithRotate: false,
+            touchPitch: false,
+            cooperativeGestures: false,
+          });
+        } catch (error) {
+          console.error('The map could not start', error);
+          setTools({ status: 'error', message: 'noWebGl' });
+          return;
+        }
+        const shown = map;
+        shown.touchZoomRotate.disableRotation();
+        shown.on('movestart', () => setIdle(false));
+        shown.on('idle', () => setIdle(true));
+        shown.on('moveend', () => setZoom(shown.getZoom()));
+        shown.addControl(new maplibre.NavigationControl({ showCompass: false }), 'top-right');
+        shown.on('error', (event: { sourceId?: string; error?: unknown }) => {
+          const sourceId = event.sourceId ?? '';
+          if (sourceId === SATELLITE_SOURCE || sourceId.startsWith(OVERLAY_SOURCE_PREFIX)) {
+            if (sourceId === SATELLITE_SOURCE) setImagery('unavailable');
+            for (const layer of shown.getStyle().layers) {
+              if (layer.type === 'raster' && layer.id === sourceId) shown.setLayoutProperty(layer.id, 'visibility', 'none');
+            }
+            return;
+          }
+          console.error('Map error', event.error);
+        });
+        shown.once('load', () => {
+          if (cancelled) return;
+          try {
+            const draw = startDrawing(maplibre, shown, {
+              onSelfIntersection: () => setSelfIntersection(true),
+            });
+            const current: Session = { map: shown, draw, history: new EditHistory<FieldBoundary | null>(initial.current) };
+            session.current = current;
+            draw.on('change', () => {
+              if (modeRef.current === 'none') return;
+              const drawing = draw.getSnapshot().find((feature) => feature.properties.currentlyDrawing);
+              if (!drawing || drawing.geometry.type !== 'Polygon') return setDrawingHectares(null);
+              const measured = measureFieldBoundary(boundaryOf(drawing as unknown as DrawnFeature));
+              setDrawingHectares(measured.ok ? measured.value.areaHectares : (measured.problem.areaHectares ?? null));
+            });
+            draw.on('finish', (id, context) => {
+              const finished = draw.getSnapshotFeature(id);
+              if (!finished || finished.geometry.type !== 'Polygon') return;
+              if (context.action === 'draw') {
+                // One field, one shape: a newly drawn shape replaces the one before.
+                const others = draw.getSnapshot().filter((feature) => feature.id !== id);
+                if (others.length > 0) draw.removeFeatures(others.map((feature) => feature.id!));
+                draw.setMode('select');
+                setMode('none');
+                draw.selectFeature(id);
+              }
+              commit(boundaryOf(finished as unknown as DrawnFeature));
+            });
+            draw.setMode('select');
+            show(initial.current);
+            if (initial.current) {
+              const [west, south, east, north] = boundsOf(initial.current);
+              shown.fitBounds([west, south, east, north], { padding: 40, duration: 0, maxZoom: 18 });
+            }
+            removeGuard = guardDoubleTaps(element, () => modeRef.current !== 'none');
+            setTools({ status: 'ready' });
+          } catch (error) {
+            console.error('The drawing tools could not start', error);
+            setTools({ status: 'error', message: 'toolsFailed' });
+          }
+        });
+      })
+      .catch((error: unknown) => {
+        console.error('The map library could not be loaded', error);
+        if (!cancelled) setTools({ status: 'error', message: 'mapFailed' });
+      });
+
+    return () => {
+      cancelled = true;
+      removeGuard();
+      const draw = session.current?.draw;
+      session.current = null;
+      try {
+        draw?.stop();
+      } catch (error) {
+        console.warn('The drawing tools did not stop cleanly', error);
+      }
+      map?.remove();
+    };
+    // The map is built once per attempt; basemap and overlays changes are applied without rebuilding it.
+  }, [attempt]);
+
+  useEffect(() => {
+    const map = session.current?.map;
+    if (!map || tools.status !== 'ready') return;
+    for (const layer of map.getStyle().layers) {
+      if (layer.id.startsWith(OVERLAY_SOURCE_PREFIX)) map.setLayoutProperty(layer.id, 'visibility', overlays ? 'visible' : 'none');
+    }
+  }, [overlays, tools.status]);
+
+  const choose = (next: DrawingMode) => {
+    const draw = session.current?.draw;
+    if (!draw) return;
+    const target = mode === next ? 'none' : next;
+    setSelfIntersection(false);
+    setDrawingHectares(null);
+    draw.setMode(target === 'none' ? 'select' : target);
+    setMode(target);
+  };
+
+  const replaceWith = (next: FieldBoundary | null) => {
+    const draw = session.current?.draw;
+    if (!draw) return;
+    draw.setMode('select');
+    setMode('none');
+    setSelfIntersection(false);
+    show(next);
+  };
+
+  /** Steps back or forward through the edits: the map, the summary and the parent follow. */
+  const travel = (direction: 'undo' | 'redo') => {
+    const history = session.current?.history;
+    if (!history) return;
+    const next = direction === 'undo' ? history.undo() : history.redo();
+    replaceWith(next);
+    setShape(next);
+    setCanUndo(history.canUndo);
+    setCanRedo(history.canRedo);
+    onChangeRef.current(next);
+  };
+
+  const clear = () => {
+    replaceWith(null);
+    commit(null);
+  };
+
+  const changeRadius = (radiusM: number) => {
+    if (!shape || shape.type !== 'Point') return;
+    const next = withRadius(shape, radiusM);
+    replaceWith(next);
+    commit(next);
+  };
+
+  const locate = () => {
+    if (!('geolocation' in navigator)) return setLocateProblem('unsupported');
+    setLocating(true);
+    setLocateProblem(null);
+    navigator.geolocation.getCurrentPosition(
+      (position) => {
+        setLocating(false);
+        session.current?.map.flyTo({ center: [position.coords.longitude, position.coords.latitude], zoom: MY_LOCATION_ZOOM });
+      },
+      (error) => {
+        setLocating(false);
+        setLocateProblem(error.code === error.PERMISSION_DENIED ? 'denied' : error.code === error.TIMEOUT ? 'timeout' : 'unavailable');
+      },
+      { enableHighAccuracy: true, timeout: 20_000, maximumAge: 60_000 },
+    );
+  };
+
+  const ready = tools.status === 'ready';
+  const hasHoles = shape?.type === 'Polygon' && shape.coordinates.length > 1;
+  const hint =
+    mode === 'polygon'
+      ? t('mapEditor.hint.polygon')
+      : mode === 'circle'
+        ? t('mapEditor.hint.circle')
+        : !shape
+          ? t('mapEditor.hint.empty')
+          : hasHoles
+            ? t('mapEditor.hint.holes')
+            : shape.type === 'Point'
+              ? t('mapEditor.hint.editCircle')
+              : t('mapEditor.hint.editPolygon');
+
+  return (
+    <div
+      className="flex flex-col gap-3"
+      data-testid="map-editor"
+      data-tools={tools.status}
+      data-mode={mode}
+      data-idle={idle}
+      data-zoom={zoom.toFixed(1)}
+    >
+      <div role="toolbar" aria-label={t('mapEditor.tools')} className="flex flex-wrap gap-2">
+        <ToolButton pressed={mode === 'polygon'} disabled={!ready || hasHoles} onClick={() => choose('polygon')}>
+          {mode === 'polygon' ? t('mapEditor.stopDrawing') : t('mapEditor.drawPolygon')}
+        </ToolButton>
+        <ToolButton pressed={mode === 'circle'} disabled={!ready || hasHoles} onClick={() => choose('circle')}>
+          {mode === 'circle' ? t('mapEditor.stopDrawing') : t('mapEditor.drawCircle')}
+        </ToolButton>
+        <ToolButton disabled={!ready || !canUndo} onClick={() => travel('undo')}>
+          {t('mapEditor.undo')}
+        </ToolButton>
+        <ToolButton disabled={!ready || !canRedo} onClick={() => travel('redo')}>
+          {t('mapEditor.redo')}
+        </ToolButton>
+        <ToolButton disabled={!ready || !shape} onClick={clear}>
+          {t('mapEditor.clear')}
+        </ToolButton>
+        <ToolButton disabled={!ready || locating} onClick={locate}>
+          {locating ? t('mapEditor.locating') : t('mapEditor.useLocation')}
+        </ToolButton>
+      </div>
+      <p className="text-sm text-stone-700" aria-live="polite">
+        {ready ? hint : null}
+      </p>
+      <div className="relative">
+        <div
+          ref={container}
+          role="application"
+          aria-label={t('mapEditor.label')}
+          className="h-[55vh] min-h-80 w-full overflow-hidden rounded-lg border border-stone-300 bg-[#e7e5d8] md:h-[480px]"
+        />
+        {tools.status !== 'ready' && (
+          <div className="absolute inset-0 flex flex-col items-center justify-center gap-3 rounded-lg bg-white/85 p-4 text-center">
+            {tools.status === 'loading' ? (
+              <p role="status" className="flex items-center gap-2 text-stone-800">
+                <span
+                  aria-hidden
+                  className="size-5 animate-spin rounded-full border-2 border-leaf-700 border-t-transparent motion-reduce:animate-none"
+                />
+                {t('mapEditor.loading')}
+              </p>
+            ) : (
+              <>
+                <p role="alert" className="font-semibold text-red-800">
+                  {t(`mapEditor.${tools.message}`)}
+                </p>
+                {tools.message !== 'noWebGl' && (
+                  <Button variant="secondary" onClick={() => setAttempt((n) => n + 1)}>
+                    {t('mapEditor.retry')}
+                  </Button>
+                )}
+                {tools.message === 'noWebGl' ? null : <p className="text-sm text-stone-700">{t('mapEditor.noWebGl')}</p>}
+              </>
+            )}
+          </div>
+        )}
+      </div>
+      {imagery !== 'shown' && ready && (
+        <p role="status" className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900">
+          {imagery === 'off' ? t('mapEditor.imageryOff') : t('mapEditor.imageryUnavailable')}
+        </p>
+      )}
+      {basemap.overlayTilesUrls.length > 0 && imagery === 'shown' && (
+        <label className="flex min-h-11 items-center gap-2 text-stone-800">
+          <input type="checkbox" className="size-5" checked={overlays} onChange={(event) => setOverlays(event.target.checked)} />
+          {t('mapEditor.overlays')}
+        </label>
+      )}
+      {locateProblem && (
+        <p role="alert" className="text-sm font-medium text-red-700">
+          {t(`boundary.locateFailed.${locateProblem}`)}
+        </p>
+      )}
+      {selfIntersection && (
+        <p role="alert" className="rounded-lg border border-red-300 bg-red-50 p-3 font-medium text-red-800">
+          {t('mapEditor.selfIntersection')}
+        </p>
+      )}
+      <ShapeSummary shape={shape} drawingHectares={drawingHectares} />
+      {shape?.type === 'Point' && ready && (
+        <RadiusInput key={shape.properties.radius} radiusM={shape.properties.radius} onApply={changeRadius} />
+      )}
+    </div>
+  );
+}
+
+function ToolButton({ pressed, children, ...props }: { pressed?: boolean; disabled?: boolean; onClick: () => void; children: ReactNode }) {
+  return (
+    <Button type="button" variant={pressed ? 'primary' : 'secondary'} aria-pressed={pressed} {...props}>
+      {children}
+    </Button>
+  );
+}
+
+/** The area of the shape (or of the shape being drawn), with the 0.5 ha minimum as a warning before save. */
+function ShapeSummary({ shape, drawingHectares }: { shape: FieldBoundary | null; drawingHectares: number | null }) {
+  const { t } = useTranslation('app');
+  const measured = shape ? measureFieldBoundary(shape) : null;
+  const shapeHectares = measured ? (measured.ok ? measured.value.areaHectares : (measured.problem.areaHectares ?? null)) : null;
+  const hectares = drawingHectares ?? shapeHectares;
+  const area = (key: 'area' | 'drawingArea', value: number) =>
+    t(`mapEditor.${key}`, { hectares: formatNumber(value, 2), acres: formatNumber(value * ACRES_PER_HECTARE, 2) });
+  return (
+    <div aria-live="polite" data-testid="map-editor-area" className="rounded-lg bg-stone-100 p-3 text-stone-900">
+      {drawingHectares !== null ? (
+        <p>{area('drawingArea', drawingHectares)}</p>
+      ) : !shape ? (
+        <p className="text-stone-700">{t('mapEditor.noShape')}</p>
+      ) : (
+        <>
+          <p className="font-semibold">
+            {shapeHectares !== null ? area('area', shapeHectares) : null}
+            <span className="ml-2 font-normal text-stone-700">
+              {shape.type === 'Point'
+                ? t('mapEditor.shape.circle', { radius: formatNumber(shape.properties.radius, 1) })
+                : t('mapEditor.shape.polygon')}
+            </span>
+          </p>
+          {measured && !measured.ok && measured.problem.code !== 'FIELD_TOO_SMALL' && (
+            <p className="mt-1 font-medium text-red-800">{measured.problem.message}</p>
+          )}
+        </>
+      )}
+      {hectares !== null && hectares < MIN_FIELD_HECTARES && <p className="mt-1 font-medium text-amber-900">{t('boundary.tooSmall')}</p>}
+    </div>
+  );
+}
+
+function RadiusInput({ radiusM, onApply }: { radiusM: number; onApply: (radiusM: number) => void }) {
+  const { t } = useTranslation('app');
+  const [text, setText] = useState(String(Math.round(radiusM * 10) / 10));
+  const [error, setError] = useState<string | undefined>();
+  const apply = () => {
+    const value = Number(text.trim().replace(',', '.'));
+    if (text.trim() === '' || !Number.isFinite(value) || value <= 0) return setError(t('mapEditor.radiusInvalid'));
+    setError(undefined);
+    if (Math.abs(value - radiusM) > 0.05) onApply(value);
+  };
+  return (
+    <div className="flex flex-col gap-2 sm:flex-row sm:items-end">
+      <div className="sm:w-64">
+        <TextInput
+          label={t('mapEditor.radius')}
+          hint={t('mapEditor.radiusHint')}
+          inputMode="decimal"
+          value={text}
+          error={error}
+          onChange={(event) => setText(event.target.value)}
+          onKeyDown={(event) => {
+            if (event.key === 'Enter') {
+              event.preventDefault();
+              apply();
+            }
+          }}
+        />
+      </div>
+      <Button type="button" variant="secondary" onClick={apply}>
+        {t('mapEditor.applyRadius')}
+      </Button>
+    </div>
+  );
+}
+
+/** [west, south, east, north] of a boundary, for fitting the map to it. */
+function boundsOf(boundary: FieldBoundary): [number, number, number, number] {
+  const ring = boundaryAsPolygon(boundary).coordinates[0]!;
+  const lngs = ring.map(([lng]) => lng);
+  const lats = ring.map(([, lat]) => lat);
+  return [Math.min(...lngs), Math.min(...lats), Math.max(...lngs), Math.max(...lats)];
+}

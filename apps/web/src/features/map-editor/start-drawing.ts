@@ -1,0 +1,81 @@
+import type { Map as MapLibreMap } from 'maplibre-gl';
+import {
+  TerraDraw,
+  TerraDrawCircleMode,
+  TerraDrawPolygonMode,
+  TerraDrawSelectMode,
+  ValidateNotSelfIntersecting,
+  type GeoJSONStoreFeatures,
+} from 'terra-draw';
+import { TerraDrawMapLibreGLAdapter } from 'terra-draw-maplibre-gl-adapter';
+import { CIRCLE_COLOUR, POLYGON_COLOUR } from './basemap.ts';
+
+type MapLibre = typeof import('maplibre-gl');
+
+interface DrawingOptions {
+  /** Told when a corner was refused because the boundary would cross itself. */
+  onSelfIntersection: () => void;
+}
+
+const WHITE = '#ffffff';
+
+/**
+ * The drawing library on a map, with the editor's three modes: `select` (editing the shape: the spec's "none"),
+ * `polygon` and `circle`. Polygons are green and circles amber (spec §9); a polygon that would cross itself is
+ * refused while it is drawn and while its corners are dragged.
+ */
+export function startDrawing(maplibre: MapLibre, map: MapLibreMap, { onSelfIntersection }: DrawingOptions): TerraDraw {
+  const notSelfIntersecting = (feature: GeoJSONStoreFeatures, context: { updateType: string }) => {
+    if (context.updateType === 'provisional') return { valid: true };
+    const result = ValidateNotSelfIntersecting(feature);
+    if (!result.valid) onSelfIntersection();
+    return result;
+  };
+  const polygonStyle = { fillColor: POLYGON_COLOUR, fillOpacity: 0.25, outlineColor: POLYGON_COLOUR, outlineWidth: 3 } as const;
+  const circleStyle = { fillColor: CIRCLE_COLOUR, fillOpacity: 0.25, outlineColor: CIRCLE_COLOUR, outlineWidth: 3 } as const;
+  const draw = new TerraDraw({
+    adapter: new TerraDrawMapLibreGLAdapter({ map, lib: maplibre } as never),
+    modes: [
+      new TerraDrawPolygonMode({
+        validation: notSelfIntersecting as never,
+        pointerDistance: 30, // a fingertip: closing the ring on a phone should not need a stylus
+        styles: {
+          ...polygonStyle,
+          closingPointColor: WHITE,
+          closingPointOutlineColor: POLYGON_COLOUR,
+          closingPointWidth: 8,
+          closingPointOutlineWidth: 3,
+        },
+      }),
+      new TerraDrawCircleMode({ projection: 'globe', styles: circleStyle }),
+      new TerraDrawSelectMode({
+        pointerDistance: 30,
+        flags: {
+          polygon: {
+            feature: {
+              draggable: true,
+              validation: notSelfIntersecting as never,
+              coordinates: { draggable: true, midpoints: true, deletable: true },
+            },
+          },
+          circle: { feature: { draggable: true, coordinates: { resizable: 'center-fixed' } } },
+        },
+        styles: {
+          selectedPolygonColor: POLYGON_COLOUR,
+          selectedPolygonFillOpacity: 0.3,
+          selectedPolygonOutlineColor: POLYGON_COLOUR,
+          selectedPolygonOutlineWidth: 3,
+          selectionPointColor: WHITE,
+          selectionPointOutlineColor: '#14532d',
+          selectionPointWidth: 7,
+          selectionPointOutlineWidth: 2,
+          midPointColor: WHITE,
+          midPointOutlineColor: POLYGON_COLOUR,
+          midPointWidth: 4,
+        },
+      }),
+    ],
+  });
+  draw.start();
+  return draw;
+}

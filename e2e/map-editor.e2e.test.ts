@@ -1,0 +1,205 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { desktop, launchBrowser, newPage, phone, signUpThroughApi, waitForApp } from './support/browser.ts';
+import { startServer, type RunningServer } from './support/server.ts';
+
+let server: RunningServer;
+let browser: Browser;
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+/** A field near Harare: the browser reports this position when the farmer taps "Use my location". */
+const inTheField = { latitude: -17.83, longitude: 31.05 };
+
+interface Setup {
+  context: BrowserContext;
+  page: Page;
+  token: string;
+  /** The map's top-left corner on the page, in CSS pixels. */
+  origin: { x: number; y: number };
+}
+
+/** Signs up, adds a farm, opens Field Setup and centres the map on the farmer's position at field zoom. */
+async function openFieldSetup(device: typeof desktop | typeof phone, name: string): Promise<Setup> {
+  const { context, page } = await newPage(browser, server.url, device);
+  await context.grantPermissions(['geolocation']);
+  await context.setGeolocation(inTheField);
+  const token = await signUpThroughApi(
+    page,
+    server.url,
+    `${name.toLowerCase().replace(/\W+/g, '-')}.${device.viewport.width}.${Date.now()}@example.org`,
+  );
+  await api(token, 'POST', '/api/farms', { name: 'Chiweshe Farm' });
+  await page.goto('/create-farm-field');
+  await waitForApp(page);
+  await page.getByLabel('Field name').fill(name);
+  const editor = page.getByTestId('map-editor');
+  await page.waitForSelector('[data-testid="map-editor"][data-tools="ready"]', { timeout: 20_000 });
+  await page.getByRole('button', { name: 'Use my location' }).click();
+  await waitForZoom(page, 16);
+  const map = page.getByRole('application', { name: 'Map for drawing the field boundary' });
+  await map.scrollIntoViewIfNeeded();
+  const box = (await map.boundingBox())!;
+  expect(await editor.getAttribute('data-mode')).toBe('none');
+  return { context, page, token, origin: { x: box.x, y: box.y } };
+}
+
+/** Waits until the map has settled at `zoom` (the editor reports its zoom and whether it is still moving). */
+async function waitForZoom(page: Page, zoom: number) {
+  await page.waitForSelector(`[data-testid="map-editor"][data-zoom="${zoom.toFixed(1)}"][data-idle="true"]`);
+}
+
+async function api(token: string, method: string, path: string, body?: unknown) {
+  const response = await fetch(`${server.url}${path}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+    body: body ? JSON.stringify(body) : null,
+  });
+  return { status: response.status, body: (await response.json()) as { data: Record<string, unknown> } };
+}
+
+const areaText = (page: Page) => page.getByTestId('map-editor-area').innerText();
+const hectaresIn = (text: string) => Number(/Area: ([\d.,]+) ha/.exec(text)![1]!.replace(',', ''));
+
+describe('the field boundary map editor', () => {
+  it('draws a polygon with mouse clicks, saves it, and the server keeps the same geometry and area (desktop)', async () => {
+    const { context, page, token, origin } = await openFieldSetup(desktop, 'Mouse Block');
+    await page.getByRole('button', { name: 'Draw polygon' }).click();
+    const corners = [
+      [100, 100],
+      [300, 100],
+      [300, 260],
+      [100, 260],
+    ];
+    for (const [x, y] of corners) await page.mouse.click(origin.x + x!, origin.y + y!);
+    expect(await areaText(page)).toMatch(/Area so far/);
+    await page.mouse.click(origin.x + 100, origin.y + 100); // the first corner again closes the ring
+    await page.waitForSelector('[data-testid="map-editor"][data-mode="none"]');
+    const shown = hectaresIn(await areaText(page));
+    // MapLibre's world is 512 px wide at zoom 0, so at zoom 16 and 17.83° S a CSS pixel is
+    // 40,075,017 m · cos(lat) / (512 · 2^16) = 1.137 m: 200 × 160 px ≈ 227 m × 182 m ≈ 4.1 ha.
+    expect(shown).toBeGreaterThan(3.9);
+    expect(shown).toBeLessThan(4.3);
+
+    await page.getByRole('button', { name: 'Save field' }).click();
+    await page.waitForURL(/\/fields\/[0-9a-f-]{36}$/);
+    const fieldId = page.url().split('/').pop()!;
+    const stored = (await api(token, 'GET', `/api/fields/${fieldId}`)).body.data as {
+      boundary: { type: string; coordinates: number[][][] };
+      size_hectares: number;
+    };
+    expect(stored.boundary.type).toBe('Polygon');
+    expect(stored.boundary.coordinates[0]).toHaveLength(5);
+    expect(stored.boundary.coordinates[0]![4]).toEqual(stored.boundary.coordinates[0]![0]);
+    expect(stored.size_hectares.toFixed(2)).toBe(shown.toFixed(2));
+    // The corners are where the farmer clicked: around the position the browser reported.
+    const lngs = stored.boundary.coordinates[0]!.map(([lng]) => lng!);
+    expect(Math.min(...lngs)).toBeLessThan(inTheField.longitude + 0.01);
+    expect(Math.max(...lngs)).toBeGreaterThan(inTheField.longitude - 0.01);
+
+    await page.reload();
+    await waitForApp(page);
+    await page.getByRole('heading', { level: 1, name: 'Mouse Block' }).waitFor();
+    expect(await page.locator('main').innerText()).toContain(`${stored.size_hectares.toFixed(2)} ha`);
+    await context.close();
+  });
+
+  it('draws a circle, changes its radius, undoes, and Clear Shape leaves no boundary', async () => {
+    const { context, page, origin } = await openFieldSetup(desktop, 'Pivot');
+    await page.getByRole('button', { name: 'Draw circle' }).click();
+    await page.mouse.click(origin.x + 300, origin.y + 200);
+    await page.mouse.click(origin.x + 340, origin.y + 200);
+    await page.waitForSelector('[data-testid="map-editor"][data-mode="none"]');
+    expect(await areaText(page)).toMatch(/Circle, radius [\d.]+ m/);
+
+    await page.getByLabel('Radius (metres)').fill('150');
+    await page.getByRole('button', { name: 'Apply radius' }).click();
+    // π · 150² m² = 7.07 ha
+    await page.waitForFunction(() => document.querySelector('[data-testid="map-editor-area"]')?.textContent?.includes('Area: 7.07 ha'));
+    expect(await areaText(page)).toContain('Circle, radius 150 m');
+
+    await page.getByRole('button', { name: 'Clear Shape' }).click();
+    expect(await areaText(page)).toContain('No boundary yet.');
+    await page.getByRole('button', { name: 'Save field' }).click();
+    await page.getByText('Draw the field boundary on the map (Draw polygon or Draw circle) before saving.').waitFor();
+
+    await page.getByRole('button', { name: 'Undo' }).click();
+    expect(await areaText(page)).toContain('Area: 7.07 ha');
+    await page.getByRole('button', { name: 'Redo' }).click();
+    expect(await areaText(page)).toContain('No boundary yet.');
+    await context.close();
+  });
+
+  it('refuses a 0.3 ha field with the 0.5 ha message, and a boundary that crosses itself', async () => {
+    const { context, page, token, origin } = await openFieldSetup(desktop, 'Garden');
+    const zoomIn = page.getByRole('button', { name: 'Zoom in' });
+    await zoomIn.click();
+    await waitForZoom(page, 17);
+    // Zoom 17: 0.568 m per pixel, so 96 × 96 px is about 55 m × 55 m ≈ 0.30 ha.
+    await page.getByRole('button', { name: 'Draw polygon' }).click();
+    for (const [x, y] of [
+      [200, 150],
+      [296, 150],
+      [296, 246],
+      [200, 246],
+      [200, 150],
+    ]) {
+      await page.mouse.click(origin.x + x!, origin.y + y!);
+    }
+    await page.waitForSelector('[data-testid="map-editor"][data-mode="none"]');
+    expect(hectaresIn(await areaText(page))).toBeCloseTo(0.3, 1);
+    expect(await areaText(page)).toContain('under the 0.5 ha (1.2 acres) minimum');
+    await page.getByRole('button', { name: 'Save field' }).click();
+    await page.getByText(/The minimum field size is 0\.5 ha \(1\.2 acres\)/).waitFor();
+    expect((await api(token, 'GET', '/api/fields')).body.data).toEqual([]);
+
+    await page.getByRole('button', { name: 'Clear Shape' }).click();
+    await page.getByRole('button', { name: 'Draw polygon' }).click();
+    const map = page.getByRole('application', { name: 'Map for drawing the field boundary' });
+    await map.scrollIntoViewIfNeeded(); // the refused save scrolled the page to its message
+    const now = (await map.boundingBox())!;
+    // A bow tie: the fourth corner's edge would cross the first edge.
+    for (const [x, y] of [
+      [100, 100],
+      [300, 300],
+      [300, 100],
+      [100, 300],
+    ]) {
+      await page.mouse.click(now.x + x!, now.y + y!);
+    }
+    await page.getByText('A field boundary cannot cross itself.').waitFor();
+    await page.keyboard.press('Escape'); // give up this drawing
+    expect(await areaText(page)).toContain('No boundary yet.');
+    await context.close();
+  });
+
+  it('draws with touch on a phone, ignoring a double tap (390 px)', async () => {
+    const { context, page, token, origin } = await openFieldSetup(phone, 'Thumb Field');
+    await page.getByRole('button', { name: 'Draw polygon' }).click();
+    await page.getByRole('application', { name: 'Map for drawing the field boundary' }).scrollIntoViewIfNeeded();
+    const tap = (x: number, y: number) => page.touchscreen.tap(origin.x + x, origin.y + y);
+    await tap(60, 60);
+    await tap(300, 60);
+    await tap(300, 250);
+    await tap(300, 252); // a shaky second tap on the same corner within 300 ms: ignored
+    await page.waitForTimeout(350);
+    await tap(60, 250);
+    await tap(60, 60);
+    await page.waitForSelector('[data-testid="map-editor"][data-mode="none"]');
+    const shown = hectaresIn(await areaText(page));
+    await page.getByRole('button', { name: 'Save field' }).click();
+    await page.waitForURL(/\/fields\/[0-9a-f-]{36}$/);
+    const stored = (await api(token, 'GET', `/api/fields/${page.url().split('/').pop()}`)).body.data as {
+      boundary: { coordinates: number[][][] };
+      size_hectares: number;
+    };
+    expect(stored.boundary.coordinates[0]).toHaveLength(5); // four corners, closed: the double tap added none
+    expect(stored.size_hectares.toFixed(2)).toBe(shown.toFixed(2));
+    await context.close();
+  });
+});

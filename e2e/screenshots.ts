@@ -92,6 +92,42 @@ try {
       const file = route.startsWith('/fields/') ? 'field-detail' : route.slice(1);
       await page.screenshot({ path: path.join(out, `${name}-${file}.png`), fullPage: false });
     }
+    const mapReady = '[data-testid="fields-map"][data-state="ready"][data-idle="true"]';
+    await page.goto('/map');
+    await page.waitForSelector(mapReady, { timeout: 20_000 });
+    await page.screenshot({ path: path.join(out, `${name}-map.png`) });
+    await page.goto(`/map/${maize.id}`);
+    await page.waitForSelector(mapReady, { timeout: 20_000 });
+    await page.screenshot({ path: path.join(out, `${name}-map-field.png`) });
+    await page.getByRole('button', { name: 'Edit Boundary' }).click();
+    await page.waitForSelector('[data-testid="map-editor"][data-tools="ready"][data-idle="true"]', { timeout: 20_000 });
+    await page.screenshot({ path: path.join(out, `${name}-edit-boundary.png`) });
+
+    // Field Setup with a polygon being drawn on the map editor.
+    await context.grantPermissions(['geolocation']);
+    await context.setGeolocation({ latitude: -17.84, longitude: 31.08 });
+    await page.goto('/create-farm-field');
+    await waitForApp(page);
+    await page.getByLabel('Field name').fill('River Flats');
+    await page.waitForSelector('[data-testid="map-editor"][data-tools="ready"]', { timeout: 20_000 });
+    await page.getByRole('button', { name: 'Use my location' }).click();
+    await page.waitForSelector('[data-testid="map-editor"][data-zoom="16.0"][data-idle="true"]');
+    await page.getByRole('button', { name: 'Draw polygon' }).click();
+    const editor = page.getByRole('application', { name: 'Map for drawing the field boundary' });
+    await editor.scrollIntoViewIfNeeded();
+    const box = (await editor.boundingBox())!;
+    for (const [x, y] of [
+      [0.2, 0.25],
+      [0.75, 0.2],
+      [0.8, 0.7],
+      [0.3, 0.75],
+      [0.2, 0.25],
+    ]) {
+      await page.mouse.click(box.x + box.width * x!, box.y + box.height * y!);
+    }
+    await page.waitForSelector('[data-testid="map-editor"][data-mode="none"]');
+    await page.screenshot({ path: path.join(out, `${name}-field-setup-map.png`) });
+    await page.screenshot({ path: path.join(out, `${name}-field-setup-full.png`), fullPage: true });
     await context.close();
   }
   console.log(`Screenshots in ${out}`);

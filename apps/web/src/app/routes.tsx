@@ -29,6 +29,7 @@ const SoilTests = lazyPage(() => import('../pages/app/SoilTestsPage.tsx'));
 const Fertilizer = lazyPage(() => import('../pages/app/FertilizerPage.tsx'));
 const SoilAnalysis = lazyPage(() => import('../pages/app/SoilAnalysisPage.tsx'));
 const Settings = lazyPage(() => import('../pages/app/SettingsPage.tsx'));
+const MapView = lazyPage(() => import('../pages/app/MapViewPage.tsx'));
 const ComingSoon = lazyPage(() => import('../pages/app/ComingSoonPage.tsx'));
 const NotFound = lazyPage(() => import('../pages/NotFoundPage.tsx'));
 
@@ -109,7 +110,7 @@ export function AppRoutes() {
           path="map"
           element={
             <RequireAuth>
-              <ComingSoon title="Map View" coming="map" />
+              <MapView />
             </RequireAuth>
           }
         />
@@ -117,7 +118,7 @@ export function AppRoutes() {
           path="map/:fieldId"
           element={
             <RequireAuth>
-              <ComingSoon title="Map View" coming="map" />
+              <MapView />
             </RequireAuth>
           }
         />

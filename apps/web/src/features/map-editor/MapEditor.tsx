@@ -8,10 +8,11 @@ import { Button } from '../../components/ui/Button.tsx';
 import { TextInput } from '../../components/ui/form.tsx';
 import type { Basemap } from '../../lib/api/resources.ts';
 import { formatNumber } from '../../pages/app/components/format.ts';
-import { DEFAULT_CENTRE, DEFAULT_ZOOM, MY_LOCATION_ZOOM, OVERLAY_SOURCE_PREFIX, SATELLITE_SOURCE, mapStyle } from './basemap.ts';
+import { DEFAULT_ZOOM, MY_LOCATION_ZOOM } from '../maps/basemap.ts';
+import { createMap, showOverlays } from '../maps/create-map.ts';
 import { boundaryOf, featureOf, withRadius, type DrawingMode, type DrawnFeature } from './boundary-features.ts';
 import { EditHistory } from './edit-history.ts';
-import { loadMapLibre } from './load-maplibre.ts';
+import { loadMapLibre } from '../maps/load-maplibre.ts';
 import { startDrawing } from './start-drawing.ts';
 import { guardDoubleTaps } from './tap-guard.ts';
 
@@ -102,16 +103,10 @@ export default function MapEditor({ initialBoundary, onChange, basemap }: MapEdi
       .then((maplibre) => {
         if (cancelled) return;
         try {
-          map = new maplibre.Map({
-            container: element,
-            style: mapStyle(basemap, { overlays }),
-            center: DEFAULT_CENTRE,
-            zoom: DEFAULT_ZOOM,
-            attributionControl: { compact: true },
-            dragRotate: false,
-            pitchWithRotate: false,
-            touchPitch: false,
-            cooperativeGestures: false,
+          map = createMap(maplibre, element, basemap, {
+            onImageryUnavailable: () => setImagery('unavailable'),
+            onIdleChange: setIdle,
+            onZoom: setZoom,
           });
         } catch (error) {
           console.error('The map could not start', error);
@@ -119,22 +114,6 @@ export default function MapEditor({ initialBoundary, onChange, basemap }: MapEdi
           return;
         }
         const shown = map;
-        shown.touchZoomRotate.disableRotation();
-        shown.on('movestart', () => setIdle(false));
-        shown.on('idle', () => setIdle(true));
-        shown.on('moveend', () => setZoom(shown.getZoom()));
-        shown.addControl(new maplibre.NavigationControl({ showCompass: false }), 'top-right');
-        shown.on('error', (event: { sourceId?: string; error?: unknown }) => {
-          const sourceId = event.sourceId ?? '';
-          if (sourceId === SATELLITE_SOURCE || sourceId.startsWith(OVERLAY_SOURCE_PREFIX)) {
-            if (sourceId === SATELLITE_SOURCE) setImagery('unavailable');
-            for (const layer of shown.getStyle().layers) {
-              if (layer.type === 'raster' && layer.id === sourceId) shown.setLayoutProperty(layer.id, 'visibility', 'none');
-            }
-            return;
-          }
-          console.error('Map error', event.error);
-        });
         shown.once('load', () => {
           if (cancelled) return;
           try {
@@ -199,10 +178,7 @@ export default function MapEditor({ initialBoundary, onChange, basemap }: MapEdi
 
   useEffect(() => {
     const map = session.current?.map;
-    if (!map || tools.status !== 'ready') return;
-    for (const layer of map.getStyle().layers) {
-      if (layer.id.startsWith(OVERLAY_SOURCE_PREFIX)) map.setLayoutProperty(layer.id, 'visibility', overlays ? 'visible' : 'none');
-    }
+    if (map && tools.status === 'ready') showOverlays(map, overlays);
   }, [overlays, tools.status]);
 
   const choose = (next: DrawingMode) => {

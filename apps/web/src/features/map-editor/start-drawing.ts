@@ -8,7 +8,7 @@ import {
   type GeoJSONStoreFeatures,
 } from 'terra-draw';
 import { TerraDrawMapLibreGLAdapter } from 'terra-draw-maplibre-gl-adapter';
-import { CIRCLE_COLOUR, POLYGON_COLOUR } from './basemap.ts';
+import { CIRCLE_COLOUR, POLYGON_COLOUR } from '../maps/basemap.ts';
 
 type MapLibre = typeof import('maplibre-gl');
 

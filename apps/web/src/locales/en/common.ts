@@ -82,7 +82,6 @@ export const common = {
   },
   coming: {
     title: 'Coming soon',
-    map: 'The field map with drawing tools arrives with the map release. Until then, add fields with their boundary from Field Setup.',
     analysis: 'Crop analyses and reports arrive with the analysis release: satellite crop health, yield estimates and advice per field.',
     weather: 'Weather forecasts and irrigation advice arrive with the weather release.',
     cropHealth: 'Satellite crop health (NDVI, NDWI, NDRE, LAI) arrives with the imagery release.',

@@ -12,6 +12,7 @@ export function loadMapLibre(): Promise<MapLibre> {
   loading ??= import('maplibre-gl')
     .then((maplibre) => {
       maplibre.setWorkerUrl(workerUrl);
+      maplibre.prewarm(); // start the workers now, while the rest of the screen gets ready
       return maplibre;
     })
     .catch((error: unknown) => {

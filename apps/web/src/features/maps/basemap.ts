@@ -17,10 +17,10 @@ export const SATELLITE_SOURCE = 'satellite';
 export const OVERLAY_SOURCE_PREFIX = 'overlay-';
 
 /**
- * The map style: satellite raster tiles with optional road and place-name overlays on a plain background. No
+ * The map style: satellite raster tiles under road and place-name overlays (spec §9: hybrid), on a plain background. No
  * `glyphs`: labels are drawn from the device's own fonts, so they work offline too.
  */
-export function mapStyle(basemap: Basemap, { overlays }: { overlays: boolean }): StyleSpecification {
+export function mapStyle(basemap: Basemap): StyleSpecification {
   const style: StyleSpecification = {
     version: 8,
     sources: {},
@@ -39,7 +39,7 @@ export function mapStyle(basemap: Basemap, { overlays }: { overlays: boolean }):
   basemap.overlayTilesUrls.forEach((url, index) => {
     const id = `${OVERLAY_SOURCE_PREFIX}${index}`;
     style.sources[id] = { type: 'raster', tiles: [url], tileSize: 256, maxzoom: 19 };
-    style.layers.push({ id, type: 'raster', source: id, layout: { visibility: overlays ? 'visible' : 'none' } });
+    style.layers.push({ id, type: 'raster', source: id });
   });
   return style;
 }

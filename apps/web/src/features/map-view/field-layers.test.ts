@@ -1,0 +1,45 @@
+import type { Field } from '@murimi/core';
+import { describe, expect, it } from 'vitest';
+import { CROP_GROUP_COLOURS, boundsOfFields, fieldFeatures } from './field-layers.ts';
+
+const field = (overrides: Partial<Field>): Field => ({
+  id: 'f1',
+  name: 'Top Field',
+  farmId: 'farm',
+  boundary: { type: 'Point', coordinates: [31.05, -17.83], properties: { radius: 100, circle: true } },
+  size: 3.14,
+  size_hectares: 3.14,
+  bbox: { minLng: 31.049, minLat: -17.831, maxLng: 31.051, maxLat: -17.829 },
+  cropType: 'maize-grain-medium',
+  variety: null,
+  plantingDate: null,
+  expectedHarvestDate: null,
+  actualHarvestDate: null,
+  soilTexture: null,
+  irrigated: false,
+  createdAt: '2026-11-01T00:00:00Z',
+  lastModified: '2026-11-01T00:00:00Z',
+  ...overrides,
+});
+
+describe('field layers', () => {
+  it('gives each field a polygon (circles traced), a two-line label and its crop group colour', () => {
+    const [maize, tobacco, bare] = fieldFeatures([
+      field({}),
+      field({ id: 'f2', name: 'Barn Block', cropType: 'tobacco-flue-cured', size_hectares: 12.345 }),
+      field({ id: 'f3', name: 'Fallow', cropType: null }),
+    ]).features;
+    expect(maize!.geometry.type).toBe('Polygon');
+    expect(maize!.geometry.coordinates[0]).toHaveLength(65);
+    expect(maize!.properties).toEqual({ id: 'f1', name: 'Top Field', label: 'Top Field\n3.14 ha', colour: CROP_GROUP_COLOURS.cereal });
+    expect(tobacco!.properties.label).toBe('Barn Block\n12.3 ha');
+    expect(tobacco!.properties.colour).toBe(CROP_GROUP_COLOURS.industrial);
+    expect(bare!.properties.colour).toBe(CROP_GROUP_COLOURS.none);
+  });
+
+  it('bounds all fields, and none without fields', () => {
+    const far = field({ bbox: { minLng: 30.0, minLat: -18.5, maxLng: 30.1, maxLat: -18.4 } });
+    expect(boundsOfFields([field({}), far])).toEqual([30.0, -18.5, 31.051, -17.829]);
+    expect(boundsOfFields([])).toBeNull();
+  });
+});

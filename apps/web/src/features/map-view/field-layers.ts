@@ -1,0 +1,70 @@
+import { boundaryAsPolygon, findCropType, type Field, type FieldBoundary } from '@murimi/core';
+
+/** Fill colours by crop group, so a programme officer sees at a glance where maize, legumes and tobacco are. */
+export const CROP_GROUP_COLOURS = {
+  cereal: '#eab308',
+  legume: '#16a34a',
+  oilseed: '#f97316',
+  fibre: '#e2e8f0',
+  industrial: '#92400e',
+  vegetable: '#a855f7',
+  'root-tuber': '#f43f5e',
+  fruit: '#ec4899',
+  forage: '#84cc16',
+  none: '#64748b',
+} as const;
+
+export type CropGroup = keyof typeof CROP_GROUP_COLOURS;
+
+export function cropGroupOf(cropType: string | null | undefined): CropGroup {
+  return (cropType ? findCropType(cropType)?.category : undefined) ?? 'none';
+}
+
+export interface FieldFeatureProperties {
+  id: string;
+  name: string;
+  /** Two lines on the map: the field's name, then its size. */
+  label: string;
+  colour: string;
+}
+
+export interface FieldFeatureCollection {
+  type: 'FeatureCollection';
+  features: {
+    type: 'Feature';
+    id: number;
+    geometry: { type: 'Polygon'; coordinates: number[][][] };
+    properties: FieldFeatureProperties;
+  }[];
+}
+
+const hectaresLabel = (hectares: number) => `${hectares.toLocaleString('en-GB', { maximumFractionDigits: hectares < 10 ? 2 : 1 })} ha`;
+
+/** Every field as one GeoJSON polygon (circles traced), for one map source: thousands stay smooth on a phone. */
+export function fieldFeatures(fields: Field[]): FieldFeatureCollection {
+  return {
+    type: 'FeatureCollection',
+    features: fields.map((field, index) => ({
+      type: 'Feature',
+      id: index,
+      geometry: boundaryAsPolygon(field.boundary as FieldBoundary),
+      properties: {
+        id: field.id,
+        name: field.name,
+        label: `${field.name}\n${hectaresLabel(field.size_hectares)}`,
+        colour: CROP_GROUP_COLOURS[cropGroupOf(field.cropType)],
+      },
+    })),
+  };
+}
+
+/** [west, south, east, north] around the given fields (from the bounding boxes the API measured), or null for none. */
+export function boundsOfFields(fields: Pick<Field, 'bbox'>[]): [number, number, number, number] | null {
+  if (fields.length === 0) return null;
+  return [
+    Math.min(...fields.map((field) => field.bbox.minLng)),
+    Math.min(...fields.map((field) => field.bbox.minLat)),
+    Math.max(...fields.map((field) => field.bbox.maxLng)),
+    Math.max(...fields.map((field) => field.bbox.maxLat)),
+  ];
+}

@@ -1,0 +1,53 @@
+import type { Map as MapLibreMap } from 'maplibre-gl';
+import type { Basemap } from '../../lib/api/resources.ts';
+import { DEFAULT_CENTRE, DEFAULT_ZOOM, OVERLAY_SOURCE_PREFIX, SATELLITE_SOURCE, mapStyle } from './basemap.ts';
+
+type MapLibre = typeof import('maplibre-gl');
+
+export interface MapEvents {
+  /** Satellite tiles failed (offline, service down): their layer is hidden and the plain map shows. */
+  onImageryUnavailable: () => void;
+  onIdleChange: (idle: boolean) => void;
+  onZoom: (zoom: number) => void;
+}
+
+/**
+ * A map on the basemap, as both map screens use it: no rotation or tilt (fields are drawn north-up), zoom
+ * buttons, compact credits. Throws when the browser cannot draw it (no WebGL).
+ */
+export function createMap(maplibre: MapLibre, container: HTMLElement, basemap: Basemap, events: MapEvents): MapLibreMap {
+  const map = new maplibre.Map({
+    container,
+    style: mapStyle(basemap),
+    center: DEFAULT_CENTRE,
+    zoom: DEFAULT_ZOOM,
+    attributionControl: { compact: true },
+    dragRotate: false,
+    pitchWithRotate: false,
+    touchPitch: false,
+    renderWorldCopies: false,
+    fadeDuration: 0, // labels appear at once instead of fading: fewer frames to draw while panning
+  });
+  map.touchZoomRotate.disableRotation();
+  map.addControl(new maplibre.NavigationControl({ showCompass: false }), 'top-right');
+  map.on('movestart', () => events.onIdleChange(false));
+  map.on('idle', () => events.onIdleChange(true));
+  map.on('moveend', () => events.onZoom(map.getZoom()));
+  map.on('error', (event: { sourceId?: string; error?: unknown }) => {
+    const sourceId = event.sourceId ?? '';
+    if (sourceId !== SATELLITE_SOURCE && !sourceId.startsWith(OVERLAY_SOURCE_PREFIX)) {
+      console.error('Map error', event.error);
+      return;
+    }
+    if (map.getLayer(sourceId)) map.setLayoutProperty(sourceId, 'visibility', 'none');
+    if (sourceId === SATELLITE_SOURCE) events.onImageryUnavailable();
+  });
+  return map;
+}
+
+/** Shows or hides the road and place-name overlays. */
+export function showOverlays(map: MapLibreMap, visible: boolean): void {
+  for (const layer of map.getStyle().layers) {
+    if (layer.id.startsWith(OVERLAY_SOURCE_PREFIX)) map.setLayoutProperty(layer.id, 'visibility', visible ? 'visible' : 'none');
+  }
+}

@@ -1,0 +1,120 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { desktop, launchBrowser, newPage, phone, signUpThroughApi, waitForApp } from './support/browser.ts';
+import { startServer, type RunningServer } from './support/server.ts';
+
+let server: RunningServer;
+let browser: Browser;
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function api(token: string, method: string, path: string, body?: unknown) {
+  const response = await fetch(`${server.url}${path}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+    body: body ? JSON.stringify(body) : null,
+  });
+  return { status: response.status, body: (await response.json()) as { data: unknown } };
+}
+
+/** A square field of `sideM` metres with its south-west corner at (lng, lat). */
+function square(lng: number, lat: number, sideM: number) {
+  const dLat = sideM / 110_700;
+  const dLng = sideM / (111_320 * Math.cos((lat * Math.PI) / 180));
+  return {
+    type: 'Polygon',
+    coordinates: [
+      [
+        [lng, lat],
+        [lng + dLng, lat],
+        [lng + dLng, lat + dLat],
+        [lng, lat + dLat],
+        [lng, lat],
+      ],
+    ],
+  };
+}
+
+async function signedInWithFields(device: typeof desktop | typeof phone) {
+  const { context, page } = await newPage(browser, server.url, device);
+  const token = await signUpThroughApi(page, server.url, `map.${device.viewport.width}.${Date.now()}@example.org`);
+  const farm = (await api(token, 'POST', '/api/farms', { name: 'Mazowe Co-op' })).body.data as { id: string };
+  const fields = [
+    { name: 'Dam Field', farmId: farm.id, boundary: square(31.05, -17.83, 300), cropType: 'maize-grain-medium' },
+    { name: 'Hill Field', farmId: farm.id, boundary: square(31.06, -17.83, 200), cropType: 'soybean' },
+    { name: 'Barn Field', farmId: farm.id, boundary: square(31.05, -17.84, 250), cropType: 'tobacco-flue-cured' },
+  ];
+  const created = (await api(token, 'POST', '/api/fields/bulk', { fields })).body.data as { id: string; name: string }[];
+  return { context, page, token, created };
+}
+
+const mapReady = (page: Page) =>
+  page.waitForSelector('[data-testid="fields-map"][data-state="ready"][data-idle="true"]', { timeout: 20_000 });
+
+describe('Map View', () => {
+  it('shows every field, opens a field by clicking it, and Edit Boundary saves a new version (desktop)', async () => {
+    const { context, page, token, created } = await signedInWithFields(desktop);
+    await page.goto('/map');
+    await waitForApp(page);
+    await page.getByRole('heading', { level: 1, name: 'Map View' }).waitFor();
+    await page.getByText(/^3 fields, 19\.[23] ha$/).waitFor(); // 9 + 4 + 6.25 ha
+    await mapReady(page);
+    const legend = await page.getByRole('list', { name: 'Crop colours' }).innerText();
+    for (const group of ['Cereals', 'Legumes', 'Tobacco, sugarcane']) expect(legend).toContain(group);
+
+    // Open one field by its address: the map fits to it, so its middle is the map's middle.
+    const dam = created.find((field) => field.name === 'Dam Field')!;
+    await page.goto(`/map/${dam.id}`);
+    await mapReady(page);
+    const sheet = page.getByRole('complementary', { name: 'Dam Field' });
+    await sheet.waitFor();
+    expect(await sheet.innerText()).toMatch(/Mazowe Co-op[\s\S]*9(\.0+)? ha/);
+
+    // Clicking empty ground closes the sheet; clicking the field opens it again.
+    const map = (await page.getByRole('region', { name: 'Map of your fields' }).boundingBox())!;
+    await page.mouse.click(map.x + 20, map.y + map.height - 20);
+    await page.waitForURL('**/map');
+    await mapReady(page);
+    await page.mouse.click(map.x + map.width / 2, map.y + map.height / 2);
+    await page.waitForURL(`**/map/${dam.id}`);
+
+    await page.getByRole('button', { name: 'Edit Boundary' }).click();
+    await page.waitForSelector('[data-testid="map-editor"][data-tools="ready"]', { timeout: 20_000 });
+    await page.getByRole('button', { name: 'Draw circle' }).click();
+    const editor = (await page.getByRole('application', { name: 'Map for drawing the field boundary' }).boundingBox())!;
+    await page.mouse.click(editor.x + editor.width / 2, editor.y + editor.height / 2);
+    await page.mouse.click(editor.x + editor.width / 2 + 60, editor.y + editor.height / 2);
+    await page.getByLabel('Radius (metres)').fill('120');
+    await page.getByRole('button', { name: 'Apply radius' }).click();
+    await page.getByText('Circle, radius 120 m').waitFor();
+    await page.getByRole('button', { name: 'Save boundary' }).click();
+    await page.getByText('The boundary of Dam Field was saved.').waitFor();
+
+    const field = (await api(token, 'GET', `/api/fields/${dam.id}`)).body.data as { boundary: { type: string }; size_hectares: number };
+    expect(field.boundary.type).toBe('Point');
+    expect(field.size_hectares).toBeCloseTo((Math.PI * 120 * 120) / 10_000, 2);
+    const versions = (await api(token, 'GET', `/api/fields/${dam.id}/boundary-versions`)).body.data as { size_hectares: number }[];
+    expect(versions).toHaveLength(1);
+    expect(versions[0]!.size_hectares).toBeCloseTo(9, 1);
+    await context.close();
+  });
+
+  it('answers a field of another organisation as not found, and fits the sheet on a phone (390 px)', async () => {
+    const other = await signedInWithFields(desktop);
+    await other.context.close();
+    const { context, page } = await signedInWithFields(phone);
+    await page.goto(`/map/${other.created[0]!.id}`);
+    await waitForApp(page);
+    await page.getByRole('heading', { name: 'Field not found' }).waitFor();
+    await mapReady(page);
+    await page.getByRole('button', { name: 'Close field details' }).click();
+    await page.waitForURL('**/map');
+    expect(await page.getByRole('heading', { name: 'Field not found' }).count()).toBe(0);
+    await context.close();
+  });
+});

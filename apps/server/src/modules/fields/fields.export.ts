@@ -1,11 +1,12 @@
 import { boundaryAsPolygon, findCropType, type Field, type FieldBoundary, type LngLat } from '@murimi/core';
+import { zippedShapefile, type DbfColumn } from './fields.shapefile.ts';
 
-export type ExportFormat = 'geojson' | 'kml';
+export type ExportFormat = 'geojson' | 'kml' | 'shapefile';
 
 export interface ExportedFile {
   fileName: string;
   contentType: string;
-  body: string;
+  body: string | Buffer;
 }
 
 interface FieldWithFarm {
@@ -70,6 +71,44 @@ function toKml(fields: FieldWithFarm[], title: string): string {
   );
 }
 
+/** The Shapefile's columns: the same facts, under the 10-character names a .dbf allows. */
+const SHAPEFILE_COLUMNS: DbfColumn[] = [
+  { name: 'name', type: 'C' },
+  { name: 'farm', type: 'C' },
+  { name: 'crop', type: 'C' },
+  { name: 'variety', type: 'C' },
+  { name: 'size_ha', type: 'N', decimals: 4 },
+  { name: 'plant_date', type: 'D' },
+  { name: 'soil', type: 'C' },
+  { name: 'irrigated', type: 'L' },
+  { name: 'shape', type: 'C' },
+  { name: 'radius_m', type: 'N', decimals: 1 },
+];
+
+/** A zipped Shapefile in WGS 84 for desktop GIS (QGIS, ArcGIS); circles as their traced polygon, with `radius_m` kept. */
+function toShapefile(fields: FieldWithFarm[], layerName: string, today: Date): Buffer {
+  const records = fields.map((item) => {
+    const properties = propertiesOf(item);
+    return {
+      polygon: boundaryAsPolygon(item.field.boundary as FieldBoundary),
+      attributes: {
+        name: properties.name,
+        farm: properties.farm,
+        crop: properties.crop,
+        variety: properties.variety,
+        size_ha: properties.size_hectares,
+        plant_date: properties.planting_date,
+        soil: properties.soil_texture,
+        irrigated: properties.irrigated,
+        shape: properties.shape,
+        radius_m: 'radius_m' in properties ? properties.radius_m : null,
+      },
+    };
+  });
+  const zip = zippedShapefile(layerName, SHAPEFILE_COLUMNS, records, today);
+  return Buffer.from(zip.buffer, zip.byteOffset, zip.byteLength);
+}
+
 export function exportFields(fields: FieldWithFarm[], format: ExportFormat, title: string, today: Date): ExportedFile {
   const stamp = today.toISOString().slice(0, 10);
   const slug =
@@ -77,7 +116,12 @@ export function exportFields(fields: FieldWithFarm[], format: ExportFormat, titl
       .toLowerCase()
       .replace(/[^a-z0-9]+/g, '-')
       .replace(/^-|-$/g, '') || 'fields';
-  return format === 'kml'
-    ? { fileName: `${slug}-${stamp}.kml`, contentType: 'application/vnd.google-earth.kml+xml', body: toKml(fields, title) }
-    : { fileName: `${slug}-${stamp}.geojson`, contentType: 'application/geo+json', body: toGeoJson(fields) };
+  switch (format) {
+    case 'kml':
+      return { fileName: `${slug}-${stamp}.kml`, contentType: 'application/vnd.google-earth.kml+xml', body: toKml(fields, title) };
+    case 'shapefile':
+      return { fileName: `${slug}-${stamp}.zip`, contentType: 'application/zip', body: toShapefile(fields, `${slug}-${stamp}`, today) };
+    case 'geojson':
+      return { fileName: `${slug}-${stamp}.geojson`, contentType: 'application/geo+json', body: toGeoJson(fields) };
+  }
 }

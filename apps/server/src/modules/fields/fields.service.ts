@@ -1,11 +1,22 @@
 import { randomUUID } from 'node:crypto';
-import { fieldCreateSchema, fieldDateProblem, type Field, type FieldCreate, type FieldUpdate, type MeasuredBoundary } from '@murimi/core';
+import {
+  fieldCreateSchema,
+  fieldDateProblem,
+  type BoundingBox,
+  type Field,
+  type FieldBoundary,
+  type FieldCreate,
+  type FieldUpdate,
+  type MeasuredBoundary,
+} from '@murimi/core';
 import type { Selectable } from 'kysely';
 import type { AppContext } from '../../app-context.ts';
 import { definedOnly, deleteOwned, findOwned, insertOwned, updateOwned } from '../../db/owned-records.ts';
 import type { FieldTable } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { exportFields, type ExportedFile, type ExportFormat } from './fields.export.ts';
+import { readBoundaryFile, type BoundaryFile, type FieldImportDraft } from './fields.import.ts';
+import { findOverlaps } from './fields.overlaps.ts';
 
 type FieldRow = Selectable<FieldTable>;
 
@@ -194,7 +205,7 @@ export async function createFields(ctx: AppContext, orgId: string, items: unknow
   return results;
 }
 
-/** A farm's fields, or the whole organisation's, as a GeoJSON or KML file. */
+/** A farm's fields, or the whole organisation's, as a GeoJSON, KML or zipped Shapefile. */
 export async function exportFieldBoundaries(
   ctx: AppContext,
   orgId: string,
@@ -210,6 +221,54 @@ export async function exportFieldBoundaries(
     title,
     ctx.now(),
   );
+}
+
+export interface FieldImportPreview extends BoundaryFile {
+  fileName: string;
+}
+
+/** The box around the ready drafts' outer rings; null when none is ready. */
+function extentOf(drafts: FieldImportDraft[]): BoundingBox | null {
+  let extent: BoundingBox | null = null;
+  for (const draft of drafts) {
+    if (draft.status !== 'ready' || !draft.boundary) continue;
+    for (const [lng, lat] of draft.boundary.coordinates[0]!) {
+      extent ??= { minLng: lng, minLat: lat, maxLng: lng, maxLat: lat };
+      extent.minLng = Math.min(extent.minLng, lng);
+      extent.minLat = Math.min(extent.minLat, lat);
+      extent.maxLng = Math.max(extent.maxLng, lng);
+      extent.maxLat = Math.max(extent.maxLat, lat);
+    }
+  }
+  return extent;
+}
+
+/**
+ * Reads a boundary file sent for import and answers each feature as a draft field, with the organisation's
+ * fields and the file's other drafts it overlaps. Saves nothing: the client sends the ready drafts it keeps
+ * to the bulk create.
+ */
+export async function previewFieldImport(
+  ctx: AppContext,
+  orgId: string,
+  file: { fileName: string; bytes: Uint8Array },
+): Promise<FieldImportPreview> {
+  const { format, sourceCrs, drafts } = readBoundaryFile(file.bytes, file.fileName);
+  const extent = extentOf(drafts);
+  // Only fields whose bounding box meets the file's extent can overlap its drafts.
+  const nearby = !extent
+    ? []
+    : await ctx.database.db
+        .selectFrom('fields')
+        .select(['id', 'name', 'boundary'])
+        .where('orgId', '=', orgId)
+        .where('bboxMaxLng', '>=', extent.minLng)
+        .where('bboxMinLng', '<=', extent.maxLng)
+        .where('bboxMaxLat', '>=', extent.minLat)
+        .where('bboxMinLat', '<=', extent.maxLat)
+        .execute();
+  const fields = nearby.map((row) => ({ id: row.id, name: row.name, boundary: row.boundary as FieldBoundary }));
+  return { fileName: file.fileName, format, sourceCrs, drafts: findOverlaps(drafts, fields) };
 }
 
 /** Deletes the field with its soil tests, fertilizer records and earlier boundaries. */

@@ -1,0 +1,136 @@
+import { boundaryAsPolygon, measureFieldBoundary, type FieldBoundary, type LngLat, type PolygonBoundary } from '@murimi/core';
+import { featureCollection, polygon as turfPolygon } from '@turf/helpers';
+import { intersect } from '@turf/intersect';
+import Flatbush from 'flatbush';
+import type { FieldImportDraft, FieldImportOverlap } from './fields.import.ts';
+
+/** Overlaps under 0.01 ha (100 m²) are slivers where two drawings of a shared edge differ, not land counted twice. */
+export const MIN_OVERLAP_HECTARES = 0.01;
+
+/** An existing field as the overlap check needs it. */
+export interface FieldOutline {
+  id: string;
+  name: string;
+  boundary: FieldBoundary;
+}
+
+interface Outline {
+  polygon: PolygonBoundary;
+  name: string;
+  draftIndex?: number;
+  fieldId?: string;
+}
+
+/**
+ * The drafts with their overlaps: each ready draft against the existing fields (circles as their traced
+ * polygon) and against the other ready drafts of the file, in hectares on the WGS 84 ellipsoid, largest first.
+ * Candidates are found by bounding box (Flatbush), then clipped (@turf/intersect).
+ */
+export function findOverlaps(drafts: FieldImportDraft[], fields: FieldOutline[]): FieldImportDraft[] {
+  const outlines: Outline[] = [
+    ...drafts.flatMap((draft) =>
+      draft.status === 'ready' && draft.boundary ? [{ polygon: draft.boundary, name: draft.name, draftIndex: draft.index }] : [],
+    ),
+    ...fields.map((field) => ({ polygon: boundaryAsPolygon(field.boundary), name: field.name, fieldId: field.id })),
+  ];
+  if (outlines.length === 0) return drafts;
+  const boxes = outlines.map((outline) => boxOf(outline.polygon.coordinates[0]!));
+  const index = new Flatbush(outlines.length);
+  for (const box of boxes) index.add(...box);
+  index.finish();
+
+  const found = new Map<number, FieldImportOverlap[]>();
+  const record = (draftIndex: number, overlap: FieldImportOverlap) => found.set(draftIndex, [...(found.get(draftIndex) ?? []), overlap]);
+  outlines.forEach((outline, i) => {
+    if (outline.draftIndex === undefined) return;
+    for (const j of index.search(...boxes[i]!)) {
+      const other = outlines[j]!;
+      // Each pair of drafts is clipped once and recorded on both.
+      if (j === i || (other.draftIndex !== undefined && j < i)) continue;
+      // Neighbours sharing an edge meet along a line: their boxes cannot hold an overlap worth clipping for.
+      if (boxOverlapHectaresAtMost(boxes[i]!, boxes[j]!) < MIN_OVERLAP_HECTARES) continue;
+      const overlapHectares = roundHectares(sharedHectares(outline.polygon, other.polygon));
+      if (overlapHectares < MIN_OVERLAP_HECTARES) continue;
+      if (other.fieldId !== undefined) {
+        record(outline.draftIndex, { fieldId: other.fieldId, name: other.name, overlapHectares });
+      } else {
+        record(outline.draftIndex, { draftIndex: other.draftIndex!, name: other.name, overlapHectares });
+        record(other.draftIndex!, { draftIndex: outline.draftIndex, name: outline.name, overlapHectares });
+      }
+    }
+  });
+  return drafts.map((draft) => ({
+    ...draft,
+    overlaps: (found.get(draft.index) ?? []).sort((a, b) => b.overlapHectares - a.overlapHectares),
+  }));
+}
+
+const roundHectares = (hectares: number) => Math.round(hectares * 10_000) / 10_000;
+
+type Box = [minLng: number, minLat: number, maxLng: number, maxLat: number];
+
+function boxOf(ring: LngLat[]): Box {
+  const lngs = ring.map((p) => p[0]);
+  const lats = ring.map((p) => p[1]);
+  return [Math.min(...lngs), Math.min(...lats), Math.max(...lngs), Math.max(...lats)];
+}
+
+const METRES_PER_DEGREE_LATITUDE_AT_MOST = 111_700;
+const METRES_PER_DEGREE_AT_EQUATOR = 111_320;
+
+/** An upper bound of the area two boxes share, in hectares (the common box, measured at its widest latitude). */
+function boxOverlapHectaresAtMost(a: Box, b: Box): number {
+  const widthDegrees = Math.min(a[2], b[2]) - Math.max(a[0], b[0]);
+  const heightDegrees = Math.min(a[3], b[3]) - Math.max(a[1], b[1]);
+  if (widthDegrees <= 0 || heightDegrees <= 0) return 0;
+  const south = Math.max(a[1], b[1]);
+  const north = Math.min(a[3], b[3]);
+  const latitudeNearestEquator = south <= 0 && north >= 0 ? 0 : Math.min(Math.abs(south), Math.abs(north));
+  const widthM = widthDegrees * METRES_PER_DEGREE_AT_EQUATOR * Math.cos((latitudeNearestEquator * Math.PI) / 180);
+  return (widthM * heightDegrees * METRES_PER_DEGREE_LATITUDE_AT_MOST) / 10_000;
+}
+
+/** 1e-8° is about a millimetre. */
+const SNAP_DEGREES = 1e-8;
+const snapped = (polygon: PolygonBoundary): LngLat[][] =>
+  polygon.coordinates.map((ring) =>
+    ring.map(([lng, lat]): LngLat => [Math.round(lng / SNAP_DEGREES) * SNAP_DEGREES, Math.round(lat / SNAP_DEGREES) * SNAP_DEGREES]),
+  );
+
+/** The area two boundaries share, in hectares. */
+function sharedHectares(a: PolygonBoundary, b: PolygonBoundary): number {
+  // The same boundary twice (a file imported again): all of it is shared, measured exactly as the field was.
+  if (sameRings(a.coordinates, b.coordinates)) {
+    const whole = measureFieldBoundary(a);
+    if (whole.ok) return whole.value.areaHectares;
+  }
+  let shared;
+  try {
+    // The clipper fails on edges that nearly coincide (a shared edge written twice, or reprojected), and is
+    // slow on them; snapped to a millimetre grid they coincide exactly.
+    shared = intersect(featureCollection([turfPolygon(snapped(a)), turfPolygon(snapped(b))]));
+  } catch {
+    return 0;
+  }
+  if (!shared) return 0;
+  const polygons = shared.geometry.type === 'Polygon' ? [shared.geometry.coordinates] : shared.geometry.coordinates;
+  return polygons.reduce((sum, rings) => sum + polygonHectares(rings as LngLat[][]), 0);
+}
+
+function sameRings(a: LngLat[][], b: LngLat[][]): boolean {
+  return (
+    a.length === b.length &&
+    a.every((ring, r) => ring.length === b[r]!.length && ring.every(([lng, lat], i) => lng === b[r]![i]![0] && lat === b[r]![i]![1]))
+  );
+}
+
+function polygonHectares([outer, ...holes]: LngLat[][]): number {
+  return ringHectares(outer!) - holes.reduce((sum, hole) => sum + ringHectares(hole), 0);
+}
+
+/** A ring's area in hectares, measured by core like every field (geodesic, WGS 84), small or not. */
+function ringHectares(ring: LngLat[]): number {
+  const measured = measureFieldBoundary({ type: 'Polygon', coordinates: [ring] });
+  // An overlap is usually under the 0.5 ha a field needs: core refuses it as a field but still reports its area.
+  return measured.ok ? measured.value.areaHectares : (measured.problem.areaHectares ?? 0);
+}

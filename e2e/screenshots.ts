@@ -103,6 +103,16 @@ try {
     await page.waitForSelector('[data-testid="map-editor"][data-tools="ready"][data-idle="true"]', { timeout: 20_000 });
     await page.screenshot({ path: path.join(out, `${name}-edit-boundary.png`) });
 
+    // Import: the review of a Shapefile written by GDAL.
+    await page.goto('/fields/import');
+    await waitForApp(page);
+    await page
+      .getByLabel('Boundary file')
+      .setInputFiles(path.resolve(import.meta.dirname, '../apps/server/test/fixtures/boundaries/fields-utm36s.zip'));
+    await page.getByTestId('import-row').first().waitFor();
+    await page.getByRole('heading', { name: '2. Check the fields before saving' }).scrollIntoViewIfNeeded();
+    await page.screenshot({ path: path.join(out, `${name}-import-review.png`) });
+
     // Field Setup with a polygon being drawn on the map editor.
     await context.grantPermissions(['geolocation']);
     await context.setGeolocation({ latitude: -17.84, longitude: 31.08 });

@@ -29,6 +29,7 @@ const SoilTests = lazyPage(() => import('../pages/app/SoilTestsPage.tsx'));
 const Fertilizer = lazyPage(() => import('../pages/app/FertilizerPage.tsx'));
 const SoilAnalysis = lazyPage(() => import('../pages/app/SoilAnalysisPage.tsx'));
 const Settings = lazyPage(() => import('../pages/app/SettingsPage.tsx'));
+const ImportFields = lazyPage(() => import('../pages/app/ImportFieldsPage.tsx'));
 const MapView = lazyPage(() => import('../pages/app/MapViewPage.tsx'));
 const ComingSoon = lazyPage(() => import('../pages/app/ComingSoonPage.tsx'));
 const NotFound = lazyPage(() => import('../pages/NotFoundPage.tsx'));
@@ -89,6 +90,7 @@ export function AppRoutes() {
           <Route path="create-farm-field" element={<FieldSetup />} />
           <Route path="fields/create" element={<Navigate to="/create-farm-field" replace />} />
           <Route path="fields" element={<Fields />} />
+          <Route path="fields/import" element={<ImportFields />} />
           <Route path="fields/:fieldId" element={<FieldDetail />} />
           <Route path="soil-tests/log" element={<SoilTestLog />} />
           <Route path="soil-tests" element={<SoilTests />} />

@@ -13,6 +13,7 @@ describe('breadcrumbs (spec §2.4)', () => {
       { label: 'Soil Test Records', to: '/soil-tests' },
       { label: 'Log Soil Test', to: null },
     ]);
+    expect(breadcrumbsFor('/fields/import').map((c) => c.label)).toEqual(['Dashboard', 'My Fields', 'Import fields']);
   });
 
   it('collapse past four items to the first, an ellipsis and the last two', () => {

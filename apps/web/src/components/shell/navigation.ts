@@ -48,7 +48,7 @@ export const mobileTitleByPath: Record<string, string> = {
 };
 
 /** Paths whose phone header has a back button (spec §2.4); unknown paths have one too. */
-export const backButtonPaths = ['/fields/create', '/create-farm-field'];
+export const backButtonPaths = ['/fields/create', '/create-farm-field', '/fields/import'];
 /** Paths whose phone header shows the field selector. */
 export const fieldSelectorPaths = ['/dashboard', '/map', '/weather', '/crop-health', '/fertilizer', '/soil-analysis'];
 /** Paths whose phone header is transparent over the content. */
@@ -74,6 +74,7 @@ export const breadcrumbLabels: Record<string, string> = {
   billing: 'Billing',
   support: 'Support',
   create: 'Create',
+  import: 'Import fields',
 };
 
 export interface Crumb {

@@ -7,6 +7,8 @@ export class ApiError extends Error {
     message: string,
     readonly code?: string,
     readonly problems: FieldProblem[] = [],
+    /** The server's details as sent (e.g. each failing item of a bulk create). */
+    readonly details: unknown = undefined,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -32,31 +34,47 @@ export function configureApiClient(next: ClientHooks): void {
 
 const AUTH_ENTRY_PATHS = ['/api/auth/login', '/api/auth/register'];
 
-/** The one way the web app calls the API: JSON in and out, bearer token when signed in. */
-export async function apiRequest<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown): Promise<T> {
+/** Sends a request with the bearer token; a failed answer becomes an ApiError with the server's message. */
+async function send(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown): Promise<Response> {
   const token = hooks.token();
+  // A file goes as it is (boundary imports); everything else as JSON.
+  const raw = body instanceof Blob;
   let response: Response;
   try {
     response = await fetch(path, {
       method,
       headers: {
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...(body === undefined ? {} : { 'content-type': raw ? 'application/octet-stream' : 'application/json' }),
         ...(token ? { authorization: `Bearer ${token}` } : {}),
       },
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body: body === undefined ? undefined : raw ? body : JSON.stringify(body),
     });
   } catch {
     throw new ApiError(0, 'Unable to connect to the server. Please check your internet connection and try again.');
   }
-  if (response.status === 204) return undefined as T;
-  const payload: unknown = await response.json().catch(() => undefined);
   if (!response.ok) {
+    const payload: unknown = await response.json().catch(() => undefined);
     if (response.status === 401 && token && !AUTH_ENTRY_PATHS.includes(path)) hooks.onUnauthorized();
     const error = (payload as ApiErrorBody | undefined)?.error;
     const problems = Array.isArray(error?.details) ? (error.details as FieldProblem[]) : [];
-    throw new ApiError(response.status, error?.message ?? response.statusText, error?.code, problems);
+    throw new ApiError(response.status, error?.message ?? response.statusText, error?.code, problems, error?.details);
   }
-  return payload as T;
+  return response;
+}
+
+/** The one way the web app calls the API: JSON (or a file) in, JSON out, bearer token when signed in. */
+export async function apiRequest<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown): Promise<T> {
+  const response = await send(method, path, body);
+  if (response.status === 204) return undefined as T;
+  return (await response.json().catch(() => undefined)) as T;
+}
+
+/** A file the API sends as an attachment (boundary exports), with the name the server gave it. */
+export async function apiDownload(path: string): Promise<{ blob: Blob; fileName: string }> {
+  const response = await send('GET', path);
+  const disposition = response.headers.get('content-disposition') ?? '';
+  const fileName = /filename="([^"]+)"/.exec(disposition)?.[1] ?? 'fields';
+  return { blob: await response.blob(), fileName };
 }
 
 export const api = {

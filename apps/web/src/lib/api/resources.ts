@@ -6,11 +6,12 @@ import type {
   FertilizerApplicationCreateInput,
   Field,
   FieldCreateInput,
+  PolygonBoundary,
   SoilTest,
   SoilTestCreateInput,
   User,
 } from '@murimi/core';
-import { api } from './client.ts';
+import { api, apiDownload } from './client.ts';
 
 /** Typed calls for each resource of the API; screens use these through TanStack Query. */
 export const farmsApi = {
@@ -27,7 +28,34 @@ export const fieldsApi = {
   create: async (input: FieldCreateInput) => (await api.post<{ data: Field }>('/api/fields', input)).data,
   update: async (id: string, input: Partial<FieldCreateInput>) => (await api.put<{ data: Field }>(`/api/fields/${id}`, input)).data,
   remove: (id: string) => api.delete(`/api/fields/${id}`),
+  /** Reads a boundary file on the server and answers with draft fields to review; nothing is saved. */
+  previewImport: async (file: File) =>
+    (await api.post<{ data: ImportPreview }>(`/api/fields/import/preview?fileName=${encodeURIComponent(file.name)}`, file)).data,
+  /** Saves many fields at once: all of them, or none with a report per failing field. */
+  createMany: async (fields: FieldCreateInput[]) => (await api.post<{ data: Field[] }>('/api/fields/bulk', { fields })).data,
+  exportFile: (format: ExportFormat, farmId?: string) =>
+    apiDownload(`/api/fields/export?format=${format}${farmId ? `&farmId=${farmId}` : ''}`),
 };
+
+export type ExportFormat = 'geojson' | 'kml' | 'shapefile';
+
+/** One feature of an imported file, as a field that could be saved (or the reasons it cannot). */
+export interface ImportDraft {
+  index: number;
+  name: string;
+  boundary: PolygonBoundary | null;
+  areaHectares: number | null;
+  status: 'ready' | 'invalid';
+  reasons: string[];
+  overlaps: { fieldId?: string; draftIndex?: number; name: string; overlapHectares: number }[];
+}
+
+export interface ImportPreview {
+  fileName: string;
+  format: 'kml' | 'kmz' | 'geojson' | 'shapefile' | 'gpx';
+  sourceCrs: string | null;
+  drafts: ImportDraft[];
+}
 
 export const soilTestsApi = {
   list: async (fieldId?: string) => (await api.get<{ data: SoilTest[] }>(`/api/soil-tests${fieldId ? `?fieldId=${fieldId}` : ''}`)).data,

@@ -2,7 +2,7 @@ import { farmCreateSchema, fieldCreateSchema, fieldDateProblem, type FieldCreate
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { usePageTitle } from '../../app/page-title.ts';
 import { Button } from '../../components/ui/Button.tsx';
 import { FormError, SelectInput } from '../../components/ui/form.tsx';
@@ -148,6 +148,12 @@ export default function FieldSetupPage() {
   return (
     <Page narrow>
       <PageHeader title={t('setup.title')} subtitle={t('setup.subtitle')} />
+      <p className="mb-4 text-stone-700">
+        {t('setup.manyFields')}{' '}
+        <Link to="/fields/import" className="font-semibold text-leaf-800 underline">
+          {t('import.link')}
+        </Link>
+      </p>
       <form ref={form} onSubmit={submit} noValidate className="flex flex-col gap-6">
         <FormError message={problems.form} />
         <Card title={t('setup.farmSection')}>

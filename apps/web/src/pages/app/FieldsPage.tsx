@@ -6,6 +6,7 @@ import { ButtonLink } from '../../components/ui/Button.tsx';
 import { SelectInput, TextInput } from '../../components/ui/form.tsx';
 import { EmptyState, PageHeader, Spinner } from '../../components/ui/layout.tsx';
 import { useCropName, useFarms, useFields } from '../../features/records/use-records.ts';
+import { ExportButtons } from './components/ExportButtons.tsx';
 import { FieldRows } from './components/FieldRows.tsx';
 import { LoadError, Page } from './components/States.tsx';
 
@@ -53,10 +54,27 @@ export default function FieldsPage() {
   }, [searchable, query, sort]);
 
   const addButton = <ButtonLink to="/create-farm-field">{t('actions.addField')}</ButtonLink>;
+  const importButton = (
+    <ButtonLink to="/fields/import" variant="secondary">
+      {t('import.title')}
+    </ButtonLink>
+  );
   let content;
   if (fields.isPending) content = <Spinner label={t('states.loadingFields')} />;
   else if (fields.isError) content = <LoadError error={fields.error} what={t('fields.loadFailed')} onRetry={() => void fields.refetch()} />;
-  else if (fields.data.length === 0) content = <EmptyState title={t('fields.emptyTitle')} message={t('fields.empty')} action={addButton} />;
+  else if (fields.data.length === 0)
+    content = (
+      <EmptyState
+        title={t('fields.emptyTitle')}
+        message={t('fields.empty')}
+        action={
+          <div className="flex flex-wrap justify-center gap-2">
+            {addButton}
+            {importButton}
+          </div>
+        }
+      />
+    );
   else
     content = (
       <>
@@ -84,12 +102,26 @@ export default function FieldsPage() {
         ) : (
           <FieldRows fields={shown} farmNames={farmNames} />
         )}
+        <div className="mt-8">
+          <ExportButtons />
+        </div>
       </>
     );
 
   return (
     <Page>
-      <PageHeader title={t('fields.title')} subtitle={t('fields.subtitle')} actions={fields.data?.length ? addButton : undefined} />
+      <PageHeader
+        title={t('fields.title')}
+        subtitle={t('fields.subtitle')}
+        actions={
+          fields.data?.length ? (
+            <div className="flex flex-wrap gap-2">
+              {importButton}
+              {addButton}
+            </div>
+          ) : undefined
+        }
+      />
       {content}
     </Page>
   );

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { desktop, launchBrowser, newPage, phone, signUpThroughApi, waitForApp } from './support/browser.ts';
@@ -175,6 +176,21 @@ describe('the field boundary map editor', () => {
     await page.getByText('A field boundary cannot cross itself.').waitFor();
     await page.keyboard.press('Escape'); // give up this drawing
     expect(await areaText(page)).toContain('No boundary yet.');
+    await context.close();
+  });
+
+  it('loads a boundary from a Google Earth KMZ into the editor, and saves the chosen shape', async () => {
+    const { context, page, token } = await openFieldSetup(desktop, 'Top Field');
+    const kmz = path.resolve(import.meta.dirname, '../apps/server/test/fixtures/boundaries/google-earth.kmz');
+    await page.getByLabel('Or load the boundary from a file').setInputFiles(kmz);
+    await page.getByText('The file holds 3 shapes. Choose the one for this field:').waitFor();
+    await page.getByRole('button', { name: /^Top Field/ }).click();
+    // SpatiaLite's ellipsoidal area of this Google Earth polygon: 8.929022 ha.
+    await page.waitForFunction(() => document.querySelector('[data-testid="map-editor-area"]')?.textContent?.includes('Area: 8.93 ha'));
+    await page.getByRole('button', { name: 'Save field' }).click();
+    await page.waitForURL(/\/fields\/[0-9a-f-]{36}$/);
+    const stored = (await api(token, 'GET', `/api/fields/${page.url().split('/').pop()}`)).body.data as { size_hectares: number };
+    expect(stored.size_hectares).toBeCloseTo(8.929, 3);
     await context.close();
   });
 

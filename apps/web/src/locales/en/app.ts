@@ -285,6 +285,13 @@ export const app = {
       'Draw the field on the map, or type a round field’s centre and radius, or paste a polygon from a GPS or mapping app. Fields must be at least 0.5 ha. Keep roads, buildings and water outside the boundary.',
     mode: 'How do you want to give the boundary?',
     map: 'Draw on the map',
+    fromFile: 'Or load the boundary from a file',
+    fromFileHint:
+      'KML or KMZ from Google Earth, GeoJSON, a zipped Shapefile or a GPX track walked around the field. It appears on the map to check and adjust before saving.',
+    readingFile: 'Reading the file…',
+    fileNoShape: 'This file holds no field boundary: only points or lines. Draw the field on the map instead.',
+    fileChoose_one: 'The file holds {{count}} shape. Choose it:',
+    fileChoose_other: 'The file holds {{count}} shapes. Choose the one for this field:',
     circle: 'Round field (centre and radius)',
     polygon: 'Paste a GeoJSON polygon',
     latitude: 'Latitude of the centre',

@@ -1,6 +1,6 @@
-import { ACRES_PER_HECTARE, MIN_FIELD_HECTARES, measureFieldBoundary } from '@murimi/core';
+import { ACRES_PER_HECTARE, MIN_FIELD_HECTARES, measureFieldBoundary, type PolygonBoundary } from '@murimi/core';
 import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense, useDeferredValue, useMemo, useState } from 'react';
+import { lazy, Suspense, useDeferredValue, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/Button.tsx';
 import { TextArea, TextInput } from '../../../components/ui/form.tsx';
@@ -8,22 +8,33 @@ import { circleHectares, polygonFrom, type BoundaryInputKey, type BoundaryValues
 import { RadioGroup } from './Choice.tsx';
 import { formatNumber } from './format.ts';
 import { inputBinder } from '../../../lib/input-binder.ts';
-import { accountApi, queryKeys } from '../../../lib/api/resources.ts';
+import { accountApi, fieldsApi, queryKeys, type ImportDraft } from '../../../lib/api/resources.ts';
 import { Spinner } from '../../../components/ui/layout.tsx';
 
 // The map library is large: it is fetched only when a map is shown.
 const MapEditor = lazy(() => import('../../../features/map-editor/MapEditor.tsx'));
 
-/** The map editor with the server's basemap settings; the drawn shape goes into the form values. */
+/** The map editor with the server's basemap settings; the drawn (or loaded) shape goes into the form values. */
 function MapInput({ values, errors, onChange }: BoundaryInputProps) {
   const { t } = useTranslation('app');
   const config = useQuery({ queryKey: queryKeys.publicConfig, queryFn: accountApi.publicConfig, staleTime: Infinity });
+  // A boundary loaded from a file starts a fresh editor showing it.
+  const [editorKey, setEditorKey] = useState(0);
+  const load = (drawn: PolygonBoundary) => {
+    onChange({ ...values, drawn });
+    setEditorKey((key) => key + 1);
+  };
   const loading = <Spinner label={t('mapEditor.loading')} />;
   return (
     <div className="flex flex-col gap-2">
       {config.data ? (
         <Suspense fallback={loading}>
-          <MapEditor initialBoundary={values.drawn} basemap={config.data.basemap} onChange={(drawn) => onChange({ ...values, drawn })} />
+          <MapEditor
+            key={editorKey}
+            initialBoundary={values.drawn}
+            basemap={config.data.basemap}
+            onChange={(drawn) => onChange({ ...values, drawn })}
+          />
         </Suspense>
       ) : config.isError ? (
         <p role="alert" className="font-semibold text-red-800">
@@ -36,6 +47,78 @@ function MapInput({ values, errors, onChange }: BoundaryInputProps) {
         <p id="boundary-map-error" role="alert" className="font-medium text-red-800">
           {errors.map}
         </p>
+      )}
+      <BoundaryFromFile onLoad={load} />
+    </div>
+  );
+}
+
+/** Reads a boundary file (through the import preview) and puts the shape the farmer picks on the map. */
+function BoundaryFromFile({ onLoad }: { onLoad: (boundary: PolygonBoundary) => void }) {
+  const { t } = useTranslation('app');
+  const inputId = useId();
+  const [state, setState] = useState<
+    { step: 'idle' } | { step: 'reading' } | { step: 'choose'; drafts: ImportDraft[] } | { step: 'failed'; message: string }
+  >({ step: 'idle' });
+
+  async function read(file: File) {
+    setState({ step: 'reading' });
+    try {
+      const { drafts } = await fieldsApi.previewImport(file);
+      const usable = drafts.filter((draft) => draft.boundary !== null);
+      if (usable.length === 0) return setState({ step: 'failed', message: t('boundary.fileNoShape') });
+      if (usable.length === 1) {
+        onLoad(usable[0]!.boundary!);
+        return setState({ step: 'idle' });
+      }
+      setState({ step: 'choose', drafts: usable });
+    } catch (error) {
+      setState({ step: 'failed', message: error instanceof Error ? error.message : String(error) });
+    }
+  }
+
+  return (
+    <div className="flex flex-col gap-2 rounded-lg border border-dashed border-stone-300 p-3">
+      <label htmlFor={inputId} className="font-semibold text-stone-900">
+        {t('boundary.fromFile')}
+      </label>
+      <p className="text-sm text-stone-700">{t('boundary.fromFileHint')}</p>
+      <input
+        id={inputId}
+        type="file"
+        accept=".kml,.kmz,.geojson,.json,.zip,.gpx"
+        disabled={state.step === 'reading'}
+        className="min-h-11 rounded-lg border border-stone-300 bg-white p-2"
+        onChange={(event) => {
+          const file = event.target.files?.[0];
+          if (file) void read(file);
+          event.target.value = '';
+        }}
+      />
+      {state.step === 'reading' && <Spinner label={t('boundary.readingFile')} />}
+      {state.step === 'failed' && (
+        <p role="alert" className="text-sm font-medium text-red-800">
+          {state.message}
+        </p>
+      )}
+      {state.step === 'choose' && (
+        <fieldset className="flex flex-col gap-2">
+          <legend className="font-semibold text-stone-900">{t('boundary.fileChoose', { count: state.drafts.length })}</legend>
+          {state.drafts.map((draft) => (
+            <Button
+              key={draft.index}
+              variant="secondary"
+              className="justify-between"
+              onClick={() => {
+                onLoad(draft.boundary!);
+                setState({ step: 'idle' });
+              }}
+            >
+              <span>{draft.name}</span>
+              <span className="font-normal">{draft.areaHectares === null ? '' : `${formatNumber(draft.areaHectares, 2)} ha`}</span>
+            </Button>
+          ))}
+        </fieldset>
       )}
     </div>
   );

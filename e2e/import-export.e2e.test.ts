@@ -77,6 +77,18 @@ describe('importing and exporting field boundaries', () => {
     });
   }
 
+  it('tells the farmer which datum shift brought an Arc 1950 Shapefile onto WGS 84', async () => {
+    const { context, page } = await newPage(browser, server.url, desktop);
+    const token = await signUpThroughApi(page, server.url, `import.arc.${Date.now()}@example.org`);
+    await api(token, 'POST', '/api/farms', { name: 'Old Survey Farm' });
+    await page.goto('/fields/import');
+    await waitForApp(page);
+    await page.getByLabel('Boundary file').setInputFiles(path.join(fixtures, 'fields-arc1950.zip'));
+    await page.getByText(/Converted from the Arc 1950 datum to WGS 84 with EPSG:6906 \(Zimbabwe\), accurate to about 17 m/).waitFor();
+    expect(await page.getByTestId('import-row').count()).toBe(4);
+    await context.close();
+  });
+
   it('says clearly when a file cannot be read, and saves nothing', async () => {
     const { context, page } = await newPage(browser, server.url, desktop);
     const token = await signUpThroughApi(page, server.url, `import.bad.${Date.now()}@example.org`);

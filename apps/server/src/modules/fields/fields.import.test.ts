@@ -75,6 +75,28 @@ describe('boundary files written by GDAL from source-fields.geojson', () => {
     expect(file.drafts[3]!.reasons[0]).toMatch(CROSSES_ITSELF);
   });
 
+  it('shifts a Shapefile on the Arc 1950 datum to WGS 84 as GDAL does, and says so', () => {
+    const file = read('fields-arc1950.zip');
+    expect(file.sourceCrs).toBe('Arc_1950_UTM_Zone_36S');
+    expect(summary(file.drafts)).toEqual(SOURCE_SUMMARY);
+    // Near Harare: EPSG:6906, the Zimbabwe shift, as PROJ chose when ogr2ogr wrote the file.
+    expect(file.notes).toEqual([
+      expect.stringMatching(/^Converted from the Arc 1950 datum to WGS 84 with EPSG:6906 \(Zimbabwe\), accurate to about 17 m/),
+    ]);
+    for (const i of [0, 1]) {
+      // The corners come back where they were.
+      expect(furthestCornerDegrees(source[i]!.boundary!.coordinates, file.drafts[i]!.boundary!.coordinates)).toBeLessThan(1e-6);
+      expect(Math.abs(file.drafts[i]!.areaHectares! / source[i]!.areaHectares! - 1)).toBeLessThan(0.001);
+    }
+    // Without the shift (as the .prj alone gives it) every corner would sit about 130 m north of the field.
+    const parts = unzipSync(fixture('fields-arc1950.zip'));
+    parts['fields.prj'] = strToU8(new TextDecoder().decode(parts['fields.prj']).replace('D_Arc_1950', 'D_Unheard_Of'));
+    const unshifted = readBoundaryFile(zipSync(parts), 'fields.zip');
+    expect(unshifted.notes).toEqual([expect.stringContaining('The .prj uses the D_Unheard_Of datum and gives no conversion to WGS 84')]);
+    expect(furthestCornerDegrees(source[0]!.boundary!.coordinates, unshifted.drafts[0]!.boundary!.coordinates)).toBeGreaterThan(0.001);
+    expect(read('fields-utm36s.zip').notes).toEqual([]);
+  });
+
   it('closes each GPS track into a field and leaves the waypoint out', () => {
     const file = read('fields-walked.gpx');
     expect(file.format).toBe('gpx');

@@ -2,6 +2,7 @@ import { closeRing, fieldBoundarySchema, measureFieldBoundary, type LngLat, type
 import { gpx, kml } from '@tmcw/togeojson';
 import { DOMParser } from '@xmldom/xmldom';
 import { parseDbf, parseShp } from 'shpjs';
+import { bestShift, checkDatum, withShift } from './datum-shifts.ts';
 import { AppError } from '../../errors.ts';
 import { looksLikeZip, unzipFiles, ZipProblem } from './fields.zip.ts';
 
@@ -35,6 +36,8 @@ export interface BoundaryFile {
   format: BoundaryFileFormat;
   /** The coordinate system the file was written in; null for a Shapefile without .prj read as WGS 84. */
   sourceCrs: string | null;
+  /** What the farmer should know about the conversion: a datum shift applied, or one we could not apply. */
+  notes: string[];
   drafts: FieldImportDraft[];
 }
 
@@ -67,6 +70,7 @@ interface SourceFeature {
 
 interface SourceContent {
   sourceCrs: string | null;
+  notes?: string[];
   features: SourceFeature[];
 }
 
@@ -83,9 +87,9 @@ export function readBoundaryFile(bytes: Uint8Array, fileName: string): BoundaryF
   const format = formatOf(bytes, fileName);
   if (bytes.length === 0) throw AppError.invalid('file', 'The file is empty.');
   try {
-    const { sourceCrs, features } = readers[format](bytes);
+    const { sourceCrs, notes = [], features } = readers[format](bytes);
     if (features.length === 0) throw AppError.invalid('file', NO_BOUNDARIES_MESSAGE);
-    return { format, sourceCrs, drafts: draftsOf(features, format === 'gpx') };
+    return { format, sourceCrs, notes, drafts: draftsOf(features, format === 'gpx') };
   } catch (error) {
     if (error instanceof AppError) throw error;
     if (error instanceof ZipProblem) throw unreadable(format, error.message);
@@ -228,12 +232,31 @@ function readShapefile(bytes: Uint8Array): SourceContent {
   if (layers.length === 0) throw unreadable('shapefile', 'the zip holds no .shp file');
   const features: SourceFeature[] = [];
   const crsNames: string[] = [];
+  const notes = new Set<string>();
   for (const layer of layers.sort()) {
     const part = (extension: string) => byLowerPath.get(`${layer}.${extension}`);
-    const prj = new TextDecoder().decode(part('prj') ?? new Uint8Array()).trim() || undefined;
+    const written = new TextDecoder().decode(part('prj') ?? new Uint8Array()).trim() || undefined;
+    const datum = written ? checkDatum(written) : ({ kind: 'wgs84' } as const);
+    let prj = written;
     // shpjs converts positions with the .prj through proj4, and silently keeps them as stored when proj4
     // cannot read it: metres then show up where degrees belong.
-    const geometries = parseShp(part('shp')!, prj);
+    let geometries = parseShp(part('shp')!, prj);
+    if (datum.kind === 'known') {
+      // Convert with the datum's regional shift, then again with the most accurate one for where the fields are.
+      geometries = parseShp(part('shp')!, withShift(written!, datum.shifts[0]!));
+      const shift = positionsAreLonLat(geometries) ? bestShift(datum.shifts, centreOf(geometries)) : datum.shifts[0]!;
+      prj = withShift(written!, shift);
+      if (shift !== datum.shifts[0]) geometries = parseShp(part('shp')!, prj);
+      notes.add(
+        `Converted from the ${datum.datum.replace(/^D_/, '').replaceAll('_', ' ')} datum to WGS 84 with ${shift.source}, ` +
+          `accurate to about ${shift.accuracyM} m: check the fields on the map.`,
+      );
+    } else if (datum.kind === 'unknown') {
+      notes.add(
+        `The .prj uses the ${datum.datum} datum and gives no conversion to WGS 84, so positions may be off by up to a few ` +
+          'hundred metres. Check the fields on the map, or export the file again in WGS 84 (EPSG:4326).',
+      );
+    }
     if (!positionsAreLonLat(geometries)) {
       if (prj) throw unreadable('shapefile', `its .prj describes a coordinate system Murimi cannot convert (${crsNameOf(prj)})`);
       throw AppError.invalid(
@@ -246,7 +269,7 @@ function readShapefile(bytes: Uint8Array): SourceContent {
     geometries.forEach((geometry, i) => features.push({ name: nameFromAttributes(records[i]), geometry }));
     if (prj && !crsNames.includes(crsNameOf(prj))) crsNames.push(crsNameOf(prj));
   }
-  return { sourceCrs: crsNames.length > 0 ? crsNames.join(', ') : null, features };
+  return { sourceCrs: crsNames.length > 0 ? crsNames.join(', ') : null, notes: [...notes], features };
 }
 
 /** The name a .prj gives its coordinate system: `PROJCS["WGS_1984_UTM_Zone_36S",…` → WGS_1984_UTM_Zone_36S. */
@@ -270,6 +293,17 @@ function positionsAreLonLat(geometries: unknown[]): boolean {
     if (!fits) return false;
   }
   return true;
+}
+
+/** The middle of the positions' extent, to choose the datum shift for where the fields are. */
+function centreOf(geometries: unknown[]): LngLat {
+  let [west, south, east, north] = [Infinity, Infinity, -Infinity, -Infinity];
+  for (const geometry of geometries) {
+    eachPosition(isRecord(geometry) ? geometry.coordinates : undefined, ([x = NaN, y = NaN]) => {
+      [west, south, east, north] = [Math.min(west, x), Math.min(south, y), Math.max(east, x), Math.max(north, y)];
+    });
+  }
+  return [(west + east) / 2, (south + north) / 2];
 }
 
 function eachPosition(coordinates: unknown, visit: (position: number[]) => void): void {

@@ -42,6 +42,7 @@ const importPreviewSchema = z.object({
   fileName: z.string(),
   format: z.enum(['kml', 'kmz', 'geojson', 'shapefile', 'gpx']),
   sourceCrs: z.string().nullable(),
+  notes: z.array(z.string()),
   drafts: z.array(importDraftSchema),
 });
 const idParams = z.strictObject({ id: z.uuid({ message: 'The id in the path must be a UUID.' }) });

@@ -253,7 +253,7 @@ export async function previewFieldImport(
   orgId: string,
   file: { fileName: string; bytes: Uint8Array },
 ): Promise<FieldImportPreview> {
-  const { format, sourceCrs, drafts } = readBoundaryFile(file.bytes, file.fileName);
+  const { format, sourceCrs, notes, drafts } = readBoundaryFile(file.bytes, file.fileName);
   const extent = extentOf(drafts);
   // Only fields whose bounding box meets the file's extent can overlap its drafts.
   const nearby = !extent
@@ -268,7 +268,7 @@ export async function previewFieldImport(
         .where('bboxMinLat', '<=', extent.maxLat)
         .execute();
   const fields = nearby.map((row) => ({ id: row.id, name: row.name, boundary: row.boundary as FieldBoundary }));
-  return { fileName: file.fileName, format, sourceCrs, drafts: findOverlaps(drafts, fields) };
+  return { fileName: file.fileName, format, sourceCrs, notes, drafts: findOverlaps(drafts, fields) };
 }
 
 /** Deletes the field with its soil tests, fertilizer records and earlier boundaries. */

@@ -54,6 +54,8 @@ export interface ImportPreview {
   fileName: string;
   format: 'kml' | 'kmz' | 'geojson' | 'shapefile' | 'gpx';
   sourceCrs: string | null;
+  /** About the conversion: a datum shift applied, or one that could not be. */
+  notes: string[];
   drafts: ImportDraft[];
 }
 

@@ -221,6 +221,11 @@ function Review({
         })}
         {preview.sourceCrs && <> {t('import.reprojected', { crs: preview.sourceCrs })}</>}
       </p>
+      {preview.notes.map((note) => (
+        <p key={note} role="status" className="mb-3 rounded-lg bg-amber-50 p-3 text-amber-900">
+          {note}
+        </p>
+      ))}
       <div className="overflow-x-auto">
         <table className="w-full border-collapse text-left">
           <caption className="sr-only">{t('import.tableCaption')}</caption>

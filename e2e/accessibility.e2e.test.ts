@@ -63,6 +63,8 @@ describe('accessibility', () => {
         `/fields/${field.id}`,
         `/farms/${farm.id}`,
         '/create-farm-field',
+        '/fields/import',
+        '/map',
         '/soil-tests',
         '/soil-tests/log',
         '/fertilizer',

@@ -110,13 +110,23 @@ describe('the field boundary map editor', () => {
     await context.close();
   });
 
-  it('draws a circle, changes its radius, undoes, and Clear Shape leaves no boundary', async () => {
+  it('draws a circle, resizes it by its edge and by its radius, undoes, and Clear Shape leaves no boundary', async () => {
     const { context, page, origin } = await openFieldSetup(desktop, 'Pivot');
     await page.getByRole('button', { name: 'Draw circle' }).click();
     await page.mouse.click(origin.x + 300, origin.y + 200);
     await page.mouse.click(origin.x + 340, origin.y + 200);
     await page.waitForSelector('[data-testid="map-editor"][data-mode="none"]');
-    expect(await areaText(page)).toMatch(/Circle, radius [\d.]+ m/);
+    const radiusOf = async () => Number(/Circle, radius ([\d.,]+) m/.exec(await areaText(page))![1]!.replace(',', ''));
+    const drawnRadius = await radiusOf();
+    // Dragging the edge outwards by 40 px (1.14 m each at zoom 16) makes the circle about 45 m wider.
+    await page.mouse.move(origin.x + 340, origin.y + 200);
+    await page.mouse.down();
+    await page.mouse.move(origin.x + 380, origin.y + 200, { steps: 8 });
+    await page.mouse.up();
+    await page.waitForFunction((before) => {
+      const found = /Circle, radius ([\d.,]+) m/.exec(document.querySelector('[data-testid="map-editor-area"]')?.textContent ?? '');
+      return found && Number(found[1]!.replace(',', '')) > before + 30;
+    }, drawnRadius);
 
     await page.getByLabel('Radius (metres)').fill('150');
     await page.getByRole('button', { name: 'Apply radius' }).click();
@@ -217,5 +227,37 @@ describe('the field boundary map editor', () => {
     expect(stored.boundary.coordinates[0]).toHaveLength(5); // four corners, closed: the double tap added none
     expect(stored.size_hectares.toFixed(2)).toBe(shown.toFixed(2));
     await context.close();
+  });
+});
+
+describe('the basemap', () => {
+  it('says when satellite imagery cannot be loaded, and drawing still works on the plain map', async () => {
+    // Tiles from a port where nothing listens: what a phone without internet sees.
+    const offline = await startServer({
+      MAP_SATELLITE_TILES_URL: 'http://127.0.0.1:9/tiles/{z}/{x}/{y}.jpg',
+      MAP_OVERLAY_TILES_URLS: 'http://127.0.0.1:9/roads/{z}/{x}/{y}.png',
+    });
+    try {
+      const { context, page } = await newPage(browser, offline.url, desktop);
+      const token = await signUpThroughApi(page, offline.url, `offline.${Date.now()}@example.org`);
+      await fetch(`${offline.url}/api/farms`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ name: 'Far Farm' }),
+      });
+      await page.goto('/create-farm-field');
+      await waitForApp(page);
+      await page.waitForSelector('[data-testid="map-editor"][data-tools="ready"]', { timeout: 20_000 });
+      await page.getByText('Satellite imagery could not be loaded (no internet, or the imagery service is down).').waitFor();
+      await page.getByRole('button', { name: 'Draw circle' }).click();
+      const map = (await page.getByRole('application', { name: 'Map for drawing the field boundary' }).boundingBox())!;
+      await page.mouse.click(map.x + 200, map.y + 200);
+      await page.mouse.click(map.x + 240, map.y + 200);
+      await page.waitForSelector('[data-testid="map-editor"][data-mode="none"]');
+      expect(await areaText(page)).toMatch(/Circle, radius/);
+      await context.close();
+    } finally {
+      await offline.stop();
+    }
   });
 });

@@ -18,6 +18,8 @@ interface DrawingOptions {
 }
 
 const WHITE = '#ffffff';
+/** A shape's colour by what it is, also while selected for editing: polygons green, circles amber (spec §9). */
+const colourOf = (feature: GeoJSONStoreFeatures) => (feature.properties.mode === 'circle' ? CIRCLE_COLOUR : POLYGON_COLOUR);
 
 /**
  * The drawing library on a map, with the editor's three modes: `select` (editing the shape: the spec's "none"),
@@ -33,7 +35,12 @@ export function startDrawing(maplibre: MapLibre, map: MapLibreMap, { onSelfInter
   };
   const polygonStyle = { fillColor: POLYGON_COLOUR, fillOpacity: 0.25, outlineColor: POLYGON_COLOUR, outlineWidth: 3 } as const;
   const circleStyle = { fillColor: CIRCLE_COLOUR, fillOpacity: 0.25, outlineColor: CIRCLE_COLOUR, outlineWidth: 3 } as const;
-  const draw = new TerraDraw({
+  /** A circle is resized by dragging its edge: its 64 corner handles would only clutter it, so they are not drawn. */
+  const handleWidth = (width: number) => (point: GeoJSONStoreFeatures) => {
+    const shapeId = point.properties.selectionPointFeatureId as string | undefined;
+    return shapeId && draw.getSnapshotFeature(shapeId)?.properties.mode === 'circle' ? 0 : width;
+  };
+  const draw: TerraDraw = new TerraDraw({
     adapter: new TerraDrawMapLibreGLAdapter({ map, lib: maplibre } as never),
     modes: [
       new TerraDrawPolygonMode({
@@ -61,16 +68,16 @@ export function startDrawing(maplibre: MapLibre, map: MapLibreMap, { onSelfInter
           circle: { feature: { draggable: true, coordinates: { resizable: 'center-fixed' } } },
         },
         styles: {
-          selectedPolygonColor: POLYGON_COLOUR,
+          selectedPolygonColor: colourOf,
           selectedPolygonFillOpacity: 0.3,
-          selectedPolygonOutlineColor: POLYGON_COLOUR,
+          selectedPolygonOutlineColor: colourOf,
           selectedPolygonOutlineWidth: 3,
           selectionPointColor: WHITE,
           selectionPointOutlineColor: '#14532d',
-          selectionPointWidth: 7,
-          selectionPointOutlineWidth: 2,
+          selectionPointWidth: handleWidth(7),
+          selectionPointOutlineWidth: handleWidth(2),
           midPointColor: WHITE,
-          midPointOutlineColor: POLYGON_COLOUR,
+          midPointOutlineColor: colourOf,
           midPointWidth: 4,
         },
       }),

@@ -1,6 +1,7 @@
 /**
  * Map View with 2,000 fields, in Chromium against the real server.
- *  - first render: from navigation to the map drawn and settled (fields source loaded, map idle), cold cache.
+ *  - first render: to the map drawn and settled (fields source loaded, map idle), loading /map from the address
+ *    bar (the whole app starts) and following the Map View link from the Dashboard (the app already running).
  *  - frames per second while the map is dragged for 3 s, at the zoom that fits all fields and 2 levels closer
  *    (where names and sizes are drawn).
  * Reference, measured in the same run: the same screen for an organisation with 1 field, so the ratio is the
@@ -54,12 +55,23 @@ async function accountWithFields(server: RunningServer, page: Page, count: numbe
   if (response.status !== 201) throw new Error(`bulk create answered ${response.status}: ${await response.text()}`);
 }
 
-/** Milliseconds from navigation start to the map drawn and idle. */
+/** Milliseconds from navigation start to the map drawn and idle, loading the page from the address bar. */
 async function firstRenderMs(page: Page): Promise<number> {
   await page.goto('/dashboard');
   await page.goto('/map');
   await page.waitForSelector(mapReady, { timeout: 60_000 });
   return page.evaluate(() => performance.now());
+}
+
+/** Milliseconds from following the Map View link on the Dashboard (the app already running) to the map drawn and idle. */
+async function inAppRenderMs(page: Page): Promise<number> {
+  await page.goto('/dashboard');
+  await page.getByRole('heading', { level: 1 }).first().waitFor();
+  const link = page.getByRole('link', { name: 'Map View' }).first();
+  const started = await page.evaluate(() => performance.now());
+  await link.click();
+  await page.waitForSelector(mapReady, { timeout: 60_000 });
+  return (await page.evaluate(() => performance.now())) - started;
 }
 
 /** Frames per second while the mouse drags the map back and forth across its middle. */
@@ -107,11 +119,13 @@ async function measure(browser: Browser, server: RunningServer, device: typeof d
   await accountWithFields(server, page, count);
   const renders: number[] = [];
   for (let run = 0; run < RUNS; run++) renders.push(await firstRenderMs(page));
+  const inApp: number[] = [];
+  for (let run = 0; run < RUNS; run++) inApp.push(await inAppRenderMs(page));
   const overviewFps = await dragFps(page);
   await zoomInTwice(page);
   const closeFps = await dragFps(page);
   await context.close();
-  return { firstRenderMs: median(renders), renders, overviewFps, closeFps };
+  return { firstRenderMs: median(renders), renders, inAppMs: median(inApp), inApp, overviewFps, closeFps };
 }
 
 const server = await startServer();
@@ -129,6 +143,10 @@ try {
     console.log(
       `  first render, ${FIELD_COUNT} fields: ${f(loaded.firstRenderMs)} ms (runs ${loaded.renders.map(f).join(', ')})` +
         `  ratio ${(loaded.firstRenderMs / reference.firstRenderMs).toFixed(2)}  goal ≤ 1500 ms: ${loaded.firstRenderMs <= 1500 ? 'met' : 'MISSED'}`,
+    );
+    console.log(
+      `  from the Dashboard link: 1 field ${f(reference.inAppMs)} ms, ${FIELD_COUNT} fields ${f(loaded.inAppMs)} ms ` +
+        `(runs ${loaded.inApp.map(f).join(', ')})  ratio ${(loaded.inAppMs / reference.inAppMs).toFixed(2)}  goal ≤ 1500 ms: ${loaded.inAppMs <= 1500 ? 'met' : 'MISSED'}`,
     );
     for (const [label, key] of [
       ['all fields in view', 'overviewFps'],

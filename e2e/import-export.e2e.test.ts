@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { desktop, launchBrowser, newPage, phone, signUpThroughApi, waitForApp } from './support/browser.ts';
-import { startServer, type RunningServer } from './support/server.ts';
+import { callApi, startServer, type RunningServer } from './support/server.ts';
 
 const fixtures = path.resolve(import.meta.dirname, '../apps/server/test/fixtures/boundaries');
 
@@ -17,21 +17,12 @@ afterAll(async () => {
   await server?.stop();
 });
 
-async function api(token: string, method: string, route: string, body?: unknown) {
-  const response = await fetch(`${server.url}${route}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-    body: body ? JSON.stringify(body) : null,
-  });
-  return (await response.json()) as { data: unknown };
-}
-
 describe('importing and exporting field boundaries', () => {
   for (const device of [desktop, phone]) {
     it(`imports a UTM Shapefile written by GDAL after review, then downloads the fields as KML (${device.viewport.width}px)`, async () => {
       const { context, page } = await newPage(browser, server.url, device);
       const token = await signUpThroughApi(page, server.url, `import.${device.viewport.width}.${Date.now()}@example.org`);
-      await api(token, 'POST', '/api/farms', { name: 'Mazowe Estate' });
+      await callApi(server, token, 'POST', '/api/farms', { name: 'Mazowe Estate' });
 
       await page.goto('/fields');
       await waitForApp(page);
@@ -48,14 +39,18 @@ describe('importing and exporting field boundaries', () => {
       const table = await page.getByRole('table').innerText();
       expect(table).toMatch(/0\.3\d? ha[\s\S]*Skipped[\s\S]*minimum field size is 0\.5 ha/);
       expect(table).toMatch(/Skipped[\s\S]*cross/i);
-      expect(await api(token, 'GET', '/api/fields')).toEqual({ data: [] });
+      expect((await callApi(server, token, 'GET', '/api/fields')).body).toEqual({ data: [] });
 
       await page.getByRole('textbox', { name: 'Name of shape 1' }).fill('Mhofu Block North');
       await page.getByRole('button', { name: 'Save 2 fields' }).click();
       await page.waitForURL('**/map');
       await page.getByText('2 fields were imported.').waitFor();
 
-      const saved = (await api(token, 'GET', '/api/fields')).data as { name: string; size_hectares: number; cropType: string }[];
+      const saved = (await callApi(server, token, 'GET', '/api/fields')).body.data as {
+        name: string;
+        size_hectares: number;
+        cropType: string;
+      }[];
       expect(saved.map((field) => field.name).sort()).toEqual(['Dam Field', 'Mhofu Block North']);
       expect(saved.every((field) => field.cropType === 'maize-grain')).toBe(true);
       // Areas as GDAL/SpatiaLite measure the source polygons (ellipsoidal): 6.5889 ha and 11.2292 ha.
@@ -80,7 +75,7 @@ describe('importing and exporting field boundaries', () => {
   it('tells the farmer which datum shift brought an Arc 1950 Shapefile onto WGS 84', async () => {
     const { context, page } = await newPage(browser, server.url, desktop);
     const token = await signUpThroughApi(page, server.url, `import.arc.${Date.now()}@example.org`);
-    await api(token, 'POST', '/api/farms', { name: 'Old Survey Farm' });
+    await callApi(server, token, 'POST', '/api/farms', { name: 'Old Survey Farm' });
     await page.goto('/fields/import');
     await waitForApp(page);
     await page.getByLabel('Boundary file').setInputFiles(path.join(fixtures, 'fields-arc1950.zip'));
@@ -92,13 +87,13 @@ describe('importing and exporting field boundaries', () => {
   it('says clearly when a file cannot be read, and saves nothing', async () => {
     const { context, page } = await newPage(browser, server.url, desktop);
     const token = await signUpThroughApi(page, server.url, `import.bad.${Date.now()}@example.org`);
-    await api(token, 'POST', '/api/farms', { name: 'Mazowe Estate' });
+    await callApi(server, token, 'POST', '/api/farms', { name: 'Mazowe Estate' });
     await page.goto('/fields/import');
     await waitForApp(page);
     await page.getByLabel('Boundary file').setInputFiles({ name: 'notes.kml', mimeType: 'text/plain', buffer: Buffer.from('maize 3 ha') });
     await page.getByText(/This file could not be read as KML/).waitFor();
     expect(await page.getByTestId('import-row').count()).toBe(0);
-    expect(await api(token, 'GET', '/api/fields')).toEqual({ data: [] });
+    expect((await callApi(server, token, 'GET', '/api/fields')).body).toEqual({ data: [] });
     await context.close();
   });
 });

@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { desktop, launchBrowser, newPage, phone, signUpThroughApi, waitForApp } from './support/browser.ts';
-import { startServer, type RunningServer } from './support/server.ts';
+import { callApi, startServer, type RunningServer } from './support/server.ts';
 
 let server: RunningServer;
 let browser: Browser;
@@ -35,7 +35,7 @@ async function openFieldSetup(device: typeof desktop | typeof phone, name: strin
     server.url,
     `${name.toLowerCase().replace(/\W+/g, '-')}.${device.viewport.width}.${Date.now()}@example.org`,
   );
-  await api(token, 'POST', '/api/farms', { name: 'Chiweshe Farm' });
+  await callApi(server, token, 'POST', '/api/farms', { name: 'Chiweshe Farm' });
   await page.goto('/create-farm-field');
   await waitForApp(page);
   await page.getByLabel('Field name').fill(name);
@@ -53,15 +53,6 @@ async function openFieldSetup(device: typeof desktop | typeof phone, name: strin
 /** Waits until the map has settled at `zoom` (the editor reports its zoom and whether it is still moving). */
 async function waitForZoom(page: Page, zoom: number) {
   await page.waitForSelector(`[data-testid="map-editor"][data-zoom="${zoom.toFixed(1)}"][data-idle="true"]`);
-}
-
-async function api(token: string, method: string, path: string, body?: unknown) {
-  const response = await fetch(`${server.url}${path}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-    body: body ? JSON.stringify(body) : null,
-  });
-  return { status: response.status, body: (await response.json()) as { data: Record<string, unknown> } };
 }
 
 const areaText = (page: Page) => page.getByTestId('map-editor-area').innerText();
@@ -90,7 +81,7 @@ describe('the field boundary map editor', () => {
     await page.getByRole('button', { name: 'Save field' }).click();
     await page.waitForURL(/\/fields\/[0-9a-f-]{36}$/);
     const fieldId = page.url().split('/').pop()!;
-    const stored = (await api(token, 'GET', `/api/fields/${fieldId}`)).body.data as {
+    const stored = (await callApi(server, token, 'GET', `/api/fields/${fieldId}`)).body.data as {
       boundary: { type: string; coordinates: number[][][] };
       size_hectares: number;
     };
@@ -167,7 +158,7 @@ describe('the field boundary map editor', () => {
     expect(await areaText(page)).toContain('under the 0.5 ha (1.2 acres) minimum');
     await page.getByRole('button', { name: 'Save field' }).click();
     await page.getByText(/The minimum field size is 0\.5 ha \(1\.2 acres\)/).waitFor();
-    expect((await api(token, 'GET', '/api/fields')).body.data).toEqual([]);
+    expect((await callApi(server, token, 'GET', '/api/fields')).body.data).toEqual([]);
 
     await page.getByRole('button', { name: 'Clear Shape' }).click();
     await page.getByRole('button', { name: 'Draw polygon' }).click();
@@ -199,7 +190,9 @@ describe('the field boundary map editor', () => {
     await page.waitForFunction(() => document.querySelector('[data-testid="map-editor-area"]')?.textContent?.includes('Area: 8.93 ha'));
     await page.getByRole('button', { name: 'Save field' }).click();
     await page.waitForURL(/\/fields\/[0-9a-f-]{36}$/);
-    const stored = (await api(token, 'GET', `/api/fields/${page.url().split('/').pop()}`)).body.data as { size_hectares: number };
+    const stored = (await callApi(server, token, 'GET', `/api/fields/${page.url().split('/').pop()}`)).body.data as {
+      size_hectares: number;
+    };
     expect(stored.size_hectares).toBeCloseTo(8.929, 3);
     await context.close();
   });
@@ -220,7 +213,7 @@ describe('the field boundary map editor', () => {
     const shown = hectaresIn(await areaText(page));
     await page.getByRole('button', { name: 'Save field' }).click();
     await page.waitForURL(/\/fields\/[0-9a-f-]{36}$/);
-    const stored = (await api(token, 'GET', `/api/fields/${page.url().split('/').pop()}`)).body.data as {
+    const stored = (await callApi(server, token, 'GET', `/api/fields/${page.url().split('/').pop()}`)).body.data as {
       boundary: { coordinates: number[][][] };
       size_hectares: number;
     };

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { desktop, launchBrowser, newPage, phone, signUpThroughApi, waitForApp } from './support/browser.ts';
-import { startServer, type RunningServer } from './support/server.ts';
+import { callApi, startServer, type RunningServer } from './support/server.ts';
 
 let server: RunningServer;
 let browser: Browser;
@@ -12,15 +12,6 @@ afterAll(async () => {
   await browser?.close();
   await server?.stop();
 });
-
-async function api(token: string, method: string, path: string, body?: unknown) {
-  const response = await fetch(`${server.url}${path}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-    body: body ? JSON.stringify(body) : null,
-  });
-  return { status: response.status, body: (await response.json()) as { data: unknown } };
-}
 
 /** A square field of `sideM` metres with its south-west corner at (lng, lat). */
 function square(lng: number, lat: number, sideM: number) {
@@ -43,13 +34,13 @@ function square(lng: number, lat: number, sideM: number) {
 async function signedInWithFields(device: typeof desktop | typeof phone) {
   const { context, page } = await newPage(browser, server.url, device);
   const token = await signUpThroughApi(page, server.url, `map.${device.viewport.width}.${Date.now()}@example.org`);
-  const farm = (await api(token, 'POST', '/api/farms', { name: 'Mazowe Co-op' })).body.data as { id: string };
+  const farm = (await callApi(server, token, 'POST', '/api/farms', { name: 'Mazowe Co-op' })).body.data as { id: string };
   const fields = [
     { name: 'Dam Field', farmId: farm.id, boundary: square(31.05, -17.83, 300), cropType: 'maize-grain-medium' },
     { name: 'Hill Field', farmId: farm.id, boundary: square(31.06, -17.83, 200), cropType: 'soybean' },
     { name: 'Barn Field', farmId: farm.id, boundary: square(31.05, -17.84, 250), cropType: 'tobacco-flue-cured' },
   ];
-  const created = (await api(token, 'POST', '/api/fields/bulk', { fields })).body.data as { id: string; name: string }[];
+  const created = (await callApi(server, token, 'POST', '/api/fields/bulk', { fields })).body.data as { id: string; name: string }[];
   return { context, page, token, created };
 }
 
@@ -95,10 +86,15 @@ describe('Map View', () => {
     await page.getByRole('button', { name: 'Save boundary' }).click();
     await page.getByText('The boundary of Dam Field was saved.').waitFor();
 
-    const field = (await api(token, 'GET', `/api/fields/${dam.id}`)).body.data as { boundary: { type: string }; size_hectares: number };
+    const field = (await callApi(server, token, 'GET', `/api/fields/${dam.id}`)).body.data as {
+      boundary: { type: string };
+      size_hectares: number;
+    };
     expect(field.boundary.type).toBe('Point');
     expect(field.size_hectares).toBeCloseTo((Math.PI * 120 * 120) / 10_000, 2);
-    const versions = (await api(token, 'GET', `/api/fields/${dam.id}/boundary-versions`)).body.data as { size_hectares: number }[];
+    const versions = (await callApi(server, token, 'GET', `/api/fields/${dam.id}/boundary-versions`)).body.data as {
+      size_hectares: number;
+    }[];
     expect(versions).toHaveLength(1);
     expect(versions[0]!.size_hectares).toBeCloseTo(9, 1);
     await context.close();

@@ -92,3 +92,19 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     },
   };
 }
+
+/** Calls the API of a running server as a signed-in user: status and parsed JSON body. */
+export async function callApi(
+  server: Pick<RunningServer, 'url'>,
+  token: string,
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  route: string,
+  body?: unknown,
+): Promise<{ status: number; body: { data: unknown } }> {
+  const response = await fetch(`${server.url}${route}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    body: body === undefined ? null : JSON.stringify(body),
+  });
+  return { status: response.status, body: (await response.json()) as { data: unknown } };
+}

@@ -1,0 +1,60 @@
+import { boundaryAsPolygon, type FieldBoundary } from '@murimi/core';
+import proj4 from 'proj4';
+import { pixelCoverage, type PixelCoverage, type PixelPoint } from './pixel-coverage.ts';
+
+/** A scene band's pixel grid: its CRS, top-left corner and pixel size in metres, and its size in pixels. */
+export interface SceneGrid {
+  epsg: number;
+  originX: number;
+  originY: number;
+  /** Pixel width and height in metres (both positive; rows run south). */
+  pixelSizeM: number;
+  width: number;
+  height: number;
+}
+
+export class UnsupportedCrsError extends Error {
+  constructor(readonly epsg: number) {
+    super(`EPSG:${epsg} is not a WGS 84 UTM zone; Sentinel-2 and Landsat scenes come in UTM (EPSG:32601–32660, 32701–32760).`);
+    this.name = 'UnsupportedCrsError';
+  }
+}
+
+/** The proj4 definition of a WGS 84 UTM zone: EPSG 326zz north, 327zz south. */
+export function utmDefinition(epsg: number): string {
+  const zone = epsg % 100;
+  const hemisphere = Math.floor(epsg / 100);
+  if (zone < 1 || zone > 60 || (hemisphere !== 326 && hemisphere !== 327)) throw new UnsupportedCrsError(epsg);
+  return `+proj=utm +zone=${zone}${hemisphere === 327 ? ' +south' : ''} +datum=WGS84 +units=m +no_defs`;
+}
+
+/** A field's rings (circles traced) in the grid's pixel units. UTM reaches well past its zone, so a field near a zone edge projects into either scene. */
+export function fieldInPixels(boundary: FieldBoundary, grid: SceneGrid): PixelPoint[][] {
+  const toScene = proj4('EPSG:4326', utmDefinition(grid.epsg));
+  return boundaryAsPolygon(boundary).coordinates.map((ring) =>
+    ring.map(([lng, lat]) => {
+      const [x, y] = toScene.forward([lng, lat]) as [number, number];
+      return [(x - grid.originX) / grid.pixelSizeM, (grid.originY - y) / grid.pixelSizeM] as PixelPoint;
+    }),
+  );
+}
+
+const ringArea = (ring: PixelPoint[]) => {
+  let twice = 0;
+  for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) twice += (ring[j]![0] - ring[i]![0]) * (ring[j]![1] + ring[i]![1]);
+  return Math.abs(twice / 2);
+};
+
+export type FieldOnGrid =
+  | { inScene: true; coverage: PixelCoverage; /** Share of the field inside the scene, 0–1. */ insideShare: number }
+  | { inScene: false; reason: 'outside-scene' };
+
+/** Which pixels of the scene the field covers, and how much of the field the scene holds. */
+export function fieldOnGrid(boundary: FieldBoundary, grid: SceneGrid): FieldOnGrid {
+  const rings = fieldInPixels(boundary, grid);
+  const coverage = pixelCoverage(rings, grid.width, grid.height);
+  const fieldPixels = ringArea(rings[0]!) - rings.slice(1).reduce((sum, hole) => sum + ringArea(hole), 0);
+  const inside = coverage ? coverage.fractions.reduce((sum, value) => sum + value, 0) : 0;
+  if (!coverage || inside <= 0) return { inScene: false, reason: 'outside-scene' };
+  return { inScene: true, coverage, insideShare: Math.min(1, inside / fieldPixels) };
+}

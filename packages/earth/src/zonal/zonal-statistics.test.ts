@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { zonalStatistics } from './zonal-statistics.ts';
+
+describe('zonal statistics', () => {
+  it('weights each pixel by its coverage and leaves masked pixels out', () => {
+    // Four whole pixels and two half pixels; one whole pixel is masked (NaN).
+    const values = [0.2, 0.4, 0.6, Number.NaN, 0.8, 1.0];
+    const coverage = [1, 1, 1, 1, 0.5, 0.5];
+    const stats = zonalStatistics(values, coverage);
+    const expectedMean = (0.2 + 0.4 + 0.6 + 0.5 * 0.8 + 0.5 * 1.0) / 4;
+    expect(stats.mean).toBeCloseTo(expectedMean, 12);
+    expect(stats.coveredPixels).toBe(5);
+    expect(stats.validFraction).toBeCloseTo(4 / 5, 12);
+    expect(stats.pixelCount).toBe(5);
+    const variance = (0.2 - expectedMean) ** 2 + (0.4 - expectedMean) ** 2 + (0.6 - expectedMean) ** 2;
+    const halves = 0.5 * (0.8 - expectedMean) ** 2 + 0.5 * (1.0 - expectedMean) ** 2;
+    expect(stats.std).toBeCloseTo(Math.sqrt((variance + halves) / 4), 12);
+  });
+
+  it('gives weighted quantiles: median, p10 and p90', () => {
+    const values = Array.from({ length: 10 }, (_, i) => (i + 1) / 10); // 0.1 … 1.0
+    const stats = zonalStatistics(values, Array(10).fill(1));
+    expect([stats.p10, stats.median, stats.p90]).toEqual([0.1, 0.5, 0.9]);
+    // A heavy pixel pulls the median to itself.
+    const heavy = zonalStatistics([0.1, 0.2, 0.9], [0.2, 0.2, 1]);
+    expect(heavy.median).toBe(0.9);
+  });
+
+  it('reports no statistics, not zeros, when no pixel has a value', () => {
+    expect(zonalStatistics([Number.NaN, Number.NaN], [1, 0.4])).toEqual({
+      mean: null,
+      median: null,
+      p10: null,
+      p90: null,
+      std: null,
+      validFraction: 0,
+      pixelCount: 0,
+      coveredPixels: 1.4,
+    });
+  });
+});

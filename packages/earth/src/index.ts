@@ -1,6 +1,16 @@
 /**
- * The imagery engine (STAC search, COG reads, zonal statistics) lives here.
- * It is built by the imagery issue; until then the package exports only its source label.
+ * The imagery engine: finds scenes in a STAC catalog, reads the pixels a field needs from cloud-optimised GeoTIFFs,
+ * and turns them into per-field index statistics (architecture §4, science brief §1–§2).
  */
 export const imagerySources = ['earth-search', 'landsat', 'simulated'] as const;
 export type ImagerySource = (typeof imagerySources)[number];
+
+export * from './stac/sources.ts';
+export * from './stac/stac-item.ts';
+export * from './stac/stac-client.ts';
+export * from './scene/reflectance.ts';
+export * from './scene/scene-classification.ts';
+export * from './scene/indices.ts';
+export * from './geometry/pixel-coverage.ts';
+export * from './geometry/scene-grid.ts';
+export * from './zonal/zonal-statistics.ts';

@@ -1,0 +1,385 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { PolygonBoundary } from '@murimi/core';
+import { z } from 'zod';
+import type { BandName, StacSource } from './sources.ts';
+import { parseStacItem, type SkippedStacItem, type StacItem } from './stac-item.ts';
+
+export interface SceneSearch {
+  /** The area to search, WGS84 (a circular field first becomes a polygon with `boundaryAsPolygon`). */
+  intersects: PolygonBoundary;
+  /** First day, `YYYY-MM-DD`, UTC, inclusive. */
+  from: string;
+  /** Last day, `YYYY-MM-DD`, UTC, inclusive. */
+  to: string;
+  /** Overrides the source's `maxCloudCoverPct` for this search. */
+  maxCloudCoverPct?: number;
+}
+
+export interface StacLogEvent {
+  level: 'warn' | 'info';
+  message: string;
+  context: Record<string, unknown>;
+}
+
+export interface StacRequestOptions {
+  /** Defaults to the global `fetch`. */
+  fetch?: typeof fetch;
+  /** Time allowed for one attempt, answer included; default 30 s. */
+  timeoutMs?: number;
+  /** Further attempts after a timeout, a network error, a 429 or a 5xx; default 3 (waits 0.5 s, 1 s, 2 s). */
+  retries?: number;
+  /** Waits between attempts; defaults to a timer. */
+  delay?: (ms: number) => Promise<void>;
+  log?: (event: StacLogEvent) => void;
+}
+
+export interface SceneSearchOptions extends StacRequestOptions {
+  /** Most scenes to collect (kept and skipped together) before paging stops; default 1000. */
+  maxItems?: number;
+}
+
+export interface SceneSearchResult<B extends BandName> {
+  /** Scenes in time order, each id once. */
+  items: StacItem<B>[];
+  skipped: SkippedStacItem[];
+  pageCount: number;
+  /**
+   * Why paging stopped: the catalogue had no further page, `maxItems` was reached, or the server offered a page
+   * already read (same request, or nothing new on it), which would otherwise go on forever.
+   */
+  stoppedBy: 'last-page' | 'max-items' | 'repeated-page';
+}
+
+export type StacErrorKind = 'timeout' | 'http' | 'network' | 'invalid-response';
+
+/** A STAC API that could not be reached or did not answer usefully, after the retries that made sense. */
+export class StacError extends Error {
+  override readonly name = 'StacError';
+  readonly kind: StacErrorKind;
+  readonly url: string;
+  /** HTTP status of the last answer; null when none came (timeout, network). */
+  readonly status: number | null;
+  readonly attempts: number;
+
+  constructor(details: { kind: StacErrorKind; url: string; status: number | null; attempts: number; message: string; cause?: unknown }) {
+    super(details.message, { cause: details.cause });
+    this.kind = details.kind;
+    this.url = details.url;
+    this.status = details.status;
+    this.attempts = details.attempts;
+  }
+}
+
+const defaultTimeoutMs = 30_000;
+const defaultRetries = 3;
+const defaultMaxItems = 1_000;
+const firstBackoffMs = 500;
+/** A Retry-After longer than this is not waited for in full: the job is better off failing and running later. */
+const maxRetryAfterMs = 30_000;
+const pageLimit = 100;
+
+/**
+ * Finds the scenes of `source` over a field between two days: `POST {stacUrl}/search` with the source's
+ * collection and cloud filter, following `next` links until the last page or `maxItems`.
+ * Items without a wanted band or a CRS come back in `skipped` with the reason.
+ * Throws `StacError` when the API cannot be reached or answers with an error or something that is not STAC.
+ */
+export async function searchScenes<B extends BandName>(
+  source: StacSource<B>,
+  search: SceneSearch,
+  options: SceneSearchOptions = {},
+): Promise<SceneSearchResult<B>> {
+  const settings = requestSettings(options);
+  const maxItems = Math.max(1, options.maxItems ?? defaultMaxItems);
+  const searchBody: JsonObject = {
+    collections: [source.collection],
+    intersects: search.intersects,
+    datetime: datetimeRange(search.from, search.to),
+    query: { 'eo:cloud_cover': { lt: search.maxCloudCoverPct ?? source.maxCloudCoverPct } },
+    limit: Math.min(pageLimit, maxItems),
+  };
+
+  const itemsById = new Map<string, StacItem<B>>();
+  const skipped: SkippedStacItem[] = [];
+  const seenIds = new Set<string>();
+  const requested = new Set<string>();
+  let request: PageRequest = { method: 'POST', url: `${source.stacUrl.replace(/\/+$/, '')}/search`, body: searchBody, headers: {} };
+  let collected = 0;
+  let pageCount = 0;
+
+  for (;;) {
+    requested.add(requestSignature(request));
+    const page = readSearchPage(await requestJson(request, settings), request);
+    pageCount += 1;
+
+    let newOnPage = 0;
+    let leftOnPage = false;
+    for (const feature of page.features) {
+      if (collected >= maxItems) {
+        leftOnPage = true;
+        break;
+      }
+      const parsed = parseStacItem(feature, source.assetKeys, request.url);
+      const id = parsed.ok ? parsed.item.id : parsed.skipped.id;
+      if (id !== null && seenIds.has(id)) continue;
+      if (id !== null) seenIds.add(id);
+      if (parsed.ok) itemsById.set(parsed.item.id, parsed.item);
+      else skipped.push(parsed.skipped);
+      newOnPage += 1;
+      collected += 1;
+    }
+
+    // A page with nothing new, or a next link to a request already made, would repeat forever; an empty page
+    // ends the search even when it still offers a next link.
+    const { next } = page;
+    if (next !== null && newOnPage > 0 && collected < maxItems && !requested.has(requestSignature(next))) {
+      request = next;
+      continue;
+    }
+
+    let stoppedBy: SceneSearchResult<B>['stoppedBy'] = 'last-page';
+    if (collected >= maxItems && (next !== null || leftOnPage)) {
+      stoppedBy = 'max-items';
+      settings.log?.({ level: 'info', message: `STAC search stopped at ${maxItems} items`, context: { url: request.url, pageCount } });
+    } else if (next !== null && page.features.length > 0) {
+      stoppedBy = 'repeated-page';
+      settings.log?.({
+        level: 'warn',
+        message: 'STAC API offered a page already read; paging stopped there',
+        context: { url: request.url, nextUrl: next.url, pageCount },
+      });
+    }
+    const items = [...itemsById.values()].sort((a, b) => a.datetime.getTime() - b.datetime.getTime() || a.id.localeCompare(b.id));
+    return { items, skipped, pageCount, stoppedBy };
+  }
+}
+
+/** `2024-01-01`, `2024-03-31` → `2024-01-01T00:00:00Z/2024-03-31T23:59:59Z`, both days whole. */
+function datetimeRange(from: string, to: string): string {
+  for (const day of [from, to]) {
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(day) || Number.isNaN(Date.parse(`${day}T00:00:00Z`))) {
+      throw new RangeError(`A search day must be YYYY-MM-DD, not "${day}".`);
+    }
+  }
+  if (from > to) throw new RangeError(`The search starts (${from}) after it ends (${to}).`);
+  return `${from}T00:00:00Z/${to}T23:59:59Z`;
+}
+
+type JsonObject = Record<string, unknown>;
+
+interface PageRequest {
+  method: 'GET' | 'POST';
+  url: string;
+  body: JsonObject | null;
+  /** Headers a `next` link asked for, on top of the usual ones. */
+  headers: Record<string, string>;
+}
+
+interface SearchPage {
+  features: unknown[];
+  next: PageRequest | null;
+}
+
+function requestSignature(request: PageRequest): string {
+  return `${request.method} ${request.url} ${JSON.stringify(request.body)}`;
+}
+
+const searchPageSchema = z.object({
+  features: z.array(z.unknown()),
+  links: z.array(z.unknown()).optional(),
+});
+
+// STAC API Item Search: a `next` link is a GET of `href` unless it says POST, with `body` replacing the previous
+// body, or merged into it when `merge` is true.
+const nextLinkSchema = z.object({
+  rel: z.literal('next'),
+  href: z.string().min(1),
+  method: z
+    .string()
+    .transform((method) => method.toUpperCase())
+    .pipe(z.enum(['GET', 'POST']))
+    .optional(),
+  body: z.record(z.string(), z.unknown()).optional(),
+  merge: z.boolean().optional(),
+  headers: z.record(z.string(), z.string()).optional(),
+});
+
+function readSearchPage({ json, status, attempts }: JsonAnswer, request: PageRequest): SearchPage {
+  const invalid = (detail: string) =>
+    new StacError({
+      kind: 'invalid-response',
+      url: request.url,
+      status,
+      attempts,
+      message: `STAC API answered ${request.method} ${request.url} with something that is not a STAC item collection: ${detail}.`,
+    });
+
+  const page = searchPageSchema.safeParse(json);
+  if (!page.success) throw invalid(describeIssues(page.error));
+  const rawNext = page.data.links?.find((link) => typeof link === 'object' && link !== null && 'rel' in link && link.rel === 'next');
+  if (rawNext === undefined) return { features: page.data.features, next: null };
+
+  const link = nextLinkSchema.safeParse(rawNext);
+  if (!link.success) throw invalid(`its next link is unusable (${describeIssues(link.error)})`);
+  if (!URL.canParse(link.data.href, request.url)) throw invalid(`its next link "${link.data.href}" is not a URL`);
+  const url = new URL(link.data.href, request.url).href;
+  const { merge = false } = link.data;
+
+  if ((link.data.method ?? 'GET') === 'GET') {
+    return { features: page.data.features, next: { method: 'GET', url, body: null, headers: link.data.headers ?? {} } };
+  }
+  const body = merge ? { ...request.body, ...link.data.body } : (link.data.body ?? request.body);
+  const headers = merge ? { ...request.headers, ...link.data.headers } : (link.data.headers ?? {});
+  return { features: page.data.features, next: { method: 'POST', url, body, headers } };
+}
+
+function describeIssues(error: z.ZodError): string {
+  return error.issues
+    .slice(0, 3)
+    .map((issue) => (issue.path.length > 0 ? `${issue.path.join('.')}: ${issue.message}` : issue.message))
+    .join('; ');
+}
+
+interface RequestSettings {
+  fetch: typeof fetch;
+  timeoutMs: number;
+  retries: number;
+  delay: (ms: number) => Promise<void>;
+  log: ((event: StacLogEvent) => void) | undefined;
+}
+
+function requestSettings(options: StacRequestOptions): RequestSettings {
+  return {
+    fetch: options.fetch ?? globalThis.fetch,
+    timeoutMs: options.timeoutMs ?? defaultTimeoutMs,
+    retries: Math.max(0, options.retries ?? defaultRetries),
+    delay: options.delay ?? ((ms) => sleep(ms)),
+    log: options.log,
+  };
+}
+
+interface AttemptFailure {
+  kind: StacErrorKind;
+  status: number | null;
+  /** What went wrong, for the operator: "HTTP 503 Service Unavailable: …", "ECONNREFUSED". */
+  detail: string;
+  retryable: boolean;
+  retryAfterMs: number | null;
+  cause?: unknown;
+}
+
+type AttemptOutcome = { ok: true; json: unknown; status: number } | { ok: false; failure: AttemptFailure };
+
+interface JsonAnswer {
+  json: unknown;
+  status: number;
+  attempts: number;
+}
+
+/** Sends one request, retrying with exponential backoff what may pass (timeouts, network, 429, 5xx). */
+async function requestJson(request: PageRequest, settings: RequestSettings): Promise<JsonAnswer> {
+  for (let attempt = 1; ; attempt += 1) {
+    const outcome = await attemptRequest(request, settings);
+    if (outcome.ok) return { json: outcome.json, status: outcome.status, attempts: attempt };
+
+    const { failure } = outcome;
+    if (!failure.retryable || attempt > settings.retries) {
+      throw new StacError({
+        kind: failure.kind,
+        url: request.url,
+        status: failure.status,
+        attempts: attempt,
+        message: `${failureMessage(request, failure, settings.timeoutMs)} (${attempt} ${attempt === 1 ? 'attempt' : 'attempts'}).`,
+        cause: failure.cause,
+      });
+    }
+    const waitMs = failure.retryAfterMs ?? firstBackoffMs * 2 ** (attempt - 1);
+    settings.log?.({
+      level: 'warn',
+      message: `${failureMessage(request, failure, settings.timeoutMs)}; retrying in ${waitMs} ms`,
+      context: { url: request.url, method: request.method, attempt, status: failure.status, kind: failure.kind, waitMs },
+    });
+    await settings.delay(waitMs);
+  }
+}
+
+function failureMessage(request: PageRequest, failure: AttemptFailure, timeoutMs: number): string {
+  switch (failure.kind) {
+    case 'timeout':
+      return `STAC API did not answer ${request.method} ${request.url} within ${timeoutMs} ms`;
+    case 'network':
+      return `Could not reach the STAC API at ${request.url}: ${failure.detail}`;
+    case 'http':
+      return `STAC API answered ${request.method} ${request.url} with ${failure.detail}`;
+    case 'invalid-response':
+      return `STAC API answered ${request.method} ${request.url} with something that is not JSON: ${failure.detail}`;
+  }
+}
+
+async function attemptRequest(request: PageRequest, settings: RequestSettings): Promise<AttemptOutcome> {
+  let response: Response;
+  let text: string;
+  try {
+    // The one signal covers the answer's body too, so a server that stalls mid-answer also times out.
+    response = await settings.fetch(request.url, {
+      method: request.method,
+      headers: {
+        accept: 'application/geo+json, application/json',
+        ...(request.body === null ? {} : { 'content-type': 'application/json' }),
+        ...request.headers,
+      },
+      body: request.body === null ? undefined : JSON.stringify(request.body),
+      signal: AbortSignal.timeout(settings.timeoutMs),
+    });
+    text = await response.text();
+  } catch (error) {
+    return { ok: false, failure: transportFailure(error) };
+  }
+
+  if (!response.ok) {
+    const retryable = response.status === 429 || response.status >= 500;
+    const statusLine = `HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ''}`;
+    return {
+      ok: false,
+      failure: {
+        kind: 'http',
+        status: response.status,
+        detail: text.trim() === '' ? statusLine : `${statusLine}: ${excerpt(text)}`,
+        retryable,
+        retryAfterMs: retryable ? retryAfterMs(response.headers.get('retry-after')) : null,
+      },
+    };
+  }
+  try {
+    return { ok: true, json: JSON.parse(text), status: response.status };
+  } catch (error) {
+    const detail = text.trim() === '' ? 'an empty answer' : `"${excerpt(text)}"`;
+    return {
+      ok: false,
+      failure: { kind: 'invalid-response', status: response.status, detail, retryable: false, retryAfterMs: null, cause: error },
+    };
+  }
+}
+
+function transportFailure(error: unknown): AttemptFailure {
+  if (error instanceof Error && error.name === 'TimeoutError') {
+    return { kind: 'timeout', status: null, detail: 'timed out', retryable: true, retryAfterMs: null, cause: error };
+  }
+  // fetch rejects with "fetch failed"; the socket's reason ("connect ECONNREFUSED 10.0.0.2:443") is in the cause.
+  const cause = error instanceof Error && error.cause instanceof Error ? error.cause : null;
+  const reason = cause?.message ?? (error instanceof Error ? error.message : String(error));
+  const code = cause !== null && 'code' in cause && typeof cause.code === 'string' ? cause.code : null;
+  const detail = code === null || reason.includes(code) ? reason : `${code}: ${reason}`;
+  return { kind: 'network', status: null, detail, retryable: true, retryAfterMs: null, cause: error };
+}
+
+/** `Retry-After` in seconds, capped; the HTTP-date form is left to the usual backoff. */
+function retryAfterMs(header: string | null): number | null {
+  if (header === null || !/^\s*\d+\s*$/.test(header)) return null;
+  return Math.min(Number(header) * 1000, maxRetryAfterMs);
+}
+
+function excerpt(text: string): string {
+  const oneLine = text.replace(/\s+/g, ' ').trim();
+  return oneLine.length > 300 ? `${oneLine.slice(0, 300)}…` : oneLine;
+}

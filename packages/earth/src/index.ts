@@ -14,3 +14,5 @@ export * from './scene/indices.ts';
 export * from './geometry/pixel-coverage.ts';
 export * from './geometry/scene-grid.ts';
 export * from './zonal/zonal-statistics.ts';
+export * from './render/index-colours.ts';
+export * from './render/index-map.ts';

@@ -1,0 +1,45 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { colourOf, LEGENDS } from './index-colours.ts';
+import { INDEX_NODATA, renderIndexPng, toIndexRaster } from './index-map.ts';
+
+describe('index maps', () => {
+  it('stores the index as Int16 × 10,000 with no data outside the field and where masked', () => {
+    const raster = toIndexRaster(2, 2, [0.6543, Number.NaN, -0.25, 0.9], [1, 1, 0.5, 0]);
+    expect(Array.from(raster.values)).toEqual([6543, INDEX_NODATA, -2500, INDEX_NODATA]);
+  });
+
+  it('colours NDVI by the spec bands: stressed red below 0.2, moderate yellow to 0.5, healthy green above', () => {
+    const [r1, g1] = colourOf(LEGENDS.ndvi, 0.15);
+    expect(r1).toBeGreaterThan(g1 + 100);
+    const [r2, g2, b2] = colourOf(LEGENDS.ndvi, 0.35);
+    expect(r2).toBeGreaterThan(200);
+    expect(g2).toBeGreaterThan(180);
+    expect(b2).toBeLessThan(120);
+    const [r3, g3] = colourOf(LEGENDS.ndvi, 0.75);
+    expect(g3).toBeGreaterThan(r3 + 50);
+    expect(colourOf(LEGENDS.ndvi, 1)).toEqual([0, 104, 55]);
+  });
+
+  it('writes a PNG that GDAL reads back pixel for pixel, transparent where there is no data', () => {
+    const raster = toIndexRaster(3, 2, [0.1, 0.35, 0.8, Number.NaN, 0.5, 0.55], [1, 1, 1, 1, 1, 1]);
+    const file = path.join(mkdtempSync(path.join(tmpdir(), 'murimi-png-')), 'ndvi.png');
+    writeFileSync(file, renderIndexPng(raster, 'ndvi'));
+    const read = JSON.parse(
+      execFileSync('/usr/bin/python3', [
+        '-c',
+        'import sys, json; from osgeo import gdal; d = gdal.Open(sys.argv[1]); ' +
+          'print(json.dumps([d.RasterXSize, d.RasterYSize, d.RasterCount, d.ReadAsArray().transpose(1, 2, 0).reshape(-1, 4).tolist()]))',
+        file,
+      ]).toString(),
+    ) as [number, number, number, number[][]];
+    expect(read.slice(0, 3)).toEqual([3, 2, 4]);
+    const expected = [0.1, 0.35, 0.8, null, 0.5, 0.55].map((value) =>
+      value === null ? [0, 0, 0, 0] : [...colourOf(LEGENDS.ndvi, value), 255],
+    );
+    expect(read[3]).toEqual(expected);
+  });
+});

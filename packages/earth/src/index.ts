@@ -20,3 +20,4 @@ export * from './cog/cog-error.ts';
 export * from './cog/cog-reader.ts';
 export * from './cog/tile-cache.ts';
 export * from './cog/zlib-decoder.ts';
+export * from './zonal/field-statistics.ts';

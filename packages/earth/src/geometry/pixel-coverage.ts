@@ -77,3 +77,33 @@ export function pixelCoverage(rings: PixelPoint[][], rasterWidth: number, raster
   }
   return { column, row, width, height, fractions };
 }
+
+/** Whether a point lies inside a ring (even–odd rule). */
+function insideRing(x: number, y: number, ring: PixelPoint[]): boolean {
+  let inside = false;
+  for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) {
+    const [xi, yi] = ring[i]!;
+    const [xj, yj] = ring[j]!;
+    if (yi > y !== yj > y && x < ((xj - xi) * (y - yi)) / (yj - yi) + xi) inside = !inside;
+  }
+  return inside;
+}
+
+/**
+ * Whole pixels whose centre lies inside the polygon (holes excluded), as GDAL rasterises by default: the rule
+ * used to compare with GDAL. Same window as `pixelCoverage`, fractions 0 or 1.
+ */
+export function pixelCentresInside(rings: PixelPoint[][], rasterWidth: number, rasterHeight: number): PixelCoverage | null {
+  const window = pixelCoverage(rings, rasterWidth, rasterHeight);
+  if (!window) return null;
+  const open = rings.map(openRing);
+  for (let r = 0; r < window.height; r++) {
+    for (let c = 0; c < window.width; c++) {
+      const x = window.column + c + 0.5;
+      const y = window.row + r + 0.5;
+      const inside = insideRing(x, y, open[0]!) && !open.slice(1).some((hole) => insideRing(x, y, hole));
+      window.fractions[r * window.width + c] = inside ? 1 : 0;
+    }
+  }
+  return window;
+}

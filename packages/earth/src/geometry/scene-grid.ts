@@ -1,6 +1,6 @@
 import { boundaryAsPolygon, type FieldBoundary } from '@murimi/core';
 import proj4 from 'proj4';
-import { pixelCoverage, type PixelCoverage, type PixelPoint } from './pixel-coverage.ts';
+import { pixelCentresInside, pixelCoverage, type PixelCoverage, type PixelPoint } from './pixel-coverage.ts';
 
 /** A scene band's pixel grid: its CRS, top-left corner and pixel size in metres, and its size in pixels. */
 export interface SceneGrid {
@@ -49,12 +49,19 @@ export type FieldOnGrid =
   | { inScene: true; coverage: PixelCoverage; /** Share of the field inside the scene, 0–1. */ insideShare: number }
   | { inScene: false; reason: 'outside-scene' };
 
+/**
+ * How pixels count: `coverage` weights each by the share of it inside the field (the product's rule);
+ * `centroid` counts whole the pixels whose centre is inside, as GDAL rasterises (to compare with it).
+ */
+export type PixelWeighting = 'coverage' | 'centroid';
+
 /** Which pixels of the scene the field covers, and how much of the field the scene holds. */
-export function fieldOnGrid(boundary: FieldBoundary, grid: SceneGrid): FieldOnGrid {
+export function fieldOnGrid(boundary: FieldBoundary, grid: SceneGrid, weighting: PixelWeighting = 'coverage'): FieldOnGrid {
   const rings = fieldInPixels(boundary, grid);
-  const coverage = pixelCoverage(rings, grid.width, grid.height);
+  const exact = pixelCoverage(rings, grid.width, grid.height);
+  const coverage = weighting === 'centroid' && exact ? pixelCentresInside(rings, grid.width, grid.height) : exact;
   const fieldPixels = ringArea(rings[0]!) - rings.slice(1).reduce((sum, hole) => sum + ringArea(hole), 0);
-  const inside = coverage ? coverage.fractions.reduce((sum, value) => sum + value, 0) : 0;
+  const inside = exact ? exact.fractions.reduce((sum, value) => sum + value, 0) : 0;
   if (!coverage || inside <= 0) return { inScene: false, reason: 'outside-scene' };
   return { inScene: true, coverage, insideShare: Math.min(1, inside / fieldPixels) };
 }

@@ -21,3 +21,6 @@ export * from './cog/cog-reader.ts';
 export * from './cog/tile-cache.ts';
 export * from './cog/zlib-decoder.ts';
 export * from './zonal/field-statistics.ts';
+export * from './render/geotiff-writer.ts';
+export * from './scene/landsat.ts';
+export * from './scene/leaf-area.ts';

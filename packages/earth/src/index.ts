@@ -24,3 +24,4 @@ export * from './zonal/field-statistics.ts';
 export * from './render/geotiff-writer.ts';
 export * from './scene/landsat.ts';
 export * from './scene/leaf-area.ts';
+export * from './zonal/field-time-series.ts';

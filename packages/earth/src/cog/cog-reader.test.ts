@@ -4,10 +4,14 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { fromFile } from 'geotiff';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { sharedBlockCache } from './block-memory-cache.ts';
 import { CogError } from './cog-error.ts';
 import { openCog, type PixelWindow, type RasterSamples } from './cog-reader.ts';
 import { startRangeServer, type RangeServer } from './testing/range-server.ts';
+
+// Each test starts as a fresh process would: no decoded blocks in memory, so request counts are its own.
+beforeEach(() => sharedBlockCache.clear());
 import { TileCache } from './tile-cache.ts';
 import { useZlibDeflateInGeoTiff } from './zlib-decoder.ts';
 
@@ -242,13 +246,20 @@ describe('openCog over HTTP', () => {
     expect(server.requests.map((r) => [r.range, r.status])).toEqual([[tileRange(1, 0), 206]]);
     expect(bytesOf(one.values).equals(gdalWindowBytes(fixture('b04-10m.tif'), insideOneTile))).toBe(true);
 
+    // Read again: the decoded tile is in memory, no request.
     server.clearRequests();
+    await cog.readWindow(insideOneTile);
+    expect(server.requests).toEqual([]);
+
+    server.clearRequests();
+    sharedBlockCache.clear();
     const four = await cog.readWindow(tileBorders);
     expect(server.requests.map((r) => r.range).sort()).toEqual([tileRange(0, 0), tileRange(1, 0), tileRange(0, 1), tileRange(1, 1)].sort());
     const fromFile = await (await openCog(fixture('b04-10m.tif'))).readWindow(tileBorders);
     expect(Array.from(four.values)).toEqual(Array.from(fromFile.values));
 
     server.clearRequests();
+    sharedBlockCache.clear();
     const whole = await cog.readWindow({ x: 0, y: 0, width: 600, height: 520 });
     expect(server.requests).toHaveLength(9);
     expect(bytesOf(whole.values).equals(gdalWindowBytes(fixture('b04-10m.tif'), { x: 0, y: 0, width: 600, height: 520 }))).toBe(true);

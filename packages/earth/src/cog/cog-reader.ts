@@ -4,6 +4,7 @@ import { FileByteSource, HttpByteSource, type ByteSource } from './byte-source.t
 import { CogError } from './cog-error.ts';
 import { HeaderSource } from './header-source.ts';
 import { RequestLimiter, sharedRequestLimiter } from './request-limiter.ts';
+import { sharedBlockCache } from './block-memory-cache.ts';
 import type { TileCache } from './tile-cache.ts';
 import { inflateTile, TileDecodeError, undoPredictor, type TileLayout } from './zlib-decoder.ts';
 
@@ -366,9 +367,17 @@ class TiledCogReader implements CogReader {
 
   /** Block `index` decoded (all its samples), or null when the file stores no bytes for it. */
   private block(index: number, blockRow: number): Promise<RasterSamples | null> {
+    const key = `${this.location}#${index}`;
+    const decoded = sharedBlockCache.get(key);
+    if (decoded !== undefined) return Promise.resolve(decoded);
     let pending = this.pending.get(index);
     if (!pending) {
-      pending = this.fetchBlock(index, blockRow).finally(() => this.pending.delete(index));
+      pending = this.fetchBlock(index, blockRow)
+        .then((block) => {
+          sharedBlockCache.put(key, block);
+          return block;
+        })
+        .finally(() => this.pending.delete(index));
       this.pending.set(index, pending);
     }
     return pending;

@@ -19,21 +19,29 @@ function signedArea(ring: PixelPoint[]): number {
   return twice / 2;
 }
 
-/** Clips a ring to one side of an axis-aligned line (Sutherland–Hodgman): keeps points where `inside` holds. */
+/**
+ * Clips a ring to one side of an axis-aligned line (Sutherland–Hodgman): keeps points whose `axis` coordinate is
+ * at most `limit` (`keepBelow`) or at least it. Plain loops without closures: it runs for every pixel of a field.
+ */
 function clipRing(ring: PixelPoint[], axis: 0 | 1, limit: number, keepBelow: boolean): PixelPoint[] {
   const out: PixelPoint[] = [];
-  const inside = (p: PixelPoint) => (keepBelow ? p[axis] <= limit : p[axis] >= limit);
+  if (ring.length === 0) return out;
+  const other = axis === 0 ? 1 : 0;
+  let previous = ring[ring.length - 1]!;
+  let previousIn = keepBelow ? previous[axis] <= limit : previous[axis] >= limit;
   for (let i = 0; i < ring.length; i++) {
     const current = ring[i]!;
-    const previous = ring[(i + ring.length - 1) % ring.length]!;
-    const currentIn = inside(current);
-    if (currentIn !== inside(previous)) {
+    const currentIn = keepBelow ? current[axis] <= limit : current[axis] >= limit;
+    if (currentIn !== previousIn) {
       const t = (limit - previous[axis]) / (current[axis] - previous[axis]);
-      const crossing: PixelPoint = [previous[0] + t * (current[0] - previous[0]), previous[1] + t * (current[1] - previous[1])];
+      const crossing: PixelPoint = [0, 0];
       crossing[axis] = limit;
+      crossing[other] = previous[other] + t * (current[other] - previous[other]);
       out.push(crossing);
     }
     if (currentIn) out.push(current);
+    previous = current;
+    previousIn = currentIn;
   }
   return out;
 }

@@ -28,9 +28,17 @@ export function utmDefinition(epsg: number): string {
   return `+proj=utm +zone=${zone}${hemisphere === 327 ? ' +south' : ''} +datum=WGS84 +units=m +no_defs`;
 }
 
+const projections = new Map<number, proj4.Converter>();
+/** WGS 84 longitude/latitude to a UTM zone, made once per zone (parsing the definition cost more than projecting a field). */
+function toZone(epsg: number): proj4.Converter {
+  let converter = projections.get(epsg);
+  if (!converter) projections.set(epsg, (converter = proj4('EPSG:4326', utmDefinition(epsg))));
+  return converter;
+}
+
 /** A field's rings (circles traced) in the grid's pixel units. UTM reaches well past its zone, so a field near a zone edge projects into either scene. */
 export function fieldInPixels(boundary: FieldBoundary, grid: SceneGrid): PixelPoint[][] {
-  const toScene = proj4('EPSG:4326', utmDefinition(grid.epsg));
+  const toScene = toZone(grid.epsg);
   return boundaryAsPolygon(boundary).coordinates.map((ring) =>
     ring.map(([lng, lat]) => {
       const [x, y] = toScene.forward([lng, lat]) as [number, number];

@@ -38,4 +38,27 @@ describe('zonal statistics', () => {
       coveredPixels: 1.4,
     });
   });
+
+  it('agrees with a plain sort of (value, weight) pairs on random fields with edge pixels', () => {
+    let seed = 42;
+    const random = () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;
+    for (let trial = 0; trial < 50; trial++) {
+      const n = 1 + Math.floor(random() * 300);
+      const values = Array.from({ length: n }, () => (random() < 0.1 ? Number.NaN : Math.round(random() * 100) / 100));
+      const coverage = Array.from({ length: n }, () => (random() < 0.3 ? random() : 1));
+      const pairs = values
+        .flatMap((value, i) => (Number.isNaN(value) ? [] : [{ value, weight: coverage[i]! }]))
+        .sort((a, b) => a.value - b.value);
+      const total = pairs.reduce((sum, pair) => sum + pair.weight, 0);
+      const quantile = (q: number) => {
+        let cumulative = 0;
+        for (const pair of pairs) if ((cumulative += pair.weight) >= q * total - 1e-12) return pair.value;
+        return pairs.at(-1)?.value ?? null;
+      };
+      const stats = zonalStatistics(values, coverage);
+      expect([stats.p10, stats.median, stats.p90]).toEqual(
+        pairs.length ? [quantile(0.1), quantile(0.5), quantile(0.9)] : [null, null, null],
+      );
+    }
+  });
 });

@@ -20,24 +20,43 @@ export interface ZonalStatistics {
 }
 
 /**
- * The weighted quantile: the first value (in ascending order) at which the cumulative weight reaches q of the
- * total. With equal weights it is the lower empirical quantile.
+ * Weighted quantiles: for each q, the first value (ascending) at which the cumulative weight reaches q of the total;
+ * with equal weights, the lower empirical quantile. Whole pixels (weight 1, most of a field) are sorted natively;
+ * only the edge pixels' (value, weight) pairs need a comparison sort, and the two are merged.
  */
-function weightedQuantile(sorted: { value: number; weight: number }[], totalWeight: number, q: number): number {
-  const target = q * totalWeight;
+function weightedQuantiles(whole: Float64Array, edges: { value: number; weight: number }[], total: number, qs: number[]): number[] {
+  whole.sort();
+  edges.sort((a, b) => a.value - b.value);
+  const results: number[] = [];
+  let q = 0;
   let cumulative = 0;
-  for (const entry of sorted) {
-    cumulative += entry.weight;
-    if (cumulative >= target - 1e-12) return entry.value;
+  let i = 0;
+  let j = 0;
+  while (q < qs.length && (i < whole.length || j < edges.length)) {
+    const takeWhole = j >= edges.length || (i < whole.length && whole[i]! <= edges[j]!.value);
+    const value = takeWhole ? whole[i++]! : edges[j]!.value;
+    cumulative += takeWhole ? 1 : edges[j++]!.weight;
+    while (q < qs.length && cumulative >= qs[q]! * total - 1e-12) {
+      results.push(value);
+      q++;
+    }
   }
-  return sorted.at(-1)!.value;
+  const last = Math.max(
+    whole.length > 0 ? whole[whole.length - 1]! : -Infinity,
+    edges.length > 0 ? edges[edges.length - 1]!.value : -Infinity,
+  );
+  while (results.length < qs.length) results.push(last);
+  return results;
 }
 
 export function zonalStatistics(values: ArrayLike<number>, coverage: ArrayLike<number>): ZonalStatistics {
   let coveredPixels = 0;
   let validWeight = 0;
   let weightedSum = 0;
-  const valid: { value: number; weight: number }[] = [];
+  let count = 0;
+  const whole = new Float64Array(coverage.length);
+  let wholeCount = 0;
+  const edges: { value: number; weight: number }[] = [];
   for (let i = 0; i < coverage.length; i++) {
     const weight = coverage[i]!;
     if (!(weight > 0)) continue;
@@ -46,23 +65,30 @@ export function zonalStatistics(values: ArrayLike<number>, coverage: ArrayLike<n
     if (Number.isNaN(value)) continue;
     validWeight += weight;
     weightedSum += weight * value;
-    valid.push({ value, weight });
+    count++;
+    if (weight === 1) whole[wholeCount++] = value;
+    else edges.push({ value, weight });
   }
   const validFraction = coveredPixels > 0 ? validWeight / coveredPixels : 0;
-  if (valid.length === 0) {
+  if (count === 0) {
     return { mean: null, median: null, p10: null, p90: null, std: null, validFraction, pixelCount: 0, coveredPixels };
   }
   const mean = weightedSum / validWeight;
-  const variance = valid.reduce((sum, { value, weight }) => sum + weight * (value - mean) ** 2, 0) / validWeight;
-  valid.sort((a, b) => a.value - b.value);
+  let squares = 0;
+  for (let i = 0; i < coverage.length; i++) {
+    const weight = coverage[i]!;
+    const value = values[i]!;
+    if (weight > 0 && !Number.isNaN(value)) squares += weight * (value - mean) ** 2;
+  }
+  const [p10, median, p90] = weightedQuantiles(whole.subarray(0, wholeCount), edges, validWeight, [0.1, 0.5, 0.9]);
   return {
     mean,
-    median: weightedQuantile(valid, validWeight, 0.5),
-    p10: weightedQuantile(valid, validWeight, 0.1),
-    p90: weightedQuantile(valid, validWeight, 0.9),
-    std: Math.sqrt(variance),
+    median: median!,
+    p10: p10!,
+    p90: p90!,
+    std: Math.sqrt(squares / validWeight),
     validFraction,
-    pixelCount: valid.length,
+    pixelCount: count,
     coveredPixels,
   };
 }

@@ -72,6 +72,8 @@ describe('a farmer keeps records', () => {
       expect(stored.data).toHaveLength(1);
       expect(stored.data[0]).toMatchObject({ nitrogen: 18, phosphorus: 11, potassium: 150, ph: 5.6, unit: 'ppm' });
 
+      // The app signs out at once and tells the server after (signing out must work offline): wait for that call.
+      const loggedOut = page.waitForResponse((response) => response.url().endsWith('/api/auth/logout'));
       if (device === desktop) {
         await page.getByRole('button', { name: /User Account/ }).click();
         await page.getByRole('menuitem', { name: 'Logout' }).click();
@@ -80,6 +82,7 @@ describe('a farmer keeps records', () => {
         await page.getByRole('button', { name: 'Sign Out' }).click();
       }
       await page.waitForURL('**/login');
+      expect((await loggedOut).status()).toBe(200);
       expect((await fetch(`${server.url}/api/auth/me`, { headers })).status).toBe(401);
       await context.close();
     });

@@ -13,7 +13,7 @@ export interface PixelCoverage {
 }
 
 /** Signed area of a ring (shoelace); positive or negative by winding. */
-function signedArea(ring: PixelPoint[]): number {
+export function signedArea(ring: PixelPoint[]): number {
   let twice = 0;
   for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) twice += (ring[j]![0] - ring[i]![0]) * (ring[j]![1] + ring[i]![1]);
   return twice / 2;

@@ -1,6 +1,6 @@
 import { boundaryAsPolygon, type FieldBoundary } from '@murimi/core';
 import proj4 from 'proj4';
-import { pixelCentresInside, pixelCoverage, type PixelCoverage, type PixelPoint } from './pixel-coverage.ts';
+import { pixelCentresInside, pixelCoverage, signedArea, type PixelCoverage, type PixelPoint } from './pixel-coverage.ts';
 
 /** A scene band's pixel grid: its CRS, top-left corner and pixel size in metres, and its size in pixels. */
 export interface SceneGrid {
@@ -47,11 +47,7 @@ export function fieldInPixels(boundary: FieldBoundary, grid: SceneGrid): PixelPo
   );
 }
 
-const ringArea = (ring: PixelPoint[]) => {
-  let twice = 0;
-  for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) twice += (ring[j]![0] - ring[i]![0]) * (ring[j]![1] + ring[i]![1]);
-  return Math.abs(twice / 2);
-};
+const ringArea = (ring: PixelPoint[]) => Math.abs(signedArea(ring));
 
 export type FieldOnGrid =
   | { inScene: true; coverage: PixelCoverage; /** Share of the field inside the scene, 0–1. */ insideShare: number }

@@ -64,6 +64,34 @@ describe('field statistics on a scene written by GDAL', () => {
     expect(coverage.insideShare).toBe(1);
   });
 
+  it.each([
+    [
+      'before processing baseline 04.00: DN / 10000',
+      'before-2022',
+      { collection: 'sentinel-2-l2a', boaOffsetApplied: null, processingBaseline: '03.01' },
+    ],
+    ['baseline 04.00 or later, offset not applied: (DN − 1000) / 10000', '', reflectance],
+    ['offset already applied by Earth Search: DN / 10000', 'before-2022', { ...reflectance, boaOffsetApplied: true }],
+    [
+      'raw numbers with raster:bands scale 0.0001 and offset −0.1',
+      '',
+      { collection: 'sentinel-2-c1-l2a', boaOffsetApplied: null, processingBaseline: '05.10', bandScale: 0.0001, bandOffset: -0.1 },
+    ],
+  ] as const)('gives GDAL’s NDVI for each case of the 2022 offset rule: %s', async (_case, variant, facts) => {
+    const [red, nir] = await Promise.all(
+      ['red', 'nir'].map((band) => openCog(path.join(scene, variant ? `${band}-${variant}.tif` : `${band}.tif`))),
+    );
+    const result = await fieldSceneStatistics({
+      boundary: smallField,
+      index: 'ndvi',
+      bands: { red: red!, nir: nir!, scl: bands.scl },
+      reflectance: facts,
+      weighting: 'centroid',
+    });
+    if (result.reason === 'outside-scene') throw new Error('outside the scene');
+    expect(Math.abs(result.statistics.mean! - gdalReference(smallField).mean!)).toBeLessThan(1e-4);
+  });
+
   it('reads an applied offset differently: the same pixels without the −1000 give another NDVI', async () => {
     const wrong = await fieldSceneStatistics({
       boundary: smallField,

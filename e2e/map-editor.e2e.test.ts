@@ -56,6 +56,8 @@ async function waitForZoom(page: Page, zoom: number) {
 }
 
 const areaText = (page: Page) => page.getByTestId('map-editor-area').innerText();
+/** Waits until the area summary shows `expected` (it follows the map's events, a moment after the action). */
+const areaShows = (page: Page, expected: string | RegExp) => expect.poll(() => areaText(page)).toMatch(expected);
 const hectaresIn = (text: string) => Number(/Area: ([\d.,]+) ha/.exec(text)![1]!.replace(',', ''));
 
 describe('the field boundary map editor', () => {
@@ -69,7 +71,7 @@ describe('the field boundary map editor', () => {
       [100, 260],
     ];
     for (const [x, y] of corners) await page.mouse.click(origin.x + x!, origin.y + y!);
-    expect(await areaText(page)).toMatch(/Area so far/);
+    await areaShows(page, /Area so far/);
     await page.mouse.click(origin.x + 100, origin.y + 100); // the first corner again closes the ring
     await page.waitForSelector('[data-testid="map-editor"][data-mode="none"]');
     const shown = hectaresIn(await areaText(page));
@@ -123,17 +125,17 @@ describe('the field boundary map editor', () => {
     await page.getByRole('button', { name: 'Apply radius' }).click();
     // π · 150² m² = 7.07 ha
     await page.waitForFunction(() => document.querySelector('[data-testid="map-editor-area"]')?.textContent?.includes('Area: 7.07 ha'));
-    expect(await areaText(page)).toContain('Circle, radius 150 m');
+    await areaShows(page, 'Circle, radius 150 m');
 
     await page.getByRole('button', { name: 'Clear Shape' }).click();
-    expect(await areaText(page)).toContain('No boundary yet.');
+    await areaShows(page, 'No boundary yet.');
     await page.getByRole('button', { name: 'Save field' }).click();
     await page.getByText('Draw the field boundary on the map (Draw polygon or Draw circle) before saving.').waitFor();
 
     await page.getByRole('button', { name: 'Undo' }).click();
-    expect(await areaText(page)).toContain('Area: 7.07 ha');
+    await areaShows(page, 'Area: 7.07 ha');
     await page.getByRole('button', { name: 'Redo' }).click();
-    expect(await areaText(page)).toContain('No boundary yet.');
+    await areaShows(page, 'No boundary yet.');
     await context.close();
   });
 
@@ -155,7 +157,7 @@ describe('the field boundary map editor', () => {
     }
     await page.waitForSelector('[data-testid="map-editor"][data-mode="none"]');
     expect(hectaresIn(await areaText(page))).toBeCloseTo(0.3, 1);
-    expect(await areaText(page)).toContain('under the 0.5 ha (1.2 acres) minimum');
+    await areaShows(page, 'under the 0.5 ha (1.2 acres) minimum');
     await page.getByRole('button', { name: 'Save field' }).click();
     await page.getByText(/The minimum field size is 0\.5 ha \(1\.2 acres\)/).waitFor();
     expect((await callApi(server, token, 'GET', '/api/fields')).body.data).toEqual([]);
@@ -176,7 +178,7 @@ describe('the field boundary map editor', () => {
     }
     await page.getByText('A field boundary cannot cross itself.').waitFor();
     await page.keyboard.press('Escape'); // give up this drawing
-    expect(await areaText(page)).toContain('No boundary yet.');
+    await areaShows(page, 'No boundary yet.');
     await context.close();
   });
 
@@ -247,7 +249,7 @@ describe('the basemap', () => {
       await page.mouse.click(map.x + 200, map.y + 200);
       await page.mouse.click(map.x + 240, map.y + 200);
       await page.waitForSelector('[data-testid="map-editor"][data-mode="none"]');
-      expect(await areaText(page)).toMatch(/Circle, radius/);
+      await areaShows(page, /Circle, radius/);
       await context.close();
     } finally {
       await offline.stop();

@@ -13,6 +13,8 @@ import { createMap, showOverlays } from '../maps/create-map.ts';
 import { boundaryOf, featureOf, withRadius, type DrawingMode, type DrawnFeature } from './boundary-features.ts';
 import { EditHistory } from './edit-history.ts';
 import { loadMapLibre } from '../maps/load-maplibre.ts';
+import { MapStatusOverlay } from '../maps/MapStatusOverlay.tsx';
+import { useLocate } from '../../lib/use-locate.ts';
 import { startDrawing } from './start-drawing.ts';
 import { guardDoubleTaps } from './tap-guard.ts';
 
@@ -25,7 +27,6 @@ export interface MapEditorProps {
 }
 
 type ToolsState = { status: 'loading' } | { status: 'ready' } | { status: 'error'; message: 'mapFailed' | 'toolsFailed' | 'noWebGl' };
-type LocateProblem = 'denied' | 'unavailable' | 'timeout' | 'unsupported';
 
 /** What the editor holds while mounted; kept outside React state because the map and drawing library own it. */
 interface Session {
@@ -57,8 +58,9 @@ export default function MapEditor({ initialBoundary, onChange, basemap }: MapEdi
   const [imagery, setImagery] = useState<'shown' | 'off' | 'unavailable'>(basemap.satelliteTilesUrl ? 'shown' : 'off');
   const [overlays, setOverlays] = useState(true);
   const [selfIntersection, setSelfIntersection] = useState(false);
-  const [locating, setLocating] = useState(false);
-  const [locateProblem, setLocateProblem] = useState<LocateProblem | null>(null);
+  const { state: located, locate } = useLocate((latitude, longitude) =>
+    session.current?.map.flyTo({ center: [longitude, latitude], zoom: MY_LOCATION_ZOOM }),
+  );
   /** Whether the map has finished moving and drawing (shown as data-idle for tests and assistive timing). */
   const [idle, setIdle] = useState(false);
   const [zoom, setZoom] = useState(DEFAULT_ZOOM);
@@ -224,23 +226,6 @@ export default function MapEditor({ initialBoundary, onChange, basemap }: MapEdi
     commit(next);
   };
 
-  const locate = () => {
-    if (!('geolocation' in navigator)) return setLocateProblem('unsupported');
-    setLocating(true);
-    setLocateProblem(null);
-    navigator.geolocation.getCurrentPosition(
-      (position) => {
-        setLocating(false);
-        session.current?.map.flyTo({ center: [position.coords.longitude, position.coords.latitude], zoom: MY_LOCATION_ZOOM });
-      },
-      (error) => {
-        setLocating(false);
-        setLocateProblem(error.code === error.PERMISSION_DENIED ? 'denied' : error.code === error.TIMEOUT ? 'timeout' : 'unavailable');
-      },
-      { enableHighAccuracy: true, timeout: 20_000, maximumAge: 60_000 },
-    );
-  };
-
   const ready = tools.status === 'ready';
   const hasHoles = shape?.type === 'Polygon' && shape.coordinates.length > 1;
   const hint =
@@ -281,8 +266,8 @@ export default function MapEditor({ initialBoundary, onChange, basemap }: MapEdi
         <ToolButton disabled={!ready || !shape} onClick={clear}>
           {t('mapEditor.clear')}
         </ToolButton>
-        <ToolButton disabled={!ready || locating} onClick={locate}>
-          {locating ? t('mapEditor.locating') : t('mapEditor.useLocation')}
+        <ToolButton disabled={!ready || located.status === 'locating'} onClick={locate}>
+          {located.status === 'locating' ? t('mapEditor.locating') : t('mapEditor.useLocation')}
         </ToolButton>
       </div>
       <p className="text-sm text-stone-700" aria-live="polite">
@@ -296,29 +281,11 @@ export default function MapEditor({ initialBoundary, onChange, basemap }: MapEdi
           className="h-[55vh] min-h-80 w-full overflow-hidden rounded-lg border border-stone-300 bg-[#e7e5d8] md:h-[480px]"
         />
         {tools.status !== 'ready' && (
-          <div className="absolute inset-0 flex flex-col items-center justify-center gap-3 rounded-lg bg-white/85 p-4 text-center">
-            {tools.status === 'loading' ? (
-              <p role="status" className="flex items-center gap-2 text-stone-800">
-                <span
-                  aria-hidden
-                  className="size-5 animate-spin rounded-full border-2 border-leaf-700 border-t-transparent motion-reduce:animate-none"
-                />
-                {t('mapEditor.loading')}
-              </p>
-            ) : (
-              <>
-                <p role="alert" className="font-semibold text-red-800">
-                  {t(`mapEditor.${tools.message}`)}
-                </p>
-                {tools.message !== 'noWebGl' && (
-                  <Button variant="secondary" onClick={() => setAttempt((n) => n + 1)}>
-                    {t('mapEditor.retry')}
-                  </Button>
-                )}
-                {tools.message === 'noWebGl' ? null : <p className="text-sm text-stone-700">{t('mapEditor.noWebGl')}</p>}
-              </>
-            )}
-          </div>
+          <MapStatusOverlay
+            loading={t('mapEditor.loading')}
+            error={tools.status === 'error' ? t(`mapEditor.${tools.message}`) : null}
+            onRetry={tools.status === 'error' && tools.message !== 'noWebGl' ? () => setAttempt((n) => n + 1) : undefined}
+          />
         )}
       </div>
       {imagery !== 'shown' && ready && (
@@ -332,9 +299,9 @@ export default function MapEditor({ initialBoundary, onChange, basemap }: MapEdi
           {t('mapEditor.overlays')}
         </label>
       )}
-      {locateProblem && (
+      {located.status === 'failed' && (
         <p role="alert" className="text-sm font-medium text-red-700">
-          {t(`boundary.locateFailed.${locateProblem}`)}
+          {t(`boundary.locateFailed.${located.reason}`)}
         </p>
       )}
       {selfIntersection && (

@@ -3,10 +3,10 @@ import type { GeoJSONSource, Map as MapLibreMap } from 'maplibre-gl';
 import 'maplibre-gl/dist/maplibre-gl.css';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../components/ui/Button.tsx';
 import type { Basemap } from '../../lib/api/resources.ts';
 import { createMap } from '../maps/create-map.ts';
 import { loadMapLibre } from '../maps/load-maplibre.ts';
+import { MapStatusOverlay } from '../maps/MapStatusOverlay.tsx';
 import { boundsOfFields, fieldFeatures } from './field-layers.ts';
 
 export interface FieldsMapProps {
@@ -141,28 +141,11 @@ export default function FieldsMap({ fields, selectedId, onSelect, basemap }: Fie
     <div className="relative h-full w-full" data-testid="fields-map" data-state={state} data-idle={idle} data-zoom={zoom.toFixed(1)}>
       <div ref={container} role="region" aria-label={t('mapView.mapLabel')} className="h-full w-full bg-[#e7e5d8]" />
       {state !== 'ready' && (
-        <div className="absolute inset-0 flex flex-col items-center justify-center gap-3 bg-white/85 p-4 text-center">
-          {state === 'loading' ? (
-            <p role="status" className="flex items-center gap-2 text-stone-800">
-              <span
-                aria-hidden
-                className="size-5 animate-spin rounded-full border-2 border-leaf-700 border-t-transparent motion-reduce:animate-none"
-              />
-              {t('mapView.loading')}
-            </p>
-          ) : (
-            <>
-              <p role="alert" className="font-semibold text-red-800">
-                {state === 'noWebGl' ? t('mapView.noWebGl') : t('mapEditor.mapFailed')}
-              </p>
-              {state === 'failed' && (
-                <Button variant="secondary" onClick={() => setAttempt((n) => n + 1)}>
-                  {t('mapEditor.retry')}
-                </Button>
-              )}
-            </>
-          )}
-        </div>
+        <MapStatusOverlay
+          loading={t('mapView.loading')}
+          error={state === 'loading' ? null : state === 'noWebGl' ? t('mapView.noWebGl') : t('mapEditor.mapFailed')}
+          onRetry={state === 'failed' ? () => setAttempt((n) => n + 1) : undefined}
+        />
       )}
       {imageryUnavailable && state === 'ready' && (
         <p role="status" className="absolute top-2 left-2 max-w-[70%] rounded-lg bg-amber-50/95 p-2 text-sm text-amber-900 shadow">

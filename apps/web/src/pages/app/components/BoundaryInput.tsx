@@ -8,6 +8,7 @@ import { circleHectares, polygonFrom, type BoundaryInputKey, type BoundaryValues
 import { RadioGroup } from './Choice.tsx';
 import { formatNumber } from './format.ts';
 import { inputBinder } from '../../../lib/input-binder.ts';
+import { useLocate } from '../../../lib/use-locate.ts';
 import { accountApi, fieldsApi, queryKeys, type ImportDraft } from '../../../lib/api/resources.ts';
 import { Spinner } from '../../../components/ui/layout.tsx';
 
@@ -122,32 +123,6 @@ function BoundaryFromFile({ onLoad }: { onLoad: (boundary: PolygonBoundary) => v
       )}
     </div>
   );
-}
-
-type LocateState = { status: 'idle' | 'locating' } | { status: 'failed'; reason: 'denied' | 'unavailable' | 'timeout' | 'unsupported' };
-
-/** Fills latitude and longitude from the phone's position (when the person stands in the field). */
-function useLocate(onFound: (latitude: number, longitude: number) => void) {
-  const [state, setState] = useState<LocateState>({ status: 'idle' });
-  const locate = () => {
-    if (!('geolocation' in navigator)) {
-      setState({ status: 'failed', reason: 'unsupported' });
-      return;
-    }
-    setState({ status: 'locating' });
-    navigator.geolocation.getCurrentPosition(
-      (position) => {
-        setState({ status: 'idle' });
-        onFound(position.coords.latitude, position.coords.longitude);
-      },
-      (error) => {
-        const reason = error.code === error.PERMISSION_DENIED ? 'denied' : error.code === error.TIMEOUT ? 'timeout' : 'unavailable';
-        setState({ status: 'failed', reason });
-      },
-      { enableHighAccuracy: true, timeout: 20_000, maximumAge: 60_000 },
-    );
-  };
-  return { state, locate };
 }
 
 /** The area as typed so far, in hectares and acres, or what keeps it from being measured. */

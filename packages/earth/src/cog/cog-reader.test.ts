@@ -289,6 +289,28 @@ describe('openCog over HTTP', () => {
     expect(bytesOf(cached.values).equals(gdalWindowBytes(fixture('b05-20m.tif'), window))).toBe(true);
   });
 
+  it('answers a window read again after a restart from the disk cache without decoding its tile', async () => {
+    const window = { x: 20, y: 30, width: 64, height: 48 };
+    const first = await openCog(server.url('b04-10m.tif'), { cache: await TileCache.open({ directory: cacheFolder, maxBytes: 10_000_000 }) });
+    const fetched = await first.readWindow(window);
+
+    // A new process: nothing decoded in memory, the cache folder opened afresh.
+    sharedBlockCache.clear();
+    const second = await openCog(server.url('b04-10m.tif'), {
+      cache: await TileCache.open({ directory: cacheFolder, maxBytes: 10_000_000 }),
+    });
+    const again = await second.readWindow(window);
+    expect(sharedBlockCache.sizeBytes).toBe(0);
+    expect(again.values).toBeInstanceOf(Uint16Array);
+    expect(bytesOf(again.values).equals(bytesOf(fetched.values))).toBe(true);
+    expect(bytesOf(again.values).equals(gdalWindowBytes(fixture('b04-10m.tif'), window))).toBe(true);
+
+    // Another window of the same tile is decoded from the cached tile bytes, not taken from the first window.
+    const other = await second.readWindow({ ...window, x: 21 });
+    expect(sharedBlockCache.sizeBytes).toBeGreaterThan(0);
+    expect(bytesOf(other.values).equals(gdalWindowBytes(fixture('b04-10m.tif'), { ...window, x: 21 }))).toBe(true);
+  });
+
   it('answers a 403 at once as CogError http 403, without retrying', async () => {
     server.injectFault({ status: 403 });
     const error = await openCog(server.url('b04-10m.tif'), { retries: 3, retryDelayMs: 1 }).catch((e: unknown) => e);

@@ -12,8 +12,9 @@ export interface TileCacheOptions {
 const entrySuffix = '.range';
 
 /**
- * A least-recently-used cache on disk of byte ranges fetched from remote COGs, keyed by URL + range.
- * Earth Search serves each scene's files once and never rewrites them, so a cached range never goes stale.
+ * A least-recently-used cache on disk of byte ranges fetched from remote COGs, keyed by URL + range, and of the
+ * windows the reader decoded from them (keyed by URL + band + window). Earth Search serves each scene's files
+ * once and never rewrites them, so a cached entry never goes stale.
  *
  * Recency is kept in memory and mirrored in each file's modification time, so a cache opened again (another
  * process, a restart) starts from the same order. Files are written whole under a temporary name and renamed,

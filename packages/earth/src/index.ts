@@ -25,3 +25,5 @@ export * from './render/geotiff-writer.ts';
 export * from './scene/landsat.ts';
 export * from './scene/leaf-area.ts';
 export * from './zonal/field-time-series.ts';
+export * from './scene/biophysical-network.ts';
+export * from './scene/viewing-geometry.ts';

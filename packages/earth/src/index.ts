@@ -27,3 +27,4 @@ export * from './scene/leaf-area.ts';
 export * from './zonal/field-time-series.ts';
 export * from './scene/biophysical-network.ts';
 export * from './scene/viewing-geometry.ts';
+export * from './scene/sensor.ts';

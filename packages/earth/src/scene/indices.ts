@@ -3,6 +3,12 @@
  * product's "NDWI" for crop water stress is NDMI (NIR−SWIR, Gao 1996); McFeeters' NDWI (green−NIR) finds
  * standing water. A pixel with any band missing (NaN) gives NaN.
  */
+
+/**
+ * The bands the indices are written in, named as Sentinel-2's (science brief §1.1: `nir` is B08, 0.842 µm; `nir08`
+ * is B8A, 0.865 µm). Another sensor says which of its bands stands for each (`Sensor.bandFor` in `sensor.ts`):
+ * Landsat's one NIR band (OLI band 5, 0.865 µm, `nir08`) stands for both, and it has no red edge, so no NDRE.
+ */
 export type Band = 'blue' | 'green' | 'red' | 'rededge1' | 'nir' | 'nir08' | 'swir16';
 
 export interface IndexDefinition {

@@ -49,3 +49,30 @@ describe('Sentinel-2 reflectance rule (science brief §1.2)', () => {
     expect(offsetLooksWrong(twice, scl)).toEqual({ suspect: true, negativeShare: 1 });
   });
 });
+
+describe('each band its own scale and offset', () => {
+  const c1 = {
+    collection: 'sentinel-2-c1-l2a',
+    boaOffsetApplied: null,
+    processingBaseline: '05.10',
+    bands: { red: { scale: 0.0001, offset: -0.1 }, nir: { scale: 0.0002, offset: 0 } },
+  };
+
+  it('takes a raw-DN band’s rule from its own raster:bands', () => {
+    expect(reflectanceRuleFor(c1, 'red')).toEqual({ scale: 0.0001, offset: -0.1, basis: 'raster-bands' });
+    expect(reflectanceRuleFor(c1, 'nir')).toEqual({ scale: 0.0002, offset: 0, basis: 'raster-bands' });
+  });
+
+  it('falls back to the scene-wide scale, then to the 2022 rule, for a band without its own', () => {
+    expect(reflectanceRuleFor({ ...c1, bandScale: 0.0001, bandOffset: -0.1 }, 'blue')).toMatchObject({
+      offset: -0.1,
+      basis: 'raster-bands',
+    });
+    expect(reflectanceRuleFor(c1, 'blue').basis).toBe('baseline-04-offset');
+  });
+
+  it('ignores Earth Search v1’s raster:bands: its item flag says whether the offset was applied', () => {
+    const v1Item = { ...c1, collection: 'sentinel-2-l2a', boaOffsetApplied: true };
+    expect(reflectanceRuleFor(v1Item, 'red')).toEqual({ scale: 0.0001, offset: 0, basis: 'offset-already-applied' });
+  });
+});

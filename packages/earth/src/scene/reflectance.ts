@@ -1,3 +1,5 @@
+import type { BandName } from '../stac/sources.ts';
+
 /**
  * Sentinel-2 L2A digital numbers to bottom-of-atmosphere reflectance (science brief §1.2).
  *
@@ -5,23 +7,33 @@
  * 2022) BOA_ADD_OFFSET is -1000 for every band, before it 0. Left uncorrected, every normalised-difference index
  * jumps across that date. Earth Search v1 `sentinel-2-l2a` items say with `earthsearch:boa_offset_applied` whether
  * the pixels were already shifted (then the offset must not be applied again; Element84/earth-search #9); the
- * `sentinel-2-c1-l2a` collection and v2 catalogs serve raw DN with `raster:bands` scale and offset (#41).
+ * `sentinel-2-c1-l2a` collection and v2 catalogs serve raw DN with `raster:bands` scale and offset (#41), given per
+ * band: each band's rule comes from its own asset. Landsat's rule is in `landsat.ts`.
  */
 export interface ReflectanceRule {
   /** reflectance = DN × scale + offset; DN 0 is no data. */
   scale: number;
   offset: number;
   /** Which case of the rule applied, for the scene's record. */
-  basis: 'raster-bands' | 'offset-already-applied' | 'baseline-04-offset' | 'before-baseline-04';
+  basis: 'raster-bands' | 'offset-already-applied' | 'baseline-04-offset' | 'before-baseline-04' | 'landsat-c2-l2-usgs';
 }
 
+/** A band's `raster:bands[0]` scale and offset, null where the catalogue does not say (a `StacAsset` fits). */
+export interface BandScaling {
+  scale: number | null;
+  offset: number | null;
+}
+
+/** What a scene's item says about its pixels, for the reflectance rule of each band. */
 export interface SceneReflectanceFacts {
   collection: string;
-  /** `earthsearch:boa_offset_applied`; null when the item does not say. */
-  boaOffsetApplied: boolean | null;
-  /** `s2:processing_baseline`, e.g. "05.09"; null when unknown. */
-  processingBaseline: string | null;
-  /** `raster:bands[0]` of the band's asset, when the catalog gives it. */
+  /** `earthsearch:boa_offset_applied` (Sentinel-2); null or absent when the item does not say. */
+  boaOffsetApplied?: boolean | null;
+  /** `s2:processing_baseline`, e.g. "05.09" (Sentinel-2); null or absent when unknown. */
+  processingBaseline?: string | null;
+  /** Each band's own `raster:bands[0]` scale and offset, by band name: raw-DN collections may scale bands differently. */
+  bands?: Partial<Record<BandName, BandScaling>>;
+  /** One scale and offset for every band not in `bands` (the scene-wide form, kept for callers that have only one). */
   bandScale?: number | null;
   bandOffset?: number | null;
 }
@@ -35,12 +47,25 @@ const RAW_DN_COLLECTIONS = new Set(['sentinel-2-c1-l2a']);
 
 const baselineAtLeast04 = (baseline: string) => Number.parseFloat(baseline) >= 4;
 
-export function reflectanceRuleFor(facts: SceneReflectanceFacts): ReflectanceRule {
-  if (RAW_DN_COLLECTIONS.has(facts.collection) && facts.bandScale != null) {
-    return { scale: facts.bandScale, offset: facts.bandOffset ?? 0, basis: 'raster-bands' };
+/** The scale and offset the facts give for `band`: its own `raster:bands` entry, else the scene-wide one. */
+export function bandScalingOf(facts: SceneReflectanceFacts, band?: BandName): { scale: number | null; offset: number } {
+  const own = band === undefined ? undefined : facts.bands?.[band];
+  if (own && own.scale !== null) return { scale: own.scale, offset: own.offset ?? 0 };
+  return { scale: facts.bandScale ?? null, offset: facts.bandOffset ?? 0 };
+}
+
+/**
+ * The Sentinel-2 rule for one band of a scene (the 2022 rule above). Raw-DN collections take the band's own
+ * `raster:bands` scale and offset; Earth Search v1's `raster:bands` (offset −0.1) are ignored: whether its pixels
+ * were already shifted is the item's flag to say.
+ */
+export function reflectanceRuleFor(facts: SceneReflectanceFacts, band?: BandName): ReflectanceRule {
+  const scaling = bandScalingOf(facts, band);
+  if (RAW_DN_COLLECTIONS.has(facts.collection) && scaling.scale !== null) {
+    return { scale: scaling.scale, offset: scaling.offset, basis: 'raster-bands' };
   }
   if (facts.boaOffsetApplied === true) return { scale: 1 / DN_PER_REFLECTANCE, offset: 0, basis: 'offset-already-applied' };
-  if (facts.processingBaseline !== null && baselineAtLeast04(facts.processingBaseline)) {
+  if (facts.processingBaseline != null && baselineAtLeast04(facts.processingBaseline)) {
     return { scale: 1 / DN_PER_REFLECTANCE, offset: BASELINE_04_OFFSET_DN / DN_PER_REFLECTANCE, basis: 'baseline-04-offset' };
   }
   return { scale: 1 / DN_PER_REFLECTANCE, offset: 0, basis: 'before-baseline-04' };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isClear, summariseClear } from './scene-classification.ts';
+import { isClear, sclMaskReason, summariseClear, summariseMask } from './scene-classification.ts';
 
 describe('scene classification masks (science brief §1.4)', () => {
   it('masks no data, saturation, cloud shadow, clouds, cirrus and snow; keeps vegetation, bare soil and water', () => {
@@ -18,5 +18,29 @@ describe('scene classification masks (science brief §1.4)', () => {
     expect(summary.usable).toBe(true);
     expect(summariseClear([4, 3, 8, 4], [1, 1, 1, 1])).toMatchObject({ clearFraction: 0.5, usable: false });
     expect(summariseClear([4], [0])).toMatchObject({ clearFraction: 0, usable: false });
+  });
+});
+
+describe('clear share from any sensor’s mask', () => {
+  it('counts each masked pixel under the reason the sensor gives, weighted by coverage', () => {
+    const reasonOf = (value: number) => (value === 0 ? null : value === 1 ? ('cloud' as const) : ('noData' as const));
+    const summary = summariseMask([0, 0, 1, 2], [1, 1, 1, 0.5], reasonOf);
+    expect(summary.clearFraction).toBeCloseTo(2 / 3.5, 10);
+    expect(summary.maskedShare).toMatchObject({ cloud: 1 / 3.5, noData: 0.5 / 3.5, shadow: 0 });
+    expect(summary.usable).toBe(false);
+  });
+
+  it('gives the SCL reason per class, null for clear classes', () => {
+    expect([4, 6, 0, 1, 3, 8, 10, 11].map((scl) => sclMaskReason(scl))).toEqual([
+      null,
+      null,
+      'noData',
+      'saturated',
+      'shadow',
+      'cloud',
+      'cirrus',
+      'snow',
+    ]);
+    expect(sclMaskReason(7, { conservative: true })).toBe('other');
   });
 });

@@ -67,9 +67,10 @@ export const earthSearchSentinel2: Sentinel2Source = {
 };
 
 /**
- * Landsat 8/9 (and 4–7) Collection 2 Level-2 in Earth Search v1, `landsat-c2-l2`: 30 m, reflectance from
- * `raster:bands` scale 0.0000275 and offset −0.2, clouds from QA_PIXEL (science.md §1.5). The asset keys follow
- * the USGS STAC items this collection is built from (common names, `qa_pixel`).
+ * Landsat 8/9 (and 4–7) Collection 2 Level-2 in Earth Search v1, `landsat-c2-l2`: 30 m, reflectance from each
+ * band's `raster:bands` (scale 0.0000275, offset −0.2), clouds from QA_PIXEL (science.md §1.5). The asset keys follow
+ * the USGS STAC items this collection is built from (common names, `qa_pixel`). Mapping `qa_pixel` is what makes
+ * `fieldTimeSeries` read a source as Landsat (`sensorOfSource`); QA_RADSAT is not mapped (see `landsatMaskReason`).
  */
 export const earthSearchLandsat: LandsatSource = {
   id: 'landsat',

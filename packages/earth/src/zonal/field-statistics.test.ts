@@ -2,7 +2,9 @@ import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import type { FieldBoundary } from '@murimi/core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { openCog } from '../cog/cog-reader.ts';
+import { openCog, type CogReader } from '../cog/cog-reader.ts';
+import { IndexNotAvailableError, landsatSensor } from '../scene/sensor.ts';
+import { fieldOnLandsatScene, gdalLandsatReference, landsatFixtureDir } from '../scene/testing/landsat-fixture.ts';
 import { fieldSceneStatistics, type SceneBands } from './field-statistics.ts';
 
 const scene = path.resolve(import.meta.dirname, '../../test/fixtures/scene');
@@ -125,5 +127,286 @@ describe('field statistics on a scene written by GDAL', () => {
       reason: 'outside-scene',
       insideShare: 0,
     });
+  });
+});
+
+/** A band held in memory, on the Sentinel-2 fixture's grid (UTM 36S, top-left corner 292000, 8029000). */
+function memoryBand(size: number, pixelSizeM: number, value: number): CogReader {
+  return {
+    location: `memory:${value}`,
+    width: size,
+    height: size,
+    bandCount: 1,
+    dataType: 'uint16',
+    tileWidth: size,
+    tileHeight: size,
+    geoTransform: { originX: 292000, originY: 8029000, pixelSizeX: pixelSizeM, pixelSizeY: -pixelSizeM, rotationX: 0, rotationY: 0 },
+    epsg: 32736,
+    nodata: 0,
+    readWindow: async (window) => ({
+      values: new Uint16Array(window.width * window.height).fill(value),
+      width: window.width,
+      height: window.height,
+    }),
+  };
+}
+
+describe('each band its own scale and offset (raw-DN collections)', () => {
+  it('scales red and NIR by their own raster:bands, not by the first band’s', async () => {
+    // red: 1500 × 0.0001 − 0.1 = 0.05; NIR: 2000 × 0.0002 = 0.4; NDVI 0.35 / 0.45.
+    const result = await fieldSceneStatistics({
+      boundary: smallField,
+      index: 'ndvi',
+      bands: { red: memoryBand(160, 10, 1500), nir: memoryBand(160, 10, 2000), scl: memoryBand(80, 20, 4) },
+      reflectance: {
+        collection: 'sentinel-2-c1-l2a',
+        boaOffsetApplied: null,
+        processingBaseline: '05.10',
+        bands: { red: { scale: 0.0001, offset: -0.1 }, nir: { scale: 0.0002, offset: 0 } },
+      },
+    });
+    if (result.reason !== null) throw new Error(`not usable: ${result.reason}`);
+    expect(result.statistics.mean).toBeCloseTo(0.35 / 0.45, 6);
+  });
+});
+
+describe('a field without one valid pixel', () => {
+  it('gives no statistics and the reason when every pixel is no data (DN 0) though SCL says vegetation', async () => {
+    const result = await fieldSceneStatistics({
+      boundary: smallField,
+      index: 'ndvi',
+      bands: { red: memoryBand(160, 10, 0), nir: memoryBand(160, 10, 0), scl: memoryBand(80, 20, 4) },
+      reflectance,
+    });
+    expect(result).toMatchObject({
+      usable: false,
+      reason: 'no-valid-pixels',
+      statistics: { mean: null, median: null, p10: null, p90: null, std: null, validFraction: 0, pixelCount: 0 },
+      clear: { clearFraction: 1 },
+    });
+  });
+
+  it('gives no statistics and the reason when SCL masks the whole field', async () => {
+    const result = await fieldSceneStatistics({
+      boundary: smallField,
+      index: 'ndvi',
+      bands: { red: memoryBand(160, 10, 1500), nir: memoryBand(160, 10, 4000), scl: memoryBand(80, 20, 9) },
+      reflectance,
+    });
+    expect(result).toMatchObject({ usable: false, reason: 'no-valid-pixels', statistics: { mean: null, pixelCount: 0 } });
+    if (result.reason === 'no-valid-pixels') expect(result.clear.maskedShare.cloud).toBe(1);
+  });
+});
+
+describe('Landsat C2 L2 through the same path (QA_PIXEL mask, 30 m, scale and offset per band)', () => {
+  /** 54 ha over the cloud, its dilated edge and its shadow; some clear crop around them. */
+  const cloudyField = fieldOnLandsatScene([
+    [22.3, 4.6],
+    [47.2, 5.4],
+    [46.6, 29.1],
+    [21.8, 28.4],
+  ]);
+  /** 2.7 ha of clear crop in the east. */
+  const smallLandsatField = fieldOnLandsatScene([
+    [50.2, 27.3],
+    [55.6, 27.1],
+    [55.8, 32.7],
+    [50.4, 32.9],
+  ]);
+  /** At the edge of the scene's footprint: crop, the pond (kept, water is clear) and fill. */
+  const edgeField = fieldOnLandsatScene([
+    [2.2, 29.3],
+    [16.6, 29.1],
+    [16.9, 58.7],
+    [2.5, 58.4],
+  ]);
+  /** Half under cirrus. */
+  const cirrusField = fieldOnLandsatScene([
+    [42.3, 38.2],
+    [57.6, 38.5],
+    [57.4, 50.1],
+    [42.1, 49.7],
+  ]);
+  const landsatFacts = {
+    collection: 'landsat-c2-l2',
+    bands: { red: { scale: 0.0000275, offset: -0.2 }, nir08: { scale: 0.0000275, offset: -0.2 } },
+  };
+  let landsat: SceneBands;
+  beforeAll(async () => {
+    const names = ['blue', 'green', 'red', 'nir08', 'swir16', 'qa_pixel'] as const;
+    const readers = await Promise.all(names.map((band) => openCog(path.join(landsatFixtureDir, `${band}.tif`))));
+    landsat = Object.fromEntries(names.map((band, i) => [band, readers[i]!]));
+  });
+
+  it.each([
+    ['a 54 ha field across a cloud, its dilated edge and its shadow', cloudyField],
+    ['a 2.7 ha field', smallLandsatField],
+    ['a field at the edge of the footprint, with a pond and fill', edgeField],
+    ['a field half under cirrus', cirrusField],
+  ])('gives the mean NDVI (NIR = band 5, nir08) of %s as GDAL + numpy do, within 1e-4, and its QA shares', async (_name, field) => {
+    const reference = gdalLandsatReference(field);
+    const result = await fieldSceneStatistics({
+      boundary: field,
+      index: 'ndvi',
+      sensor: landsatSensor,
+      bands: landsat,
+      reflectance: landsatFacts,
+      weighting: 'centroid',
+    });
+    if (result.reason === 'outside-scene' || result.reason === 'no-valid-pixels') throw new Error(result.reason);
+    expect(reference.mean).not.toBeNull();
+    expect(Math.abs(result.statistics.mean - reference.mean!)).toBeLessThan(1e-4);
+    expect(result.statistics.pixelCount).toBe(reference.validPixels);
+    expect(result.statistics.coveredPixels).toBe(reference.insidePixels);
+    expect(result.clear.clearFraction).toBeCloseTo(reference.clearFraction, 10);
+    for (const reason of ['noData', 'cloud', 'cirrus', 'shadow'] as const)
+      expect(result.clear.maskedShare[reason]).toBeCloseTo(reference.maskedShare[reason], 10);
+    expect(result.usable).toBe(reference.clearFraction >= 0.8);
+  });
+
+  it('says which fields are usable: the clear one is, the one under cloud, dilated cloud and shadow is too cloudy', async () => {
+    const clear = await fieldSceneStatistics({
+      boundary: smallLandsatField,
+      index: 'ndvi',
+      sensor: landsatSensor,
+      bands: landsat,
+      reflectance: landsatFacts,
+    });
+    const cloudy = await fieldSceneStatistics({
+      boundary: cloudyField,
+      index: 'ndvi',
+      sensor: landsatSensor,
+      bands: landsat,
+      reflectance: landsatFacts,
+    });
+    expect(clear).toMatchObject({ usable: true, reason: null, insideShare: 1 });
+    expect(cloudy).toMatchObject({ usable: false, reason: 'too-cloudy' });
+    if (cloudy.reason !== 'too-cloudy') throw new Error(String(cloudy.reason));
+    expect(cloudy.clear.maskedShare.cloud).toBeGreaterThan(0.3);
+    expect(cloudy.clear.maskedShare.shadow).toBeGreaterThan(0.05);
+  });
+
+  it.each(['ndmi', 'ndwiMcFeeters', 'evi', 'savi'] as const)('computes %s on Landsat as GDAL + numpy do, within 1e-4', async (index) => {
+    const result = await fieldSceneStatistics({
+      boundary: cirrusField,
+      index,
+      sensor: landsatSensor,
+      bands: landsat,
+      // No raster:bands at all: the USGS constants.
+      reflectance: { collection: 'landsat-c2-l2' },
+      weighting: 'centroid',
+    });
+    if (!('statistics' in result) || result.statistics.mean === null) throw new Error(result.reason ?? 'no statistics');
+    expect(Math.abs(result.statistics.mean - gdalLandsatReference(cirrusField, { index }).mean!)).toBeLessThan(1e-4);
+  });
+
+  it('refuses NDRE on Landsat with a typed error: there is no red-edge band', async () => {
+    const refusal = fieldSceneStatistics({
+      boundary: smallLandsatField,
+      index: 'ndre',
+      sensor: landsatSensor,
+      bands: landsat,
+      reflectance: landsatFacts,
+    });
+    await expect(refusal).rejects.toBeInstanceOf(IndexNotAvailableError);
+    await expect(refusal).rejects.toMatchObject({ index: 'ndre', sensor: 'landsat-c2-l2', missingBands: ['rededge1'] });
+  });
+
+  it('scales each band by its own raster:bands: a NIR band stored with another scale and offset', async () => {
+    const nirRescaled = await openCog(path.join(landsatFixtureDir, 'nir08-scale-0.00005.tif'));
+    const ask = (nir08: { scale: number; offset: number }) =>
+      fieldSceneStatistics({
+        boundary: cloudyField,
+        index: 'ndvi',
+        sensor: landsatSensor,
+        bands: { ...landsat, nir08: nirRescaled },
+        reflectance: { collection: 'landsat-c2-l2', bands: { red: { scale: 0.0000275, offset: -0.2 }, nir08 } },
+        weighting: 'centroid',
+      });
+    const reference = gdalLandsatReference(cloudyField, {
+      files: { nir08: 'nir08-scale-0.00005.tif' },
+      scaling: { nir08: [0.00005, -0.1] },
+    });
+    const right = await ask({ scale: 0.00005, offset: -0.1 });
+    const redsRule = await ask({ scale: 0.0000275, offset: -0.2 });
+    if (!('statistics' in right) || !('statistics' in redsRule)) throw new Error('outside the scene');
+    expect(Math.abs(right.statistics.mean! - reference.mean!)).toBeLessThan(1e-4);
+    expect(Math.abs(right.statistics.mean! - gdalLandsatReference(cloudyField).mean!)).toBeLessThan(1e-3);
+    expect(Math.abs(redsRule.statistics.mean! - reference.mean!)).toBeGreaterThan(0.1);
+  });
+
+  it('reads the grid USGS uses south of the equator (the northern UTM zone, negative northings) to the same result', async () => {
+    const [red, nir08, qa_pixel] = await Promise.all(
+      ['red', 'nir08', 'qa_pixel'].map((band) => openCog(path.join(landsatFixtureDir, `${band}-utm-north.tif`))),
+    );
+    expect(red!.epsg).toBe(32636);
+    const ask = (bands: SceneBands) =>
+      fieldSceneStatistics({ boundary: cloudyField, index: 'ndvi', sensor: landsatSensor, bands, reflectance: landsatFacts });
+    const north = await ask({ red, nir08, qa_pixel });
+    const south = await ask(landsat);
+    if (!('statistics' in north) || !('statistics' in south)) throw new Error('outside the scene');
+    expect(Math.abs(north.statistics.mean! - south.statistics.mean!)).toBeLessThan(1e-6);
+    expect(north.statistics.coveredPixels).toBeCloseTo(south.statistics.coveredPixels, 3);
+  });
+
+  it.each([
+    [
+      'every reflectance pixel is fill (DN 0) though QA_PIXEL says clear',
+      [
+        [31.6, 51.4],
+        [38.2, 51.6],
+        [38.4, 56.5],
+        [31.5, 56.3],
+      ],
+      { clearFraction: 1 },
+    ],
+    [
+      'the field is wholly under cloud',
+      [
+        [32.5, 9.6],
+        [41.4, 9.8],
+        [41.2, 16.3],
+        [32.6, 16.1],
+      ],
+      { clearFraction: 0, maskedShare: { cloud: 1 } },
+    ],
+    [
+      'the field is wholly in the fill of the footprint’s corner',
+      [
+        [1.2, 50.5],
+        [6.4, 53.2],
+        [1.3, 58.6],
+      ],
+      { clearFraction: 0, maskedShare: { noData: 1 } },
+    ],
+  ] as const)('gives no statistics and the reason no-valid-pixels when %s', async (_case, corners, clear) => {
+    const field = fieldOnLandsatScene(corners.map(([column, row]) => [column, row]));
+    const result = await fieldSceneStatistics({
+      boundary: field,
+      index: 'ndvi',
+      sensor: landsatSensor,
+      bands: landsat,
+      reflectance: landsatFacts,
+    });
+    expect(gdalLandsatReference(field).mean).toBeNull();
+    expect(result).toMatchObject({
+      usable: false,
+      reason: 'no-valid-pixels',
+      statistics: { mean: null, median: null, p10: null, p90: null, std: null, validFraction: 0, pixelCount: 0 },
+      clear,
+    });
+  });
+
+  it('needs the mask band, said plainly', async () => {
+    const { qa_pixel: _mask, ...withoutMask } = landsat;
+    await expect(
+      fieldSceneStatistics({
+        boundary: smallLandsatField,
+        index: 'ndvi',
+        sensor: landsatSensor,
+        bands: withoutMask,
+        reflectance: landsatFacts,
+      }),
+    ).rejects.toThrow('NDVI on Landsat Collection 2 Level-2 needs the qa_pixel band of the scene.');
   });
 });

@@ -2,32 +2,50 @@ import type { FieldBoundary } from '@murimi/core';
 import type { CogReader } from '../cog/cog-reader.ts';
 import { fieldOnGrid, type PixelWeighting, type SceneGrid } from '../geometry/scene-grid.ts';
 import { computeIndex, INDICES, type Band, type IndexName } from '../scene/indices.ts';
-import { reflectanceRuleFor, toReflectance, type SceneReflectanceFacts } from '../scene/reflectance.ts';
-import { isClear, summariseClear, type ClearSummary } from '../scene/scene-classification.ts';
-import { zonalStatistics, type ZonalStatistics } from './zonal-statistics.ts';
+import { toReflectance, type SceneReflectanceFacts } from '../scene/reflectance.ts';
+import { summariseMask, type ClearSummary, type MaskReason } from '../scene/scene-classification.ts';
+import { sensorBandsForIndex, sentinel2Sensor, type Sensor } from '../scene/sensor.ts';
+import type { BandName } from '../stac/sources.ts';
+import {
+  hasValidPixels,
+  zonalStatistics,
+  type EmptyZonalStatistics,
+  type MeasuredZonalStatistics,
+  type ZonalStatistics,
+} from './zonal-statistics.ts';
 
-/** One scene's bands as COG readers: the index's bands and the scene classification (SCL). */
-export type SceneBands = Partial<Record<Band, CogReader>> & { scl: CogReader };
+/** One scene's bands as COG readers, by the sensor's band names: the index's bands and the mask band (SCL, QA_PIXEL). */
+export type SceneBands = Partial<Record<BandName, CogReader>>;
 
 export interface FieldSceneRequest {
   boundary: FieldBoundary;
   index: IndexName;
   bands: SceneBands;
-  /** The scene's facts for the 2022 offset rule (collection, `boa_offset_applied`, processing baseline). */
+  /** Whose pixels these are (band names, reflectance rule, mask); Sentinel-2 L2A when absent. */
+  sensor?: Sensor;
+  /**
+   * The scene's facts for each band's reflectance rule: the collection, Sentinel-2's `boa_offset_applied` and
+   * processing baseline (the 2022 rule), and each band's own `raster:bands` scale and offset.
+   */
   reflectance: SceneReflectanceFacts;
   weighting?: PixelWeighting;
 }
 
+interface FieldOnScene {
+  clear: ClearSummary;
+  /** Share of the field inside the scene, 0–1. */
+  insideShare: number;
+}
+
+/**
+ * A field on one scene date. Usable: at least 80 % of its coverage clear, with statistics. `too-cloudy`: statistics
+ * of the clear pixels, but too few of them. `no-valid-pixels`: not one pixel with a value (all masked, all no data
+ * though the mask says clear, or the index undefined), so no statistic at all (nulls, `pixelCount` 0).
+ */
 export type FieldSceneResult =
-  | {
-      usable: boolean;
-      /** Why a date is not usable for this field: under 80 % of its coverage clear. */
-      reason: 'too-cloudy' | null;
-      statistics: ZonalStatistics;
-      clear: ClearSummary;
-      /** Share of the field inside the scene, 0–1. */
-      insideShare: number;
-    }
+  | (FieldOnScene & { usable: true; reason: null; statistics: MeasuredZonalStatistics })
+  | (FieldOnScene & { usable: false; reason: 'too-cloudy'; statistics: MeasuredZonalStatistics })
+  | (FieldOnScene & { usable: false; reason: 'no-valid-pixels'; statistics: EmptyZonalStatistics })
   | { usable: false; reason: 'outside-scene'; insideShare: 0 };
 
 /** A band's grid as its reader describes it; scenes are north-up UTM with square pixels. */
@@ -70,34 +88,61 @@ async function readOnto(reader: CogReader, target: SceneGrid, window: { column: 
 }
 
 /**
- * One index over one field on one scene date: the field's pixels (coverage-weighted), reflectance by the 2022
- * rule, SCL-masked, the index per pixel, then its statistics and the field's clear share. A field outside the
- * scene says so; a field under cloud is answered with its statistics and `usable: false`.
+ * One index over one field on one scene date: the field's pixels (coverage-weighted) on the index's finest band
+ * grid, each band's reflectance by its own rule, the sensor's mask, the index per pixel, then its statistics and the
+ * field's clear share. Sentinel-2 and Landsat differ only in the `sensor`. A field outside the scene says so; a field
+ * under cloud is answered with its statistics and `usable: false`; a field without one valid pixel with no
+ * statistics. An index the sensor cannot measure (NDRE on Landsat) is an `IndexNotAvailableError`.
  */
 export async function fieldSceneStatistics(request: FieldSceneRequest): Promise<FieldSceneResult> {
-  const definition = INDICES[request.index];
-  const bandReaders = definition.bands.map((band) => {
+  const sensor = request.sensor ?? sentinel2Sensor;
+  const indexBands: readonly Band[] = INDICES[request.index].bands;
+  const sensorBands = sensorBandsForIndex(sensor, request.index);
+  const readerOf = (band: BandName) => {
     const reader = request.bands[band];
-    if (!reader) throw new Error(`${request.index.toUpperCase()} needs the ${band} band of the scene.`);
-    return [band, reader] as const;
-  });
+    if (!reader) throw new Error(`${request.index.toUpperCase()} on ${sensor.name} needs the ${band} band of the scene.`);
+    return reader;
+  };
+  const readers = new Map(sensorBands.map((band) => [band, readerOf(band)]));
+  const maskReader = readerOf(sensor.maskBand);
   // The index is measured on its finest band's grid (10 m where it has a 10 m band).
-  const grid = bandReaders.map(([, reader]) => gridOf(reader)).sort((a, b) => a.pixelSizeM - b.pixelSizeM)[0]!;
+  const grid = [...readers.values()].map(gridOf).sort((a, b) => a.pixelSizeM - b.pixelSizeM)[0]!;
   const onGrid = fieldOnGrid(request.boundary, grid, request.weighting);
   if (!onGrid.inScene) return { usable: false, reason: 'outside-scene', insideShare: 0 };
   const { coverage } = onGrid;
   const window = { column: coverage.column, row: coverage.row, width: coverage.width, height: coverage.height };
 
-  const scl = await readOnto(request.bands.scl, grid, window);
-  const reflectance: Partial<Record<Band, Float32Array>> = {};
-  for (const [band, reader] of bandReaders) {
-    const rule = reflectanceRuleFor(request.reflectance);
-    const values = toReflectance(await readOnto(reader, grid, window), rule);
-    for (let i = 0; i < values.length; i++) if (!isClear(scl[i]!)) values[i] = Number.NaN;
-    reflectance[band] = values;
+  const mask = await readOnto(maskReader, grid, window);
+  const reasonOf = remembered(sensor.maskReason);
+  const masked = new Uint8Array(mask.length);
+  for (let i = 0; i < mask.length; i++) masked[i] = reasonOf(mask[i]!) === null ? 0 : 1;
+  const reflectanceOf = new Map<BandName, Float32Array>();
+  for (const [band, reader] of readers) {
+    // Each band its own rule: raw-DN collections may give bands different scales and offsets.
+    const values = toReflectance(await readOnto(reader, grid, window), sensor.reflectanceRule(request.reflectance, band));
+    for (let i = 0; i < values.length; i++) if (masked[i]) values[i] = Number.NaN;
+    reflectanceOf.set(band, values);
   }
+  const reflectance = Object.fromEntries(indexBands.map((band, i) => [band, reflectanceOf.get(sensorBands[i]!)!]));
   const index = computeIndex(request.index, reflectance);
   const statistics = zonalStatistics(index, coverage.fractions);
-  const clear = summariseClear(scl, coverage.fractions);
-  return { usable: clear.usable, reason: clear.usable ? null : 'too-cloudy', statistics, clear, insideShare: onGrid.insideShare };
+  const clear = summariseMask(mask, coverage.fractions, reasonOf);
+  const onScene = { clear, insideShare: onGrid.insideShare };
+  if (!hasValidPixels(statistics)) return { usable: false, reason: 'no-valid-pixels', statistics: emptied(statistics), ...onScene };
+  if (!clear.usable) return { usable: false, reason: 'too-cloudy', statistics, ...onScene };
+  return { usable: true, reason: null, statistics, ...onScene };
+}
+
+/** A mask holds a handful of distinct values (SCL classes, QA_PIXEL bit patterns): each is read once per field. */
+function remembered(maskReason: Sensor['maskReason']): Sensor['maskReason'] {
+  const reasons = new Map<number, MaskReason | null>();
+  return (value) => {
+    let reason = reasons.get(value);
+    if (reason === undefined) reasons.set(value, (reason = maskReason(value)));
+    return reason;
+  };
+}
+
+function emptied(statistics: ZonalStatistics): EmptyZonalStatistics {
+  return { ...statistics, mean: null, median: null, p10: null, p90: null, std: null, pixelCount: 0 };
 }

@@ -1,16 +1,18 @@
 import { boundaryAsPolygon, type FieldBoundary } from '@murimi/core';
 import { CogError } from '../cog/cog-error.ts';
-import { openCog, type CogReader, type OpenCogOptions } from '../cog/cog-reader.ts';
+import { openCog, type OpenCogOptions } from '../cog/cog-reader.ts';
 import type { PixelWeighting } from '../geometry/scene-grid.ts';
-import { INDICES, type IndexName } from '../scene/indices.ts';
+import type { IndexName } from '../scene/indices.ts';
+import { sensorBandsForIndex, sensorOfSource, type Sensor } from '../scene/sensor.ts';
 import { searchScenes, type SceneSearchOptions } from '../stac/stac-client.ts';
 import type { SkippedStacItem, StacItem } from '../stac/stac-item.ts';
-import type { Sentinel2BandName, Sentinel2Source } from '../stac/sources.ts';
+import type { BandName, Sentinel2BandName, StacSource } from '../stac/sources.ts';
 import type { ImagerySource } from '../index.ts';
 import { fieldSceneStatistics, type FieldSceneResult, type SceneBands } from './field-statistics.ts';
 
-export interface TimeSeriesRequest {
-  source: Sentinel2Source;
+/** A field, dates and an index, from one source: Sentinel-2 (`earthSearchSentinel2`, `simulatedSentinel2(url)`) or Landsat (`earthSearchLandsat`). */
+export interface TimeSeriesRequest<B extends BandName = Sentinel2BandName> {
+  source: StacSource<B>;
   boundary: FieldBoundary;
   /** Calendar dates, YYYY-MM-DD, inclusive. */
   from: string;
@@ -31,8 +33,19 @@ export interface TimeSeriesPoint {
   result: FieldSceneResult | { usable: false; reason: 'unreadable'; error: string };
 }
 
-/** One index for one field over a date range: every scene the catalog has, in time order, each with its result or its reason. */
-export async function fieldTimeSeries(request: TimeSeriesRequest): Promise<{ points: TimeSeriesPoint[]; skipped: SkippedStacItem[] }> {
+/**
+ * One index for one field over a date range: every scene the catalog has, in time order, each with its result or its
+ * reason. The source's sensor (by the mask band it maps: SCL or QA_PIXEL) decides the bands, the reflectance rule and
+ * the mask. An index the sensor cannot measure (NDRE on Landsat) is an `IndexNotAvailableError` before any request.
+ */
+export async function fieldTimeSeries<B extends BandName>(
+  request: TimeSeriesRequest<B>,
+): Promise<{ points: TimeSeriesPoint[]; skipped: SkippedStacItem[] }> {
+  const sensor = sensorOfSource(request.source);
+  const needed = [...new Set([...sensorBandsForIndex(sensor, request.index), sensor.maskBand])];
+  const unmapped = needed.filter((band) => !(band in request.source.assetKeys));
+  if (unmapped.length > 0) throw new Error(`Source ${request.source.id} maps no asset for ${unmapped.join(', ')}.`);
+
   const { items, skipped } = await searchScenes(
     request.source,
     { intersects: boundaryAsPolygon(request.boundary), from: request.from, to: request.to },
@@ -45,30 +58,32 @@ export async function fieldTimeSeries(request: TimeSeriesRequest): Promise<{ poi
       datetime: item.datetime.toISOString(),
       source: request.source.id,
       cloudCoverPct: item.cloudCoverPct,
-      result: await sceneResult(request, item),
+      result: await sceneResult(request, sensor, needed as B[], item),
     });
   }
   return { points, skipped };
 }
 
-async function sceneResult(request: TimeSeriesRequest, item: StacItem<Sentinel2BandName>): Promise<TimeSeriesPoint['result']> {
-  const needed = [...INDICES[request.index].bands, 'scl'] as Sentinel2BandName[];
+async function sceneResult<B extends BandName>(
+  request: TimeSeriesRequest<B>,
+  sensor: Sensor,
+  needed: B[],
+  item: StacItem<B>,
+): Promise<TimeSeriesPoint['result']> {
   try {
     const readers = await Promise.all(needed.map(async (band) => [band, await openCog(item.assets[band].href, request.cog)] as const));
-    const bands = Object.fromEntries(readers) as Record<string, CogReader> as SceneBands;
-    // Raw-number collections give scale and offset per band; the index's bands share them.
-    const first = item.assets[INDICES[request.index].bands[0] as Sentinel2BandName];
     return await fieldSceneStatistics({
       boundary: request.boundary,
       index: request.index,
-      bands,
+      sensor,
+      bands: Object.fromEntries(readers) as SceneBands,
       weighting: request.weighting,
       reflectance: {
         collection: item.collection ?? request.source.collection,
         boaOffsetApplied: item.boaOffsetApplied,
         processingBaseline: item.processingBaseline,
-        bandScale: first.scale,
-        bandOffset: first.offset,
+        // Each band's own raster:bands: raw-DN collections need not scale every band alike.
+        bands: item.assets,
       },
     });
   } catch (error) {

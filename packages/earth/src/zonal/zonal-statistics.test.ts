@@ -39,6 +39,27 @@ describe('zonal statistics', () => {
     });
   });
 
+  it('leaves out values that are not numbers (±Infinity as NaN), and gives nulls when nothing is left', () => {
+    const stats = zonalStatistics([Number.POSITIVE_INFINITY, 0.5, Number.NEGATIVE_INFINITY], [1, 1, 1]);
+    expect(stats).toMatchObject({ mean: 0.5, median: 0.5, std: 0, pixelCount: 1 });
+    expect(stats.validFraction).toBeCloseTo(1 / 3, 12);
+    expect(zonalStatistics([Number.POSITIVE_INFINITY], [1])).toMatchObject({ mean: null, std: null, pixelCount: 0 });
+  });
+
+  it('gives nulls for a window the field does not cover, and refuses arrays of different lengths', () => {
+    expect(zonalStatistics([0.4, 0.5], [0, 0])).toEqual({
+      mean: null,
+      median: null,
+      p10: null,
+      p90: null,
+      std: null,
+      validFraction: 0,
+      pixelCount: 0,
+      coveredPixels: 0,
+    });
+    expect(() => zonalStatistics([0.4], [1, 1])).toThrow(RangeError);
+  });
+
   it('agrees with a plain sort of (value, weight) pairs on random fields with edge pixels', () => {
     let seed = 42;
     const random = () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;

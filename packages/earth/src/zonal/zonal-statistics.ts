@@ -1,7 +1,8 @@
 /**
  * Statistics of one index over one field on one date, every pixel weighted by the share of it inside the field
- * (its coverage fraction), as exactextract weights them. Pixels without a value (masked by SCL, no data, or an
- * index undefined there) are left out and reported through `validFraction`.
+ * (its coverage fraction), as exactextract weights them. Pixels without a value (masked, no data, or an index
+ * undefined there: NaN or ±Infinity) are left out and reported through `validFraction`. With no pixel left, every
+ * statistic is null and `pixelCount` 0: never a zero or a NaN standing in for a number.
  */
 export interface ZonalStatistics {
   /** Coverage-weighted mean of the valid pixels; null when none is valid. */
@@ -17,6 +18,15 @@ export interface ZonalStatistics {
   pixelCount: number;
   /** The field's area in pixels (sum of coverage fractions), valid or not. */
   coveredPixels: number;
+}
+
+/** Statistics of a field with at least one valid pixel: every statistic a number. */
+export type MeasuredZonalStatistics = ZonalStatistics & { mean: number; median: number; p10: number; p90: number; std: number };
+/** Statistics of a field without a valid pixel. */
+export type EmptyZonalStatistics = ZonalStatistics & { mean: null; median: null; p10: null; p90: null; std: null; pixelCount: 0 };
+
+export function hasValidPixels(statistics: ZonalStatistics): statistics is MeasuredZonalStatistics {
+  return statistics.pixelCount > 0 && statistics.mean !== null;
 }
 
 /**
@@ -49,7 +59,9 @@ function weightedQuantiles(whole: Float64Array, edges: { value: number; weight: 
   return results;
 }
 
+/** `values` and `coverage` are per pixel of the same window (row-major), of equal length. */
 export function zonalStatistics(values: ArrayLike<number>, coverage: ArrayLike<number>): ZonalStatistics {
+  if (values.length !== coverage.length) throw new RangeError(`${values.length} values for ${coverage.length} coverage fractions.`);
   let coveredPixels = 0;
   let validWeight = 0;
   let weightedSum = 0;
@@ -62,7 +74,7 @@ export function zonalStatistics(values: ArrayLike<number>, coverage: ArrayLike<n
     if (!(weight > 0)) continue;
     coveredPixels += weight;
     const value = values[i]!;
-    if (Number.isNaN(value)) continue;
+    if (!Number.isFinite(value)) continue;
     validWeight += weight;
     weightedSum += weight * value;
     count++;
@@ -78,7 +90,7 @@ export function zonalStatistics(values: ArrayLike<number>, coverage: ArrayLike<n
   for (let i = 0; i < coverage.length; i++) {
     const weight = coverage[i]!;
     const value = values[i]!;
-    if (weight > 0 && !Number.isNaN(value)) squares += weight * (value - mean) ** 2;
+    if (weight > 0 && Number.isFinite(value)) squares += weight * (value - mean) ** 2;
   }
   const [p10, median, p90] = weightedQuantiles(whole.subarray(0, wholeCount), edges, validWeight, [0.1, 0.5, 0.9]);
   return {

@@ -2,7 +2,9 @@ import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import type { FieldBoundary } from '@murimi/core';
 import { beforeAll, describe, expect, it } from 'vitest';
+import proj4 from 'proj4';
 import { openCog, type CogReader } from '../cog/cog-reader.ts';
+import { utmDefinition } from '../geometry/scene-grid.ts';
 import { IndexNotAvailableError, landsatSensor } from '../scene/sensor.ts';
 import { fieldOnLandsatScene, gdalLandsatReference, landsatFixtureDir } from '../scene/testing/landsat-fixture.ts';
 import { fieldSceneStatistics, type SceneBands } from './field-statistics.ts';
@@ -128,6 +130,32 @@ describe('field statistics on a scene written by GDAL', () => {
       insideShare: 0,
     });
   });
+
+  it('does not pass off the part of a field inside the scene as the whole field', async () => {
+    // 400 m × 400 m astride the scene's east edge (x = 293,600 m): a quarter inside, then three quarters.
+    const toLngLat = proj4(utmDefinition(32736), 'EPSG:4326');
+    const square = (west: number) =>
+      polygon(
+        [
+          [west, 8_028_200],
+          [west + 400, 8_028_200],
+          [west + 400, 8_027_800],
+          [west, 8_027_800],
+        ].map((corner) => toLngLat.forward(corner) as [number, number]),
+      );
+    const quarterIn = await fieldSceneStatistics({ boundary: square(293_500), index: 'ndvi', bands, reflectance });
+    expect(quarterIn).toMatchObject({ usable: false, reason: 'partly-outside-scene' });
+    expect(quarterIn.insideShare).toBeCloseTo(0.25, 2);
+    if (quarterIn.reason === 'partly-outside-scene') expect(quarterIn.statistics.mean).toBeGreaterThan(0.5);
+
+    const mostlyIn = await fieldSceneStatistics({ boundary: square(293_300), index: 'ndvi', bands, reflectance });
+    expect(mostlyIn.insideShare).toBeCloseTo(0.75, 2);
+    expect(mostlyIn).toMatchObject({ usable: false, reason: 'partly-outside-scene' });
+
+    const inside = await fieldSceneStatistics({ boundary: square(293_150), index: 'ndvi', bands, reflectance });
+    expect(inside).toMatchObject({ usable: true, reason: null });
+    expect(inside.insideShare).toBeCloseTo(1, 9);
+  });
 });
 
 /** A band held in memory, on the Sentinel-2 fixture's grid (UTM 36S, top-left corner 292000, 8029000). */
@@ -150,6 +178,18 @@ function memoryBand(size: number, pixelSizeM: number, value: number): CogReader 
     }),
   };
 }
+
+describe('a scene whose offset looks applied twice', () => {
+  it('is not usable: vegetation with negative red reflectance', async () => {
+    // Pixels already shifted (red DN 500 = reflectance 0.05) in an item that says they are not: 500 − 1000 < 0.
+    const bands = (redDn: number) => ({ red: memoryBand(160, 10, redDn), nir: memoryBand(160, 10, 4000), scl: memoryBand(80, 20, 4) });
+    const request = { boundary: smallField, index: 'ndvi' as const, reflectance };
+    const suspect = await fieldSceneStatistics({ ...request, bands: bands(500) });
+    expect(suspect).toMatchObject({ usable: false, reason: 'reflectance-suspect' });
+    // The same scene with the offset still in the pixels (DN 1500) is fine.
+    expect(await fieldSceneStatistics({ ...request, bands: bands(1500) })).toMatchObject({ usable: true, reason: null });
+  });
+});
 
 describe('each band its own scale and offset (raw-DN collections)', () => {
   it('scales red and NIR by their own raster:bands, not by the first band’s', async () => {

@@ -2,8 +2,8 @@ import type { FieldBoundary } from '@murimi/core';
 import type { CogReader } from '../cog/cog-reader.ts';
 import { fieldOnGrid, type PixelWeighting, type SceneGrid } from '../geometry/scene-grid.ts';
 import { computeIndex, INDICES, type Band, type IndexName } from '../scene/indices.ts';
-import { toReflectance, type SceneReflectanceFacts } from '../scene/reflectance.ts';
-import { summariseMask, type ClearSummary, type MaskReason } from '../scene/scene-classification.ts';
+import { offsetLooksWrong, toReflectance, type SceneReflectanceFacts } from '../scene/reflectance.ts';
+import { MIN_CLEAR_FRACTION, summariseMask, type ClearSummary, type MaskReason } from '../scene/scene-classification.ts';
 import { sensorBandsForIndex, sentinel2Sensor, type Sensor } from '../scene/sensor.ts';
 import type { BandName } from '../stac/sources.ts';
 import {
@@ -39,12 +39,15 @@ interface FieldOnScene {
 
 /**
  * A field on one scene date. Usable: at least 80 % of its coverage clear, with statistics. `too-cloudy`: statistics
- * of the clear pixels, but too few of them. `no-valid-pixels`: not one pixel with a value (all masked, all no data
+ * of the clear pixels, but too few of them. `partly-outside-scene`: statistics of the part inside, under 80 % of the
+ * field (its neighbouring tile of the same pass holds it whole). `reflectance-suspect`: over 5 % of the field's
+ * SCL-vegetation pixels have negative red, the mark of the 2022 offset applied twice (science brief §1.2); numbers
+ * from such a scene must not reach advice. `no-valid-pixels`: not one pixel with a value (all masked, all no data
  * though the mask says clear, or the index undefined), so no statistic at all (nulls, `pixelCount` 0).
  */
 export type FieldSceneResult =
   | (FieldOnScene & { usable: true; reason: null; statistics: MeasuredZonalStatistics })
-  | (FieldOnScene & { usable: false; reason: 'too-cloudy'; statistics: MeasuredZonalStatistics })
+  | (FieldOnScene & { usable: false; reason: 'too-cloudy' | 'partly-outside-scene' | 'reflectance-suspect'; statistics: MeasuredZonalStatistics })
   | (FieldOnScene & { usable: false; reason: 'no-valid-pixels'; statistics: EmptyZonalStatistics })
   | { usable: false; reason: 'outside-scene'; insideShare: 0 };
 
@@ -129,7 +132,14 @@ export async function fieldSceneStatistics(request: FieldSceneRequest): Promise<
   const clear = summariseMask(mask, coverage.fractions, reasonOf);
   const onScene = { clear, insideShare: onGrid.insideShare };
   if (!hasValidPixels(statistics)) return { usable: false, reason: 'no-valid-pixels', statistics: emptied(statistics), ...onScene };
-  if (!clear.usable) return { usable: false, reason: 'too-cloudy', statistics, ...onScene };
+  // Negative red on healthy vegetation: the 2022 offset taken off pixels that already had it (a mis-flagged item).
+  const red = reflectanceOf.get('red');
+  if (sensor.maskBand === 'scl' && red && offsetLooksWrong(red, mask).suspect)
+    return { usable: false, reason: 'reflectance-suspect', statistics, ...onScene };
+  // The 80 % rule is over the whole field: a field at a tile's edge is judged on the tile that holds it.
+  if (onGrid.insideShare < MIN_CLEAR_FRACTION) return { usable: false, reason: 'partly-outside-scene', statistics, ...onScene };
+  if (!clear.usable || clear.clearFraction * onGrid.insideShare < MIN_CLEAR_FRACTION)
+    return { usable: false, reason: 'too-cloudy', statistics, ...onScene };
   return { usable: true, reason: null, statistics, ...onScene };
 }
 

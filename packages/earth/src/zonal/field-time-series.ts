@@ -1,6 +1,7 @@
 import { boundaryAsPolygon, type FieldBoundary } from '@murimi/core';
 import { CogError } from '../cog/cog-error.ts';
 import { openCog, type OpenCogOptions } from '../cog/cog-reader.ts';
+import { RequestLimiter } from '../cog/request-limiter.ts';
 import type { PixelWeighting } from '../geometry/scene-grid.ts';
 import type { IndexName } from '../scene/indices.ts';
 import { sensorBandsForIndex, sensorOfSource, type Sensor } from '../scene/sensor.ts';
@@ -38,6 +39,9 @@ export interface TimeSeriesPoint {
  * reason. The source's sensor (by the mask band it maps: SCL or QA_PIXEL) decides the bands, the reflectance rule and
  * the mask. An index the sensor cannot measure (NDRE on Landsat) is an `IndexNotAvailableError` before any request.
  */
+/** Scenes of one series read at the same time; their range requests share the process-wide cap as well. */
+const SCENES_AT_ONCE = 4;
+
 export async function fieldTimeSeries<B extends BandName>(
   request: TimeSeriesRequest<B>,
 ): Promise<{ points: TimeSeriesPoint[]; skipped: SkippedStacItem[] }> {
@@ -51,16 +55,18 @@ export async function fieldTimeSeries<B extends BandName>(
     { intersects: boundaryAsPolygon(request.boundary), from: request.from, to: request.to },
     request.search,
   );
-  const points: TimeSeriesPoint[] = [];
-  for (const item of items) {
-    points.push({
+  // Scenes are read a few at a time: over the internet each waits mostly on round trips, from the cache on
+  // inflating tiles, which Node's zlib does on its thread pool.
+  const scenes = new RequestLimiter(SCENES_AT_ONCE);
+  const points = await Promise.all(
+    items.map(async (item): Promise<TimeSeriesPoint> => ({
       sceneId: item.id,
       datetime: item.datetime.toISOString(),
       source: request.source.id,
       cloudCoverPct: item.cloudCoverPct,
-      result: await sceneResult(request, sensor, needed as B[], item),
-    });
-  }
+      result: await scenes.run(() => sceneResult(request, sensor, needed as B[], item)),
+    })),
+  );
   return { points, skipped };
 }
 

@@ -28,3 +28,5 @@ export * from './zonal/field-time-series.ts';
 export * from './scene/biophysical-network.ts';
 export * from './scene/viewing-geometry.ts';
 export * from './scene/sensor.ts';
+export * from './scene/measures.ts';
+export * from './demo/index.ts';

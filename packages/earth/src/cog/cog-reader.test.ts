@@ -291,7 +291,9 @@ describe('openCog over HTTP', () => {
 
   it('answers a window read again after a restart from the disk cache without decoding its tile', async () => {
     const window = { x: 20, y: 30, width: 64, height: 48 };
-    const first = await openCog(server.url('b04-10m.tif'), { cache: await TileCache.open({ directory: cacheFolder, maxBytes: 10_000_000 }) });
+    const first = await openCog(server.url('b04-10m.tif'), {
+      cache: await TileCache.open({ directory: cacheFolder, maxBytes: 10_000_000 }),
+    });
     const fetched = await first.readWindow(window);
 
     // A new process: nothing decoded in memory, the cache folder opened afresh.

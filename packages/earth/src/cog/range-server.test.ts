@@ -61,12 +61,13 @@ describe('startRangeServer', () => {
   it('answers 416 to a range past the end, 200 without a range, 404 outside the folder', async () => {
     const past = await get(server.url('scene.tif'), { Range: 'bytes=20-30' });
     expect([past.status, past.headers['content-range']]).toEqual([416, 'bytes */20']);
+    expect((await get(server.url('scene.tif'), { Range: 'bytes=20-' })).status).toBe(416);
     const whole = await get(server.url('scene.tif'));
     expect([whole.status, whole.body.equals(content)]).toEqual([200, true]);
     expect((await get(`${server.origin}/missing.tif`)).status).toBe(404);
     // An encoded slash survives URL parsing, so this would name /etc/passwd without the folder check.
     expect((await get(`${server.origin}/..%2f..%2f..%2f..%2fetc%2fpasswd`)).status).toBe(404);
-    expect(server.requests.map((r) => r.status)).toEqual([416, 200, 404, 404]);
+    expect(server.requests.map((r) => r.status)).toEqual([416, 416, 200, 404, 404]);
   });
 
   it('answers an injected status for as many requests as told, on the path told', async () => {

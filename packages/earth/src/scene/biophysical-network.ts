@@ -52,9 +52,14 @@ export async function loadBiophysicalNetwork(directory: string, variable = 'LAI'
     const text = await readFile(file, 'utf8').catch((error: NodeJS.ErrnoException) => {
       throw new BiophysicalNetworkError(`Cannot read ${file}: ${error.code ?? error.message}`);
     });
-    const values = text.split(/[\s,]+/).filter(Boolean).map(Number);
+    const values = text
+      .split(/[\s,]+/)
+      .filter(Boolean)
+      .map(Number);
     if (values.length !== count || values.some((value) => !Number.isFinite(value))) {
-      throw new BiophysicalNetworkError(`${file} should hold ${count} numbers, it holds ${values.length} (or something that is not a number)`);
+      throw new BiophysicalNetworkError(
+        `${file} should hold ${count} numbers, it holds ${values.length} (or something that is not a number)`,
+      );
     }
     return values;
   };

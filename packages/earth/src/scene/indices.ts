@@ -9,7 +9,7 @@
  * is B8A, 0.865 µm). Another sensor says which of its bands stands for each (`Sensor.bandFor` in `sensor.ts`):
  * Landsat's one NIR band (OLI band 5, 0.865 µm, `nir08`) stands for both, and it has no red edge, so no NDRE.
  */
-export type Band = 'blue' | 'green' | 'red' | 'rededge1' | 'nir' | 'nir08' | 'swir16';
+export type Band = 'blue' | 'green' | 'red' | 'rededge1' | 'rededge2' | 'rededge3' | 'nir' | 'nir08' | 'swir16' | 'swir22';
 
 export interface IndexDefinition {
   bands: readonly Band[];

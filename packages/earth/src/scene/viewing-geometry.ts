@@ -38,5 +38,5 @@ function meanDirectionDeg(degrees: number[]): number {
     radians.reduce((sum, r) => sum + Math.sin(r), 0),
     radians.reduce((sum, r) => sum + Math.cos(r), 0),
   );
-  return (((mean * 180) / Math.PI) % 360 + 360) % 360;
+  return ((((mean * 180) / Math.PI) % 360) + 360) % 360;
 }

@@ -29,6 +29,8 @@ export interface StacItem<B extends BandName> {
   boaOffsetApplied: boolean | null;
   sunAzimuthDeg: number | null;
   sunElevationDeg: number | null;
+  /** Sentinel-2's granule metadata (`MTD_TL.xml`, asset `granule_metadata`): the view angles LAI's network needs. */
+  granuleMetadataHref: string | null;
   assets: Readonly<Record<B, StacAsset>>;
 }
 
@@ -152,9 +154,15 @@ export function parseStacItem<B extends BandName>(
       boaOffsetApplied: properties['earthsearch:boa_offset_applied'],
       sunAzimuthDeg: properties['view:sun_azimuth'],
       sunElevationDeg: properties['view:sun_elevation'],
+      granuleMetadataHref: granuleMetadataHref(parsed.data.assets.granule_metadata, itemUrl),
       assets: assets as Record<B, StacAsset>,
     },
   };
+}
+
+function granuleMetadataHref(asset: unknown, itemUrl: string): string | null {
+  const parsed = z.object({ href: z.string().min(1) }).safeParse(asset);
+  return parsed.success ? resolveHref(parsed.data.href, itemUrl) : null;
 }
 
 function skip(id: string | null, reason: string): { ok: false; skipped: SkippedStacItem } {

@@ -3,13 +3,15 @@ import path from 'node:path';
 import type { FieldBoundary } from '@murimi/core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import proj4 from 'proj4';
-import { openCog, type CogReader } from '../cog/cog-reader.ts';
+import { openCog } from '../cog/cog-reader.ts';
+import { memoryBand } from '../cog/testing/memory-band.ts';
 import { utmDefinition } from '../geometry/scene-grid.ts';
 import { IndexNotAvailableError, landsatSensor } from '../scene/sensor.ts';
 import { fieldOnLandsatScene, gdalLandsatReference, landsatFixtureDir } from '../scene/testing/landsat-fixture.ts';
 import { fieldSceneStatistics, type SceneBands } from './field-statistics.ts';
+import { sentinel2FixtureDir, sentinel2FixtureReflectance, smallClearField } from '../scene/testing/sentinel2-fixture.ts';
 
-const scene = path.resolve(import.meta.dirname, '../../test/fixtures/scene');
+const scene = sentinel2FixtureDir;
 /** The same field's mean NDVI computed by GDAL + numpy (`reference_field_ndvi.py`), an independent implementation. */
 const gdalReference = (field: FieldBoundary) =>
   JSON.parse(execFileSync('/usr/bin/python3', [path.join(scene, 'reference_field_ndvi.py'), JSON.stringify(field)]).toString()) as {
@@ -27,15 +29,8 @@ const cloudyField = polygon([
   [31.0455, -17.826],
   [31.0405, -17.8255],
 ]);
-/** 0.6 ha in the clear east of the scene. */
-const smallField = polygon([
-  [31.048, -17.827],
-  [31.0487, -17.827],
-  [31.0487, -17.8277],
-  [31.048, -17.8277],
-]);
-/** The scene's facts: processing baseline 05.09 and the offset not applied, so DN − 1000. */
-const reflectance = { collection: 'sentinel-2-l2a', boaOffsetApplied: false, processingBaseline: '05.09' };
+const smallField = smallClearField;
+const reflectance = sentinel2FixtureReflectance;
 
 let bands: SceneBands;
 beforeAll(async () => {
@@ -157,27 +152,6 @@ describe('field statistics on a scene written by GDAL', () => {
     expect(inside.insideShare).toBeCloseTo(1, 9);
   });
 });
-
-/** A band held in memory, on the Sentinel-2 fixture's grid (UTM 36S, top-left corner 292000, 8029000). */
-function memoryBand(size: number, pixelSizeM: number, value: number): CogReader {
-  return {
-    location: `memory:${value}`,
-    width: size,
-    height: size,
-    bandCount: 1,
-    dataType: 'uint16',
-    tileWidth: size,
-    tileHeight: size,
-    geoTransform: { originX: 292000, originY: 8029000, pixelSizeX: pixelSizeM, pixelSizeY: -pixelSizeM, rotationX: 0, rotationY: 0 },
-    epsg: 32736,
-    nodata: 0,
-    readWindow: async (window) => ({
-      values: new Uint16Array(window.width * window.height).fill(value),
-      width: window.width,
-      height: window.height,
-    }),
-  };
-}
 
 describe('a scene whose offset looks applied twice', () => {
   it('is not usable: vegetation with negative red reflectance', async () => {

@@ -1,10 +1,10 @@
 import type { FieldBoundary } from '@murimi/core';
 import type { CogReader } from '../cog/cog-reader.ts';
 import { fieldOnGrid, type PixelWeighting, type SceneGrid } from '../geometry/scene-grid.ts';
-import { computeIndex, INDICES, type Band, type IndexName } from '../scene/indices.ts';
 import { offsetLooksWrong, toReflectance, type SceneReflectanceFacts } from '../scene/reflectance.ts';
 import { MIN_CLEAR_FRACTION, summariseMask, type ClearSummary, type MaskReason } from '../scene/scene-classification.ts';
-import { sensorBandsForIndex, sentinel2Sensor, type Sensor } from '../scene/sensor.ts';
+import { pixelMeasure, type LaiInputs, type Measure } from '../scene/measures.ts';
+import { sentinel2Sensor, type Sensor } from '../scene/sensor.ts';
 import type { BandName } from '../stac/sources.ts';
 import {
   hasValidPixels,
@@ -19,8 +19,11 @@ export type SceneBands = Partial<Record<BandName, CogReader>>;
 
 export interface FieldSceneRequest {
   boundary: FieldBoundary;
-  index: IndexName;
+  /** An index, or `lai`. */
+  index: Measure;
   bands: SceneBands;
+  /** For `lai`: ESA's network and the scene's angles; without them the empirical relation. */
+  lai?: LaiInputs;
   /** Whose pixels these are (band names, reflectance rule, mask); Sentinel-2 L2A when absent. */
   sensor?: Sensor;
   /**
@@ -32,6 +35,8 @@ export interface FieldSceneRequest {
 }
 
 interface FieldOnScene {
+  /** How the values were made: the index's formula and source, or which LAI method. */
+  method: string;
   clear: ClearSummary;
   /** Share of the field inside the scene, 0–1. */
   insideShare: number;
@@ -47,7 +52,11 @@ interface FieldOnScene {
  */
 export type FieldSceneResult =
   | (FieldOnScene & { usable: true; reason: null; statistics: MeasuredZonalStatistics })
-  | (FieldOnScene & { usable: false; reason: 'too-cloudy' | 'partly-outside-scene' | 'reflectance-suspect'; statistics: MeasuredZonalStatistics })
+  | (FieldOnScene & {
+      usable: false;
+      reason: 'too-cloudy' | 'partly-outside-scene' | 'reflectance-suspect';
+      statistics: MeasuredZonalStatistics;
+    })
   | (FieldOnScene & { usable: false; reason: 'no-valid-pixels'; statistics: EmptyZonalStatistics })
   | { usable: false; reason: 'outside-scene'; insideShare: 0 };
 
@@ -99,8 +108,8 @@ async function readOnto(reader: CogReader, target: SceneGrid, window: { column: 
  */
 export async function fieldSceneStatistics(request: FieldSceneRequest): Promise<FieldSceneResult> {
   const sensor = request.sensor ?? sentinel2Sensor;
-  const indexBands: readonly Band[] = INDICES[request.index].bands;
-  const sensorBands = sensorBandsForIndex(sensor, request.index);
+  const measure = pixelMeasure(request.index, sensor, request.lai);
+  const { sensorBands } = measure;
   const readerOf = (band: BandName) => {
     const reader = request.bands[band];
     if (!reader) throw new Error(`${request.index.toUpperCase()} on ${sensor.name} needs the ${band} band of the scene.`);
@@ -126,11 +135,10 @@ export async function fieldSceneStatistics(request: FieldSceneRequest): Promise<
     for (let i = 0; i < values.length; i++) if (masked[i]) values[i] = Number.NaN;
     reflectanceOf.set(band, values);
   }
-  const reflectance = Object.fromEntries(indexBands.map((band, i) => [band, reflectanceOf.get(sensorBands[i]!)!]));
-  const index = computeIndex(request.index, reflectance);
-  const statistics = zonalStatistics(index, coverage.fractions);
+  const reflectance = Object.fromEntries(measure.bands.map((band, i) => [band, reflectanceOf.get(sensorBands[i]!)!]));
+  const statistics = zonalStatistics(measure.compute(reflectance), coverage.fractions);
   const clear = summariseMask(mask, coverage.fractions, reasonOf);
-  const onScene = { clear, insideShare: onGrid.insideShare };
+  const onScene = { method: measure.method, clear, insideShare: onGrid.insideShare };
   if (!hasValidPixels(statistics)) return { usable: false, reason: 'no-valid-pixels', statistics: emptied(statistics), ...onScene };
   // Negative red on healthy vegetation: the 2022 offset taken off pixels that already had it (a mis-flagged item).
   const red = reflectanceOf.get('red');

@@ -1,5 +1,4 @@
 import path from 'node:path';
-import type { FieldBoundary } from '@murimi/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openCog } from '../cog/cog-reader.ts';
 import { startRangeServer, type RangeServer } from '../cog/testing/range-server.ts';
@@ -10,20 +9,10 @@ import { startFakeStacServer, type FakeStacServer } from '../stac/testing/fake-s
 import { landsatItemFixture, sentinel2ItemFixture } from '../stac/testing/stac-item-fixtures.ts';
 import { fieldSceneStatistics } from './field-statistics.ts';
 import { fieldTimeSeries } from './field-time-series.ts';
+import { sentinel2FixtureDir, smallClearField } from '../scene/testing/sentinel2-fixture.ts';
 
-const scene = path.resolve(import.meta.dirname, '../../test/fixtures/scene');
-const field: FieldBoundary = {
-  type: 'Polygon',
-  coordinates: [
-    [
-      [31.048, -17.827],
-      [31.0487, -17.827],
-      [31.0487, -17.8277],
-      [31.048, -17.8277],
-      [31.048, -17.827],
-    ],
-  ],
-};
+const scene = sentinel2FixtureDir;
+const field = smallClearField;
 const offsetNotApplied = { 'earthsearch:boa_offset_applied': false, 's2:processing_baseline': '05.09' };
 
 let files: RangeServer;

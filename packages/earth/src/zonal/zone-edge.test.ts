@@ -55,7 +55,14 @@ afterAll(async () => {
 });
 
 const series = (weighting: 'coverage' | 'centroid') =>
-  fieldTimeSeries({ source: simulatedSentinel2(stac.url), boundary: field, from: '2025-12-01', to: '2025-12-05', index: 'ndvi', weighting });
+  fieldTimeSeries({
+    source: simulatedSentinel2(stac.url),
+    boundary: field,
+    from: '2025-12-01',
+    to: '2025-12-05',
+    index: 'ndvi',
+    weighting,
+  });
 
 function statisticsOf(point: TimeSeriesPoint) {
   if (!('statistics' in point.result)) throw new Error(`${point.sceneId}: ${point.result.reason}`);

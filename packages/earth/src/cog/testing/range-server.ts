@@ -151,8 +151,8 @@ function parseRange(header: string | null, size: number): [number, number] | 'un
   }
   const first = Number(match[1]);
   const last = match[2] === '' ? size - 1 : Number(match[2]);
-  if (last < first) return null;
   if (first >= size) return 'unsatisfiable';
+  if (last < first) return null;
   return [first, Math.min(last, size - 1)];
 }
 

@@ -153,6 +153,25 @@ describe('field statistics on a scene written by GDAL', () => {
   });
 });
 
+describe('the measure per pixel', () => {
+  it('is given back on the field’s window when asked, agreeing with the statistics', async () => {
+    const result = await fieldSceneStatistics({ boundary: smallField, index: 'ndvi', bands, reflectance, keepPixels: true });
+    if (!result.usable || !result.pixels) throw new Error('expected a usable result with pixels');
+    const { values, fractions, width, height, grid } = result.pixels;
+    expect(values).toHaveLength(width * height);
+    expect(grid).toMatchObject({ epsg: 32736, pixelSizeM: 10 });
+    let sum = 0;
+    let weight = 0;
+    values.forEach((value, i) => {
+      if (Number.isNaN(value) || fractions[i] === 0) return;
+      sum += value * fractions[i]!;
+      weight += fractions[i]!;
+    });
+    expect(sum / weight).toBeCloseTo(result.statistics.mean!, 6);
+    expect(await fieldSceneStatistics({ boundary: smallField, index: 'ndvi', bands, reflectance })).not.toHaveProperty('pixels');
+  });
+});
+
 describe('a scene whose offset looks applied twice', () => {
   it('is not usable: vegetation with negative red reflectance', async () => {
     // Pixels already shifted (red DN 500 = reflectance 0.05) in an item that says they are not: 500 − 1000 < 0.

@@ -1,5 +1,6 @@
 import type { FieldBoundary } from '@murimi/core';
 import type { CogReader } from '../cog/cog-reader.ts';
+import type { PixelCoverage } from '../geometry/pixel-coverage.ts';
 import { fieldOnGrid, type PixelWeighting, type SceneGrid } from '../geometry/scene-grid.ts';
 import { offsetLooksWrong, toReflectance, type SceneReflectanceFacts } from '../scene/reflectance.ts';
 import { MIN_CLEAR_FRACTION, summariseMask, type ClearSummary, type MaskReason } from '../scene/scene-classification.ts';
@@ -32,11 +33,21 @@ export interface FieldSceneRequest {
    */
   reflectance: SceneReflectanceFacts;
   weighting?: PixelWeighting;
+  /** Also give back the measure per pixel on the field's window (for zones and maps). */
+  keepPixels?: boolean;
+}
+
+/** The measure per pixel over the field's window of the scene grid: NaN where no value; `fractions` its coverage. */
+export interface FieldPixels extends PixelCoverage {
+  values: Float32Array;
+  grid: SceneGrid;
 }
 
 interface FieldOnScene {
   /** How the values were made: the index's formula and source, or which LAI method. */
   method: string;
+  /** The measure per pixel, when asked for with `keepPixels`. */
+  pixels?: FieldPixels;
   clear: ClearSummary;
   /** Share of the field inside the scene, 0–1. */
   insideShare: number;
@@ -136,9 +147,15 @@ export async function fieldSceneStatistics(request: FieldSceneRequest): Promise<
     reflectanceOf.set(band, values);
   }
   const reflectance = Object.fromEntries(measure.bands.map((band, i) => [band, reflectanceOf.get(sensorBands[i]!)!]));
-  const statistics = zonalStatistics(measure.compute(reflectance), coverage.fractions);
+  const values = measure.compute(reflectance);
+  const statistics = zonalStatistics(values, coverage.fractions);
   const clear = summariseMask(mask, coverage.fractions, reasonOf);
-  const onScene = { method: measure.method, clear, insideShare: onGrid.insideShare };
+  const onScene = {
+    method: measure.method,
+    clear,
+    insideShare: onGrid.insideShare,
+    ...(request.keepPixels ? { pixels: { ...coverage, values, grid } } : {}),
+  };
   if (!hasValidPixels(statistics)) return { usable: false, reason: 'no-valid-pixels', statistics: emptied(statistics), ...onScene };
   // Negative red on healthy vegetation: the 2022 offset taken off pixels that already had it (a mis-flagged item).
   const red = reflectanceOf.get('red');

@@ -28,6 +28,8 @@ export interface TimeSeriesRequest<B extends BandName = Sentinel2BandName> {
    */
   laiNetwork?: BiophysicalNetwork;
   weighting?: PixelWeighting;
+  /** Give back each scene's measure per pixel (`FieldPixels`), for zones and maps. */
+  keepPixels?: boolean;
   search?: SceneSearchOptions;
   cog?: OpenCogOptions;
 }
@@ -98,6 +100,7 @@ async function sceneResult<B extends BandName>(
       sensor,
       bands: Object.fromEntries(readers) as SceneBands,
       weighting: request.weighting,
+      keepPixels: request.keepPixels,
       reflectance: {
         collection: item.collection ?? request.source.collection,
         boaOffsetApplied: item.boaOffsetApplied,

@@ -10,3 +10,4 @@ export * from './schemas/fertilizer-application.ts';
 export * from './messages/auth-messages.ts';
 export * from './pricing.ts';
 export * from './agronomy/soil-test-rating.ts';
+export * from './agronomy/fao56/index.ts';

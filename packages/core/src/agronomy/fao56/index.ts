@@ -2,3 +2,7 @@
 export * from './humidity.ts';
 export * from './radiation.ts';
 export * from './reference-evapotranspiration.ts';
+export * from './crop-coefficient.ts';
+export * from './root-zone.ts';
+export * from './water-balance.ts';
+export * from './irrigation-advice.ts';

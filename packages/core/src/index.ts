@@ -11,3 +11,4 @@ export * from './messages/auth-messages.ts';
 export * from './pricing.ts';
 export * from './agronomy/soil-test-rating.ts';
 export * from './agronomy/fao56/index.ts';
+export * from './agronomy/fertilizer/index.ts';

@@ -30,3 +30,4 @@ export * from './scene/viewing-geometry.ts';
 export * from './scene/sensor.ts';
 export * from './scene/measures.ts';
 export * from './demo/index.ts';
+export * from './zones/index.ts';

@@ -12,3 +12,4 @@ export * from './pricing.ts';
 export * from './agronomy/soil-test-rating.ts';
 export * from './agronomy/fao56/index.ts';
 export * from './agronomy/fertilizer/index.ts';
+export * from './agronomy/yield/index.ts';

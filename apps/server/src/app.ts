@@ -17,6 +17,8 @@ import { fertilizerApplicationRoutes } from './modules/fertilizer-applications/f
 import { fieldRoutes } from './modules/fields/fields.routes.ts';
 import { APP_VERSION, healthRoutes } from './modules/health/health.routes.ts';
 import { soilTestRoutes } from './modules/soil-tests/soil-tests.routes.ts';
+import { weatherRoutes } from './modules/weather/weather.routes.ts';
+import { analysisRoutes } from './modules/analysis/analysis.routes.ts';
 
 /** Largest JSON body: a field boundary of 5,000 corners is ~250 KB. */
 const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -70,6 +72,8 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean } = 
       await api.register(fieldRoutes(ctx));
       await api.register(soilTestRoutes(ctx));
       await api.register(fertilizerApplicationRoutes(ctx));
+      await api.register(weatherRoutes(ctx));
+      await api.register(analysisRoutes(ctx));
     },
     { prefix: '/api' },
   );

@@ -47,6 +47,17 @@ const tileUrlTemplates = (name: string, fallback: string, max: number) =>
       `${name} must be http(s) tile URL templates with {z}, {x} and {y}, or empty for none`,
     );
 
+/**
+ * Open-Meteo (science brief §7). Free use is non-commercial and needs no key; a commercial deployment buys a key,
+ * which Open-Meteo serves from its customer hosts: with `OPEN_METEO_API_KEY` set, those become the defaults.
+ */
+const OPEN_METEO_DEFAULT_URLS = {
+  forecast: 'https://api.open-meteo.com/v1/forecast',
+  archive: 'https://archive-api.open-meteo.com/v1/archive',
+  customerForecast: 'https://customer-api.open-meteo.com/v1/forecast',
+  customerArchive: 'https://customer-archive-api.open-meteo.com/v1/archive',
+};
+
 /** Every setting the server reads from its environment; nothing else reads `process.env`. */
 const environmentSchema = z.object({
   PORT: z.coerce.number({ message: 'PORT must be a number' }).int().min(1).max(65_535).default(3000),
@@ -70,6 +81,25 @@ const environmentSchema = z.object({
   MAP_SATELLITE_TILES_URL: tileUrlTemplates('MAP_SATELLITE_TILES_URL', DEFAULT_SATELLITE_TILES_URL, 1),
   MAP_OVERLAY_TILES_URLS: tileUrlTemplates('MAP_OVERLAY_TILES_URLS', DEFAULT_OVERLAY_TILES_URLS.join(','), 4),
   MAP_TILES_ATTRIBUTION: z.string().trim().default(DEFAULT_TILES_ATTRIBUTION),
+  WEATHER_SOURCE: z
+    .enum(['open-meteo', 'simulated', 'open-meteo-or-simulated'], {
+      message: 'WEATHER_SOURCE is open-meteo, simulated or open-meteo-or-simulated',
+    })
+    .default('open-meteo'),
+  OPEN_METEO_FORECAST_URL: optionalString.pipe(urlWithScheme(['http', 'https'], 'OPEN_METEO_FORECAST_URL').optional()),
+  OPEN_METEO_ARCHIVE_URL: optionalString.pipe(urlWithScheme(['http', 'https'], 'OPEN_METEO_ARCHIVE_URL').optional()),
+  OPEN_METEO_API_KEY: optionalString,
+  IMAGERY_SOURCE: z.enum(['earth-search', 'demo'], { message: 'IMAGERY_SOURCE is earth-search or demo' }).default('earth-search'),
+  IMAGERY_STAC_URL: optionalString.pipe(urlWithScheme(['http', 'https'], 'IMAGERY_STAC_URL').optional()),
+  DEMO_IMAGERY_DIR: optionalString,
+  TILE_CACHE_MAX_MB: z.coerce.number({ message: 'TILE_CACHE_MAX_MB must be a number' }).int().min(16).max(1_000_000).default(2048),
+  SNAP_LAI_NETWORK_DIR: optionalString,
+  ANALYSIS_RETRIES: z.coerce.number({ message: 'ANALYSIS_RETRIES must be a number' }).int().min(0).max(10).default(2),
+  OPEN_METEO_TIMEOUT_SECONDS: z.coerce
+    .number({ message: 'OPEN_METEO_TIMEOUT_SECONDS must be a number' })
+    .positive('OPEN_METEO_TIMEOUT_SECONDS must be above 0')
+    .max(120, 'OPEN_METEO_TIMEOUT_SECONDS is at most 120')
+    .default(10),
 });
 
 export interface Config {
@@ -89,6 +119,43 @@ export interface Config {
   logLevel: z.infer<typeof environmentSchema>['LOG_LEVEL'];
   webDistDir: string;
   basemap: Basemap;
+  weather: WeatherConfig;
+  imagery: ImageryConfig;
+  /** Further tries of a failed analysis job (an outside service down for a minute) before it is stored as failed. */
+  analysisRetries: number;
+}
+
+/**
+ * Where analyses get satellite scenes. `earth-search`: Earth Search's Sentinel-2 L2A (or the STAC API at
+ * `stacUrl`). `demo`: the simulated catalog `npm run demo` writes into `demoDir`; every result says simulated.
+ */
+export interface ImageryConfig {
+  source: 'earth-search' | 'demo';
+  stacUrl: string | undefined;
+  demoDir: string;
+  /** Disk cache of fetched COG tiles and field windows. */
+  tileCacheMaxMb: number;
+  /** The S2 Toolbox's LAI network files (`auxdata/3_0/S2A/LAI`); without them LAI is empirical. */
+  laiNetworkDir: string | undefined;
+}
+
+/**
+ * Where weather comes from. `open-meteo`: Open-Meteo only (a failure is a 503, or the last forecast marked
+ * stale). `simulated`: a deterministic simulated series, no network (demo, offline). `open-meteo-or-simulated`:
+ * Open-Meteo, and the simulated series when it cannot be reached (demo mode on a machine that may be offline).
+ */
+export type WeatherSource = 'open-meteo' | 'simulated' | 'open-meteo-or-simulated';
+
+export interface WeatherConfig {
+  source: WeatherSource;
+  openMeteo: {
+    forecastUrl: string;
+    archiveUrl: string;
+    /** Sent as `apikey` (Open-Meteo's commercial plans); never logged. */
+    apiKey: string | undefined;
+    /** Time allowed for one attempt, answer included. */
+    timeoutMs: number;
+  };
 }
 
 /** What the web app's maps load: tile URL templates (none offline) and the credit the tiles require. */
@@ -145,6 +212,25 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       satelliteTilesUrl: e.MAP_SATELLITE_TILES_URL[0] ?? null,
       overlayTilesUrls: e.MAP_OVERLAY_TILES_URLS,
       attribution: e.MAP_TILES_ATTRIBUTION,
+    },
+    imagery: {
+      source: e.IMAGERY_SOURCE,
+      stacUrl: e.IMAGERY_STAC_URL,
+      demoDir: path.resolve(e.DEMO_IMAGERY_DIR ?? path.join(dataDir, 'demo-imagery')),
+      tileCacheMaxMb: e.TILE_CACHE_MAX_MB,
+      laiNetworkDir: e.SNAP_LAI_NETWORK_DIR,
+    },
+    analysisRetries: e.ANALYSIS_RETRIES,
+    weather: {
+      source: e.WEATHER_SOURCE,
+      openMeteo: {
+        forecastUrl:
+          e.OPEN_METEO_FORECAST_URL ?? (e.OPEN_METEO_API_KEY ? OPEN_METEO_DEFAULT_URLS.customerForecast : OPEN_METEO_DEFAULT_URLS.forecast),
+        archiveUrl:
+          e.OPEN_METEO_ARCHIVE_URL ?? (e.OPEN_METEO_API_KEY ? OPEN_METEO_DEFAULT_URLS.customerArchive : OPEN_METEO_DEFAULT_URLS.archive),
+        apiKey: e.OPEN_METEO_API_KEY,
+        timeoutMs: Math.round(e.OPEN_METEO_TIMEOUT_SECONDS * 1000),
+      },
     },
   };
 }

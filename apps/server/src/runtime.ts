@@ -7,11 +7,12 @@ import { openDatabase, type Database } from './db/database.ts';
 import { FieldListVersions } from './db/field-list-versions.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { healthCheckJob } from './jobs/health-check.job.ts';
+import { analysisJobs } from './modules/analysis/analysis.jobs.ts';
 import { JobQueue } from './jobs/job-queue.ts';
 import { pruneAuthRecordsJob } from './jobs/prune-auth-records.job.ts';
 import { sendEmailJob } from './mail/mailer.ts';
 
-export const allJobs = [healthCheckJob, sendEmailJob, pruneAuthRecordsJob] as const;
+export const allJobs = [healthCheckJob, sendEmailJob, pruneAuthRecordsJob, ...Object.values(analysisJobs)] as const;
 
 export interface Runtime {
   ctx: AppContext;

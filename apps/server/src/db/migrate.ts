@@ -2,12 +2,16 @@ import { Migrator, type Kysely, type Migration } from 'kysely';
 import * as initial from './migrations/0001-initial.ts';
 import * as fieldListVersion from './migrations/0002-field-list-version.ts';
 import * as fieldBoundaryVersions from './migrations/0003-field-boundary-versions.ts';
+import * as weatherCache from './migrations/0004-weather-cache.ts';
+import * as analyses from './migrations/0005-analyses.ts';
 
 /** Numbered, forward-only. Add a file `NNNN-what.ts` with an `up` and list it here; never edit a shipped one. */
 const migrations: Record<string, Migration> = {
   '0001-initial': initial,
   '0002-field-list-version': fieldListVersion,
   '0003-field-boundary-versions': fieldBoundaryVersions,
+  '0004-weather-cache': weatherCache,
+  '0005-analyses': analyses,
 };
 
 export async function migrateToLatest(db: Kysely<unknown>): Promise<string[]> {

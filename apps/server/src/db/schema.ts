@@ -1,4 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
+import type { AnalysisStatus, AnalysisType } from '../modules/analysis/analysis-types.ts';
 
 /** A timestamptz column: Date when read, Date or ISO string when written, defaulted by the database. */
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
@@ -157,6 +158,52 @@ export interface FertilizerApplicationTable {
   updatedAt: UpdatedAt;
 }
 
+/** The last forecast fetched for a 0.1° cell (`round(lat × 10)`, `round(lng × 10)`); valid for an hour. */
+export interface WeatherForecastTable {
+  cellLatIndex: number;
+  cellLngIndex: number;
+  fetchedAt: Timestamp;
+  /** The parsed forecast (`OpenMeteoForecast`): point, current conditions, days and hours. */
+  forecast: Json<unknown>;
+}
+
+/** One archive (ERA5) day of a 0.1° cell, kept for good: a past day's record does not change. */
+export interface WeatherArchiveDayTable {
+  cellLatIndex: number;
+  cellLngIndex: number;
+  /** `YYYY-MM-DD`, local to the cell. */
+  date: string;
+  timezone: string;
+  utcOffsetSeconds: number;
+  elevationM: number | null;
+  /** The parsed day (`WeatherDay`). */
+  day: Json<unknown>;
+  fetchedAt: Timestamp;
+}
+
+export interface AnalysisTable {
+  id: Generated<string>;
+  orgId: string;
+  fieldId: string;
+  type: AnalysisType;
+  status: AnalysisStatus;
+  /** The pg-boss job running it; null until queued. */
+  jobId: string | null;
+  requestedBy: string | null;
+  requestedAt: CreatedAt;
+  startedAt: Timestamp | null;
+  finishedAt: Timestamp | null;
+  /** Jobs that took it up: above 1 after a retry or a worker that died. */
+  attempts: ColumnType<number, number | undefined, number>;
+  /** The day the analysis speaks for (`YYYY-MM-DD`). */
+  analysisDate: string | null;
+  inputs: Json<unknown> | null;
+  result: Json<unknown> | null;
+  summary: string | null;
+  simulated: ColumnType<boolean, boolean | undefined, boolean>;
+  error: string | null;
+}
+
 export interface DB {
   organisations: OrganisationTable;
   users: UserTable;
@@ -170,4 +217,7 @@ export interface DB {
   fieldBoundaryVersions: FieldBoundaryVersionTable;
   soilTests: SoilTestTable;
   fertilizerApplications: FertilizerApplicationTable;
+  weatherForecasts: WeatherForecastTable;
+  weatherArchiveDays: WeatherArchiveDayTable;
+  analyses: AnalysisTable;
 }

@@ -8,13 +8,16 @@ export interface JobContext {
   database: Database;
   config: Config;
   log: FastifyBaseLogger;
+  /** Which try this is: a handler stores a failure for good only on the last one. */
+  attempt: { retryCount: number; retryLimit: number; isLast: boolean };
 }
 
 /** A job: a stable name, a payload schema, retry policy, and a handler that calls a domain function. */
 export interface JobDefinition<Schema extends z.ZodType> {
   name: string;
   payload: Schema;
-  retryLimit: number;
+  /** Further tries after a failure; a function when a setting decides it. */
+  retryLimit: number | ((config: Config) => number);
   retryDelaySeconds: number;
   expireInSeconds: number;
   /** Run on this schedule (cron, UTC) as well as when sent. */
@@ -35,7 +38,7 @@ export class JobQueue {
   private working = false;
 
   constructor(
-    private readonly context: JobContext,
+    private readonly context: Omit<JobContext, 'attempt'>,
     private readonly jobs: readonly AnyJob[],
   ) {
     this.boss = new PgBoss({
@@ -61,7 +64,7 @@ export class JobQueue {
     for (const job of this.jobs) {
       await this.boss.createQueue(job.name, {
         name: job.name,
-        retryLimit: job.retryLimit,
+        retryLimit: typeof job.retryLimit === 'function' ? job.retryLimit(this.context.config) : job.retryLimit,
         retryDelay: job.retryDelaySeconds,
         retryBackoff: true,
         expireInSeconds: job.expireInSeconds,
@@ -71,12 +74,14 @@ export class JobQueue {
     this.running = true;
     if (!options.work) return;
     for (const job of this.jobs) {
-      await this.boss.work(job.name, { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2 }, async (batch) => {
+      const workOptions = { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2, includeMetadata: true as const };
+      await this.boss.work(job.name, workOptions, async (batch) => {
         for (const item of batch) {
           const payload = job.payload.parse(item.data);
           const log = this.context.log.child({ job: job.name, jobId: item.id });
+          const attempt = { retryCount: item.retryCount, retryLimit: item.retryLimit, isLast: item.retryCount >= item.retryLimit };
           try {
-            await job.handle(payload, { ...this.context, log });
+            await job.handle(payload, { ...this.context, log, attempt });
           } catch (error) {
             log.warn({ err: error }, 'job failed; pg-boss retries it while retries remain');
             throw error;
@@ -89,6 +94,11 @@ export class JobQueue {
 
   async send<Schema extends z.ZodType>(job: JobDefinition<Schema>, payload: z.input<Schema>): Promise<string | null> {
     return this.boss.send(job.name, job.payload.parse(payload) as object);
+  }
+
+  /** Cancels a queued job (one already running finishes; its handler decides what that means). */
+  async cancel(name: string, id: string): Promise<void> {
+    await this.boss.cancel(name, id);
   }
 
   /** Waits (up to `timeoutMs`) for running handlers to finish, then stops polling. */

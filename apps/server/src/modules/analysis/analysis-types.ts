@@ -1,0 +1,33 @@
+/**
+ * The four analyses of spec §7, by the short name the latest-summaries answer uses and by the slug of their
+ * run path.
+ */
+export const analysisTypes = ['health', 'yield', 'irrigation', 'fertilizer'] as const;
+export type AnalysisType = (typeof analysisTypes)[number];
+
+export const analysisSlugs: Record<AnalysisType, string> = {
+  health: 'health-analysis',
+  yield: 'unified-yield-analysis',
+  irrigation: 'irrigation-recommendation',
+  fertilizer: 'fertilizer-recommendation',
+};
+
+export type AnalysisStatus = 'queued' | 'running' | 'completed' | 'failed' | 'cancelled';
+
+/** A type from its run-path slug (`health-analysis`) or its short name (`health`); null for anything else. */
+export function analysisTypeOf(text: string): AnalysisType | null {
+  const bySlug = analysisTypes.find((type) => analysisSlugs[type] === text);
+  return bySlug ?? (analysisTypes as readonly string[]).find((type) => type === text) as AnalysisType | undefined ?? null;
+}
+
+/** What an analysis produced: the answer, the sentence a farmer reads, and what it was made from. */
+export interface AnalysisOutcome {
+  /** The day the analysis speaks for (YYYY-MM-DD): the last image's date, or today for weather-based advice. */
+  analysisDate: string;
+  result: unknown;
+  summary: string;
+  /** Scene ids, weather window, soil test id: enough to see later what the numbers came from. */
+  inputs: Record<string, unknown>;
+  /** True when demo imagery or simulated weather went into it; shown with every number. */
+  simulated: boolean;
+}

@@ -1,0 +1,77 @@
+import { z } from 'zod';
+import type { JobContext, JobDefinition } from '../../jobs/job-queue.ts';
+import { analysisTypes, type AnalysisOutcome, type AnalysisType } from './analysis-types.ts';
+import { runAnalysis } from './run-analysis.ts';
+
+const payload = z.object({ analysisId: z.uuid() });
+
+/**
+ * Runs one stored analysis. The row is claimed (queued → running) and finished (running → completed) by
+ * conditional updates, so a job retried after its worker died, or run twice, completes the analysis once, and a
+ * cancelled one stores nothing. A failure is retried; on the last attempt its message is stored for the user.
+ */
+async function handleAnalysis(type: AnalysisType, { analysisId }: z.output<typeof payload>, context: JobContext): Promise<void> {
+  const db = context.database.db;
+  const row = await db
+    .updateTable('analyses')
+    .set((eb) => ({ status: 'running', startedAt: new Date(), attempts: eb('attempts', '+', 1) }))
+    .where('id', '=', analysisId)
+    .where('status', 'in', ['queued', 'running'])
+    .returningAll()
+    .executeTakeFirst();
+  if (!row) {
+    context.log.info({ analysisId }, 'analysis cancelled or already finished; nothing to do');
+    return;
+  }
+  let outcome: AnalysisOutcome;
+  try {
+    outcome = await runAnalysis(type, row, context);
+  } catch (error) {
+    context.log.warn({ err: error, analysisId, type, attempt: context.attempt }, 'analysis failed');
+    if (context.attempt.isLast) {
+      await db
+        .updateTable('analyses')
+        .set({ status: 'failed', error: messageFor(error), finishedAt: new Date() })
+        .where('id', '=', analysisId)
+        .where('status', '=', 'running')
+        .execute();
+    }
+    throw error;
+  }
+  await db
+    .updateTable('analyses')
+    .set({
+      status: 'completed',
+      finishedAt: new Date(),
+      analysisDate: outcome.analysisDate,
+      result: JSON.stringify(outcome.result),
+      summary: outcome.summary,
+      inputs: JSON.stringify(outcome.inputs),
+      simulated: outcome.simulated,
+      error: null,
+    })
+    .where('id', '=', analysisId)
+    .where('status', '=', 'running')
+    .execute();
+}
+
+/** What the user is told when an analysis fails for good: the cause as the outside service or check worded it. */
+function messageFor(error: unknown): string {
+  return error instanceof Error ? error.message : 'The analysis failed.';
+}
+
+/** One queue per analysis type, so a slow kind (yield) does not hold up a quick one (health). */
+export const analysisJobs = Object.fromEntries(
+  analysisTypes.map((type) => [
+    type,
+    {
+      name: `analysis-${type}`,
+      payload,
+      retryLimit: (config) => config.analysisRetries,
+      retryDelaySeconds: 10,
+      // A job whose worker died is retried once this has passed.
+      expireInSeconds: 300,
+      handle: (data, context) => handleAnalysis(type, data, context),
+    } satisfies JobDefinition<typeof payload>,
+  ]),
+) as Record<AnalysisType, JobDefinition<typeof payload>>;

@@ -1,0 +1,84 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../app-context.ts';
+import { AppError } from '../../errors.ts';
+import { authenticate, authOf } from '../../plugins/authenticate.ts';
+import { analysisTypeOf, type AnalysisType } from './analysis-types.ts';
+import * as analyses from './analysis.service.ts';
+
+const uuid = (what: string) => z.uuid({ message: `The ${what} in the path must be a UUID.` });
+const fieldParams = z.strictObject({ fieldId: uuid('field id') });
+const typeParams = fieldParams.extend({ type: z.string() });
+const analysisParams = typeParams.extend({ id: uuid('analysis id') });
+
+/** The type named in a path: a run slug (`health-analysis`) or a short name (`health`); spec §7's message otherwise. */
+function typeFrom(text: string): AnalysisType {
+  const type = analysisTypeOf(text);
+  if (!type) throw new AppError('VALIDATION_FAILED', `Invalid analysis type: ${text}`);
+  return type;
+}
+
+/**
+ * Spec §7's analysis API: start a run (202 with the job; 409 while one of the type is queued or running), the
+ * latest completed summary of each type (what the web app polls), one analysis in full, a field's history, and
+ * cancelling a queued or running analysis. Every route is scoped to the caller's organisation.
+ */
+export function analysisRoutes(ctx: AppContext) {
+  return async (parent: FastifyInstance) => {
+    const app = parent.withTypeProvider<ZodTypeProvider>();
+    const onRequest = authenticate(ctx);
+    const base = { tags: ['analysis'], security: [{ bearerAuth: [] }] };
+
+    app.post(
+      '/analysis/:fieldId/:type/run',
+      { onRequest, schema: { ...base, params: typeParams, body: z.strictObject({ field_id: z.string().optional() }).optional() } },
+      async (request, reply) => {
+        const { fieldId } = request.params;
+        const type = typeFrom(request.params.type);
+        if (request.body?.field_id !== undefined && request.body.field_id !== fieldId) {
+          throw AppError.invalid('field_id', 'field_id must be the field named in the path.');
+        }
+        const { userId, orgId } = authOf(request);
+        const started = await analyses.requestAnalysis(ctx, orgId, userId, fieldId, type);
+        return reply.status(202).send({ status: 'accepted', data: { id: started.id, job_id: started.jobId, type, field_id: fieldId } });
+      },
+    );
+
+    app.get('/analysis/:fieldId/latest-summaries', { onRequest, schema: { ...base, params: fieldParams } }, async (request) => ({
+      status: 'success',
+      data: await analyses.latestSummaries(ctx, authOf(request).orgId, request.params.fieldId),
+    }));
+
+    app.get(
+      '/analysis/:fieldId/history',
+      {
+        onRequest,
+        schema: {
+          ...base,
+          params: fieldParams,
+          querystring: z.strictObject({
+            type: z.string().optional(),
+            limit: z.coerce.number().int().min(1).max(200).default(50),
+          }),
+        },
+      },
+      async (request) => {
+        const type = request.query.type === undefined ? null : typeFrom(request.query.type);
+        return { data: await analyses.listAnalyses(ctx, authOf(request).orgId, request.params.fieldId, type, request.query.limit) };
+      },
+    );
+
+    app.get('/analysis/:fieldId/:type/:id', { onRequest, schema: { ...base, params: analysisParams } }, async (request) => {
+      const { fieldId, id } = request.params;
+      return { data: await analyses.getAnalysis(ctx, authOf(request).orgId, fieldId, typeFrom(request.params.type), id) };
+    });
+
+    app.delete('/analysis/:fieldId/:type/:id', { onRequest, schema: { ...base, params: analysisParams } }, async (request) => {
+      const { fieldId, id } = request.params;
+      await analyses.cancelAnalysis(ctx, authOf(request).orgId, fieldId, typeFrom(request.params.type), id);
+      return { message: 'Analysis cancelled successfully' };
+    });
+  };
+}
+

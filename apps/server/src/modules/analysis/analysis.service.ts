@@ -1,0 +1,135 @@
+import type { AppContext } from '../../app-context.ts';
+import type { Selectable } from 'kysely';
+import type { AnalysisTable } from '../../db/schema.ts';
+import { AppError } from '../../errors.ts';
+import { getField } from '../fields/fields.service.ts';
+import { analysisJobs } from './analysis.jobs.ts';
+import { analysisTypes, type AnalysisStatus, type AnalysisType } from './analysis-types.ts';
+
+type AnalysisRow = Selectable<AnalysisTable>;
+
+/** An analysis as the API shows it; `analysis_date` as spec §3 names it in the latest summaries. */
+export interface AnalysisView {
+  id: string;
+  field_id: string;
+  type: AnalysisType;
+  status: AnalysisStatus;
+  analysis_date: string | null;
+  requested_at: string;
+  started_at: string | null;
+  finished_at: string | null;
+  summary: string | null;
+  simulated: boolean;
+  error: string | null;
+}
+
+export interface AnalysisDetail extends AnalysisView {
+  inputs: unknown;
+  result: unknown;
+}
+
+const ALREADY_RUNNING = (type: AnalysisType) =>
+  `A ${type} analysis is already running for this field. Wait for it to finish, or cancel it, before starting another.`;
+
+/**
+ * Starts an analysis: the field must be the caller's (404 otherwise), no analysis of the type may be queued or
+ * running for it (409), then a row is stored and a job sent. The unique index decides a race between two requests.
+ */
+export async function requestAnalysis(ctx: AppContext, orgId: string, userId: string, fieldId: string, type: AnalysisType) {
+  await getField(ctx, orgId, fieldId);
+  const db = ctx.database.db;
+  let row: { id: string };
+  try {
+    row = await db
+      .insertInto('analyses')
+      .values({ orgId, fieldId, type, status: 'queued', requestedBy: userId, requestedAt: ctx.now() })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+  } catch (error) {
+    if ((error as { code?: string }).code === '23505') throw new AppError('CONFLICT', ALREADY_RUNNING(type));
+    throw error;
+  }
+  let jobId: string | null;
+  try {
+    jobId = await ctx.queue.send(analysisJobs[type], { analysisId: row.id });
+  } catch (error) {
+    await db
+      .updateTable('analyses')
+      .set({ status: 'failed', error: `The analysis could not be queued: ${(error as Error).message}`, finishedAt: ctx.now() })
+      .where('id', '=', row.id)
+      .execute();
+    throw new AppError('SERVICE_UNAVAILABLE', 'Analyses cannot be started just now. Please try again in a minute.');
+  }
+  await db.updateTable('analyses').set({ jobId }).where('id', '=', row.id).execute();
+  return { id: row.id, jobId };
+}
+
+/** The newest completed analysis of each type for a field, as spec §7's latest-summaries answer holds them. */
+export async function latestSummaries(ctx: AppContext, orgId: string, fieldId: string): Promise<Record<AnalysisType, AnalysisView | null>> {
+  await getField(ctx, orgId, fieldId);
+  const rows = await ctx.database.db
+    .selectFrom('analyses')
+    .selectAll()
+    .where('orgId', '=', orgId)
+    .where('fieldId', '=', fieldId)
+    .where('status', '=', 'completed')
+    .orderBy('finishedAt', 'desc')
+    .execute();
+  const latest = Object.fromEntries(analysisTypes.map((type) => [type, null])) as Record<AnalysisType, AnalysisView | null>;
+  for (const row of rows) latest[row.type] ??= view(row);
+  return latest;
+}
+
+export async function getAnalysis(ctx: AppContext, orgId: string, fieldId: string, type: AnalysisType, id: string): Promise<AnalysisDetail> {
+  const row = await ctx.database.db
+    .selectFrom('analyses')
+    .selectAll()
+    .where('orgId', '=', orgId)
+    .where('fieldId', '=', fieldId)
+    .where('type', '=', type)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  if (!row) throw AppError.notFound('Analysis');
+  return { ...view(row), inputs: row.inputs, result: row.result };
+}
+
+/** A field's analyses, newest first, optionally of one type. */
+export async function listAnalyses(ctx: AppContext, orgId: string, fieldId: string, type: AnalysisType | null, limit: number) {
+  await getField(ctx, orgId, fieldId);
+  let query = ctx.database.db.selectFrom('analyses').selectAll().where('orgId', '=', orgId).where('fieldId', '=', fieldId);
+  if (type) query = query.where('type', '=', type);
+  return (await query.orderBy('requestedAt', 'desc').limit(limit).execute()).map(view);
+}
+
+/** Cancels a queued or running analysis; one that has finished (or is not the caller's) is "not found". */
+export async function cancelAnalysis(ctx: AppContext, orgId: string, fieldId: string, type: AnalysisType, id: string): Promise<void> {
+  const row = await ctx.database.db
+    .updateTable('analyses')
+    .set({ status: 'cancelled', finishedAt: ctx.now() })
+    .where('orgId', '=', orgId)
+    .where('fieldId', '=', fieldId)
+    .where('type', '=', type)
+    .where('id', '=', id)
+    .where('status', 'in', ['queued', 'running'])
+    .returning('jobId')
+    .executeTakeFirst();
+  if (!row) throw new AppError('NOT_FOUND', 'Analysis not found or already completed');
+  // A job already running finds the row cancelled and stores nothing; one still queued is not started at all.
+  if (row.jobId) await ctx.queue.cancel(analysisJobs[type].name, row.jobId);
+}
+
+function view(row: AnalysisRow): AnalysisView {
+  return {
+    id: row.id,
+    field_id: row.fieldId,
+    type: row.type,
+    status: row.status,
+    analysis_date: row.analysisDate,
+    requested_at: row.requestedAt.toISOString(),
+    started_at: row.startedAt?.toISOString() ?? null,
+    finished_at: row.finishedAt?.toISOString() ?? null,
+    summary: row.summary,
+    simulated: row.simulated,
+    error: row.error,
+  };
+}

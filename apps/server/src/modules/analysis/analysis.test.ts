@@ -1,0 +1,156 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FieldBoundary } from '@murimi/core';
+import { writeDemoCatalog } from '@murimi/earth';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { as, registerAccount, squareBoundary, startTestApp, type TestAccount, type TestApp } from '../../../test/harness.ts';
+
+// The analysis API end to end: the server stores the request and queues a job, a worker (in the same process here)
+// runs the analysis on demo imagery read through the STAC and COG path, and the latest summaries show the result.
+const DAY_MS = 86_400_000;
+const isoDay = (date: Date) => date.toISOString().slice(0, 10);
+const today = new Date();
+const plantingDate = isoDay(new Date(today.getTime() - 70 * DAY_MS));
+const boundary = squareBoundary(4) as FieldBoundary;
+
+let catalog: string;
+let server: TestApp;
+let idle: TestApp;
+let farmer: TestAccount;
+let neighbour: TestAccount;
+let fieldId: string;
+
+async function createField(app: TestApp, account: TestAccount): Promise<string> {
+  const farm = await as(account, app.app, { method: 'POST', url: '/api/farms', payload: { name: 'Chikomo Farm' } });
+  const field = await as(account, app.app, {
+    method: 'POST',
+    url: '/api/fields',
+    payload: { name: 'Vlei Block', farmId: farm.json().data.id, boundary, cropType: 'maize-grain', plantingDate, irrigated: false },
+  });
+  return field.json().data.id;
+}
+
+async function waitForSummary(app: TestApp, account: TestAccount, field: string, type: string, id: string) {
+  for (let waited = 0; waited < 60_000; waited += 250) {
+    const summaries = (await as(account, app.app, { method: 'GET', url: `/api/analysis/${field}/latest-summaries` })).json();
+    if (summaries.data[type]?.id === id) return summaries;
+    const history = (await as(account, app.app, { method: 'GET', url: `/api/analysis/${field}/history` })).json();
+    const failed = history.data.find((analysis: { id: string; status: string }) => analysis.id === id && analysis.status === 'failed');
+    if (failed) throw new Error(`analysis failed: ${failed.error}`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`no ${type} summary with id ${id} within 60 s`);
+}
+
+beforeAll(async () => {
+  catalog = await mkdtemp(path.join(tmpdir(), 'murimi-analysis-imagery-'));
+  await writeDemoCatalog({
+    fields: [{ id: 'vlei', name: 'Vlei Block', crop: 'maize', plantingDate, boundary }],
+    from: isoDay(new Date(today.getTime() - 90 * DAY_MS)),
+    to: isoDay(today),
+    directory: catalog,
+  });
+  const env = { IMAGERY_SOURCE: 'demo', DEMO_IMAGERY_DIR: catalog };
+  server = await startTestApp({ work: true, env });
+  idle = await startTestApp({ work: false, env });
+  farmer = await registerAccount(server.app);
+  neighbour = await registerAccount(server.app);
+  fieldId = await createField(server, farmer);
+}, 60_000);
+
+afterAll(async () => {
+  await server?.close();
+  await idle?.close();
+  await rm(catalog, { recursive: true, force: true });
+});
+
+describe('a health analysis from request to summary', () => {
+  it('answers 202 with the job, refuses a second run of the type while the first is pending, and completes', async () => {
+    const run = await as(farmer, server.app, {
+      method: 'POST',
+      url: `/api/analysis/${fieldId}/health-analysis/run`,
+      payload: { field_id: fieldId },
+    });
+    expect(run.statusCode).toBe(202);
+    const { id, job_id: jobId } = run.json().data;
+    expect(jobId).toEqual(expect.any(String));
+
+    const again = await as(farmer, server.app, { method: 'POST', url: `/api/analysis/${fieldId}/health-analysis/run`, payload: { field_id: fieldId } });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error.message).toMatch(/already running/);
+
+    const summaries = await waitForSummary(server, farmer, fieldId, 'health', id);
+    expect(summaries.status).toBe('success');
+    expect(summaries.data.health).toMatchObject({ id, status: 'completed', simulated: true });
+    expect(summaries.data.health.analysis_date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(summaries.data.health.summary).toMatch(/^Crop health (healthy|moderate|bare or stressed): NDVI 0\.\d\d on .*\(Simulated imagery\.\)$/);
+    expect(summaries.data.yield).toBeNull();
+
+    const detail = (await as(farmer, server.app, { method: 'GET', url: `/api/analysis/${fieldId}/health/${id}` })).json().data;
+    expect(detail.result.source).toBe('simulated');
+    expect(detail.result.latest.ndvi.mean).toBeGreaterThan(0.3); // maize ten weeks after planting
+    expect(detail.result.latest.ndwi).not.toBeNull();
+    expect(detail.result.latest.lai.method).toMatch(/^Empirical/);
+    expect(detail.result.trend.dates.length).toBeGreaterThanOrEqual(2);
+    expect(detail.result.lastClearImage.ageDays).toBeGreaterThanOrEqual(0);
+    // The demo field's stressed patch (about a fifth of its 4 ha) is found, with where it lies.
+    const [patch] = detail.result.problemZones;
+    expect(patch.areaHa).toBeGreaterThan(0.3);
+    expect(patch.areaHa).toBeLessThan(1.5);
+    expect(patch.meanNdvi).toBeLessThan(detail.result.latest.ndvi.mean - 0.1);
+    expect(patch.polygon.type).toBe('Polygon');
+    expect(summaries.data.health.summary).toContain('well below the rest');
+    expect(detail.inputs.sceneIds.length).toBeGreaterThan(5);
+
+    // Once finished, the type can run again.
+    const next = await as(farmer, server.app, { method: 'POST', url: `/api/analysis/${fieldId}/health-analysis/run`, payload: {} });
+    expect(next.statusCode).toBe(202);
+    await waitForSummary(server, farmer, fieldId, 'health', next.json().data.id);
+  }, 90_000);
+
+  it('names an unknown analysis type', async () => {
+    const response = await as(farmer, server.app, { method: 'POST', url: `/api/analysis/${fieldId}/pest-analysis/run`, payload: {} });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.message).toBe('Invalid analysis type: pest-analysis');
+  });
+
+  it('refuses a field_id in the body that is not the field in the path', async () => {
+    const response = await as(farmer, server.app, {
+      method: 'POST',
+      url: `/api/analysis/${fieldId}/health-analysis/run`,
+      payload: { field_id: '00000000-0000-4000-8000-000000000000' },
+    });
+    expect(response.statusCode).toBe(400);
+  });
+});
+
+describe('another organisation', () => {
+  it('cannot start, read or cancel analyses of a field that is not theirs: 404', async () => {
+    const run = await as(neighbour, server.app, { method: 'POST', url: `/api/analysis/${fieldId}/health-analysis/run`, payload: {} });
+    expect(run.statusCode).toBe(404);
+    expect((await as(neighbour, server.app, { method: 'GET', url: `/api/analysis/${fieldId}/latest-summaries` })).statusCode).toBe(404);
+    expect((await as(neighbour, server.app, { method: 'GET', url: `/api/analysis/${fieldId}/history` })).statusCode).toBe(404);
+    const [mine] = (await as(farmer, server.app, { method: 'GET', url: `/api/analysis/${fieldId}/history` })).json().data;
+    expect(mine).toBeDefined();
+    expect((await as(neighbour, server.app, { method: 'GET', url: `/api/analysis/${fieldId}/health/${mine.id}` })).statusCode).toBe(404);
+    expect((await as(neighbour, server.app, { method: 'DELETE', url: `/api/analysis/${fieldId}/health/${mine.id}` })).statusCode).toBe(404);
+  });
+});
+
+describe('cancelling', () => {
+  it('cancels a queued analysis once, then says it is not found or already completed', async () => {
+    const account = await registerAccount(idle.app);
+    const field = await createField(idle, account);
+    const run = await as(account, idle.app, { method: 'POST', url: `/api/analysis/${field}/health-analysis/run`, payload: {} });
+    const { id } = run.json().data;
+    const cancel = await as(account, idle.app, { method: 'DELETE', url: `/api/analysis/${field}/health/${id}` });
+    expect([cancel.statusCode, cancel.json().message]).toEqual([200, 'Analysis cancelled successfully']);
+    const again = await as(account, idle.app, { method: 'DELETE', url: `/api/analysis/${field}/health/${id}` });
+    expect([again.statusCode, again.json().error.message]).toEqual([404, 'Analysis not found or already completed']);
+    const [analysis] = (await as(account, idle.app, { method: 'GET', url: `/api/analysis/${field}/history?type=health` })).json().data;
+    expect(analysis).toMatchObject({ id, status: 'cancelled' });
+    // With the cancelled one out of the way, the type can be asked for again.
+    expect((await as(account, idle.app, { method: 'POST', url: `/api/analysis/${field}/health-analysis/run`, payload: {} })).statusCode).toBe(202);
+  });
+});

@@ -1,0 +1,249 @@
+import type { FieldBoundary } from '@murimi/core';
+import {
+  fieldTimeSeries,
+  problemZones,
+  weightedKMeans1d,
+  type FieldPixels,
+  type Measure,
+  type MeasuredZonalStatistics,
+  type TimeSeriesPoint,
+} from '@murimi/earth';
+import type { AnalysisOutcome } from './analysis-types.ts';
+import type { ImageryAccess } from './imagery.ts';
+
+/** Spec §9 guides: NDVI under 0.2 bare or stressed, 0.2–0.5 moderate, 0.5–0.9 healthy; NDWI under −0.2 water stress. */
+const NDVI_BARE_OR_STRESSED_BELOW = 0.2;
+const NDVI_HEALTHY_FROM = 0.5;
+const NDWI_WATER_STRESS_BELOW = -0.2;
+/**
+ * A change in mean NDVI of more than this per week over the last three clear images counts as a trend
+ * (illustrative: about twice the date-to-date scatter of a clear Sentinel-2 field mean).
+ */
+const TREND_NDVI_PER_WEEK = 0.02;
+/** A field whose NDVI varies more than this (coefficient of variation) is called patchy (illustrative). */
+const PATCHY_CV = 0.2;
+const VARIABLE_CV = 0.1;
+/** How far back a season is looked at when the field has no planting date. */
+const DEFAULT_LOOKBACK_DAYS = 120;
+/** Earlier seasons compared with: images within this many days of the same day of year. */
+const ANOMALY_WINDOW_DAYS = 15;
+const DAY_MS = 86_400_000;
+/** A problem zone's NDVI is at least this far below the field's mean: a difference worth walking out to see (illustrative). */
+const PROBLEM_NDVI_BELOW_MEAN = 0.1;
+/** The largest few are reported; a field with a strong gradient would otherwise list dozens. */
+const MAX_PROBLEM_ZONES = 5;
+
+export interface HealthField {
+  boundary: FieldBoundary;
+  plantingDate: string | null;
+}
+
+type Usable = TimeSeriesPoint & { result: { usable: true; statistics: MeasuredZonalStatistics; method: string } };
+
+const isUsable = (point: TimeSeriesPoint): point is Usable => point.result.usable;
+const isoDay = (date: Date) => date.toISOString().slice(0, 10);
+const round = (value: number, digits = 3) => Number(value.toFixed(digits));
+
+/**
+ * Crop health from the season's imagery: the latest usable image's NDVI, NDWI (NDMI), NDRE and LAI with the spec's
+ * status, the NDVI trend over the last three usable images, the difference from the field's earlier seasons at the
+ * same time of year, how uneven the field is, and how old the last clear image is.
+ */
+export async function runHealthAnalysis(field: HealthField, imagery: ImageryAccess, today: Date): Promise<AnalysisOutcome> {
+  const to = isoDay(today);
+  const seasonStart = field.plantingDate && field.plantingDate <= to ? field.plantingDate : null;
+  const from = seasonStart && daysBetween(seasonStart, to) <= 240 ? seasonStart : isoDay(new Date(today.getTime() - DEFAULT_LOOKBACK_DAYS * DAY_MS));
+  const series = (index: Measure, first: string, last: string, keepPixels = false) =>
+    fieldTimeSeries({
+      keepPixels,
+      source: imagery.source,
+      boundary: field.boundary,
+      from: first,
+      to: last,
+      index,
+      laiNetwork: imagery.laiNetwork,
+      cog: imagery.cog,
+      search: imagery.search,
+    });
+
+  const ndvi = await series('ndvi', from, to);
+  const usable = ndvi.points.filter(isUsable);
+  const latest = usable.at(-1);
+  const inputs = { source: imagery.source.id, from, to, sceneIds: ndvi.points.map((point) => point.sceneId) };
+  const history = ndvi.points.map((point) => ({
+    date: point.datetime.slice(0, 10),
+    sceneId: point.sceneId,
+    usable: point.result.usable,
+    reason: point.result.reason,
+    ndvi: 'statistics' in point.result && point.result.statistics.mean !== null ? round(point.result.statistics.mean) : null,
+  }));
+  if (!latest) {
+    const result = { status: 'no-clear-image' as const, simulated: imagery.simulated, source: imagery.source.id, history };
+    const summary =
+      ndvi.points.length === 0
+        ? `No satellite image of this field between ${from} and ${to}. Check again after the next satellite pass (every 5 days).`
+        : `No clear satellite image of this field between ${from} and ${to}: ${ndvi.points.length} image(s), all cloudy or incomplete over the field.`;
+    return { analysisDate: to, result, summary: labelled(summary, imagery.simulated), inputs, simulated: imagery.simulated };
+  }
+
+  const latestDate = latest.datetime.slice(0, 10);
+  const sameScene = async (index: Measure, keepPixels = false) => {
+    const { points } = await series(index, latestDate, latestDate, keepPixels);
+    const point = points.find((candidate) => candidate.sceneId === latest.sceneId);
+    return point && isUsable(point)
+      ? { statistics: roundedStatistics(point.result.statistics), method: point.result.method, pixels: point.result.pixels }
+      : null;
+  };
+  const [ndwi, ndre, lai, ndviPixels] = [await sameScene('ndmi'), await sameScene('ndre'), await sameScene('lai'), await sameScene('ndvi', true)];
+  const ndviStats = latest.result.statistics;
+  const status: keyof typeof STATUS_WORDS =
+    ndviStats.mean < NDVI_BARE_OR_STRESSED_BELOW ? 'bare-or-stressed' : ndviStats.mean < NDVI_HEALTHY_FROM ? 'moderate' : 'healthy';
+  const waterStress = ndwi ? ndwi.statistics.mean < NDWI_WATER_STRESS_BELOW : null;
+  const trend = trendOf(usable.slice(-3));
+  const anomaly = await anomalyOf(latest, (first, last) => series('ndvi', first, last));
+  const cv = ndviStats.mean > 0 ? ndviStats.std / ndviStats.mean : null;
+  const variability = {
+    ndviStd: round(ndviStats.std),
+    ndviP10: round(ndviStats.p10),
+    ndviP90: round(ndviStats.p90),
+    coefficientOfVariation: cv === null ? null : round(cv),
+    uniformity: cv === null ? null : cv > PATCHY_CV ? 'patchy' : cv > VARIABLE_CV ? 'variable' : 'uniform',
+  };
+  const lastClearImage = { date: latestDate, sceneId: latest.sceneId, ageDays: daysBetween(latestDate, to) };
+  const problemAreas = (ndviPixels?.pixels ? weakestCluster(ndviPixels.pixels, ndviStats.mean) : []).map((zone) => ({
+    polygon: zone.polygon,
+    areaHa: round(zone.areaHa, 2),
+    shareOfField: round(zone.shareOfField),
+    meanNdvi: zone.meanValue === null ? null : round(zone.meanValue),
+    direction: zone.direction,
+  }));
+  const result = {
+    status,
+    simulated: imagery.simulated,
+    source: imagery.source.id,
+    thresholds: { ndviBareOrStressedBelow: NDVI_BARE_OR_STRESSED_BELOW, ndviHealthyFrom: NDVI_HEALTHY_FROM, ndwiWaterStressBelow: NDWI_WATER_STRESS_BELOW },
+    latest: {
+      date: latestDate,
+      sceneId: latest.sceneId,
+      clearFraction: round(latest.result.clear.clearFraction),
+      ndvi: roundedStatistics(ndviStats),
+      ndwi: ndwi?.statistics ?? null,
+      ndre: ndre?.statistics ?? null,
+      lai: lai ? { ...lai.statistics, method: lai.method } : null,
+    },
+    waterStress,
+    trend,
+    anomaly,
+    variability,
+    problemZones: problemAreas,
+    lastClearImage,
+    history,
+  };
+  return {
+    analysisDate: latestDate,
+    result,
+    summary: labelled(healthSentence(result), imagery.simulated),
+    inputs: { ...inputs, latestSceneId: latest.sceneId },
+    simulated: imagery.simulated,
+  };
+}
+
+/**
+ * Problem zones: the field's lowest-NDVI cluster (the lowest of three k-means classes, so the cut falls between the
+ * weak and the middling pixels wherever the field's own values put it), as parts of at least 0.1 ha, kept only
+ * where clearly below the field: a uniform field's lowest class is noise and yields none.
+ */
+function weakestCluster(pixels: FieldPixels, fieldMean: number) {
+  const valid = [...pixels.values.keys()].filter((i) => pixels.fractions[i]! > 0 && !Number.isNaN(pixels.values[i]!));
+  const { centroids } = weightedKMeans1d(
+    Float32Array.from(valid, (i) => pixels.values[i]!),
+    Float64Array.from(valid, (i) => pixels.fractions[i]!),
+    3,
+  );
+  if (centroids.length < 2) return [];
+  const { zones } = problemZones(pixels, { thresholdValue: (centroids[0]! + centroids[1]!) / 2 });
+  return zones.filter((zone) => zone.meanValue <= fieldMean - PROBLEM_NDVI_BELOW_MEAN).slice(0, MAX_PROBLEM_ZONES);
+}
+
+function roundedStatistics(statistics: MeasuredZonalStatistics) {
+  return {
+    mean: round(statistics.mean),
+    median: round(statistics.median),
+    p10: round(statistics.p10),
+    p90: round(statistics.p90),
+    std: round(statistics.std),
+    validFraction: round(statistics.validFraction),
+    pixelCount: statistics.pixelCount,
+  };
+}
+
+/** NDVI change per week by least squares over the last (up to three) usable images. */
+function trendOf(points: Usable[]) {
+  const dates = points.map((point) => point.datetime.slice(0, 10));
+  if (points.length < 2) return { direction: 'not-enough-images' as const, ndviChangePerWeek: null, dates };
+  const xs = points.map((point) => Date.parse(point.datetime) / (7 * DAY_MS));
+  const ys = points.map((point) => point.result.statistics.mean);
+  const meanX = xs.reduce((a, b) => a + b, 0) / xs.length;
+  const meanY = ys.reduce((a, b) => a + b, 0) / ys.length;
+  const slope =
+    xs.reduce((sum, x, i) => sum + (x - meanX) * (ys[i]! - meanY), 0) / xs.reduce((sum, x) => sum + (x - meanX) ** 2, 0);
+  const direction = slope > TREND_NDVI_PER_WEEK ? 'improving' : slope < -TREND_NDVI_PER_WEEK ? 'declining' : 'stable';
+  return { direction, ndviChangePerWeek: round(slope), dates };
+}
+
+/** The latest NDVI against the same field at the same time of year in the two seasons before, where imagery exists. */
+async function anomalyOf(latest: Usable, series: (from: string, to: string) => Promise<{ points: TimeSeriesPoint[] }>) {
+  const when = Date.parse(latest.datetime);
+  const earlier: { season: string; ndvi: number; date: string }[] = [];
+  for (const yearsBack of [1, 2]) {
+    const centre = new Date(when);
+    centre.setUTCFullYear(centre.getUTCFullYear() - yearsBack);
+    const { points } = await series(
+      isoDay(new Date(centre.getTime() - ANOMALY_WINDOW_DAYS * DAY_MS)),
+      isoDay(new Date(centre.getTime() + ANOMALY_WINDOW_DAYS * DAY_MS)),
+    );
+    const usable = points.filter(isUsable);
+    if (usable.length === 0) continue;
+    const mean = usable.reduce((sum, point) => sum + point.result.statistics.mean, 0) / usable.length;
+    earlier.push({ season: String(centre.getUTCFullYear()), ndvi: round(mean), date: isoDay(centre) });
+  }
+  if (earlier.length === 0) return { ndviDifference: null, earlier, note: 'No clear images of this field at this time of year in earlier seasons.' };
+  const reference = earlier.reduce((sum, season) => sum + season.ndvi, 0) / earlier.length;
+  return { ndviDifference: round(latest.result.statistics.mean - reference), earlier, note: null };
+}
+
+function daysBetween(from: string, to: string): number {
+  return Math.round((Date.parse(to) - Date.parse(from)) / DAY_MS);
+}
+
+const STATUS_WORDS = { healthy: 'healthy', moderate: 'moderate', 'bare-or-stressed': 'bare or stressed' } as const;
+
+function healthSentence(result: {
+  status: keyof typeof STATUS_WORDS;
+  latest: { date: string; ndvi: { mean: number } };
+  waterStress: boolean | null;
+  trend: { direction: string };
+  anomaly: { ndviDifference: number | null };
+  variability: { uniformity: string | null };
+  problemZones: { areaHa: number; direction: string; meanNdvi: number | null }[];
+  lastClearImage: { ageDays: number };
+}): string {
+  const parts = [`Crop health ${STATUS_WORDS[result.status]}: NDVI ${result.latest.ndvi.mean.toFixed(2)} on ${result.latest.date}.`];
+  if (result.trend.direction === 'improving' || result.trend.direction === 'declining')
+    parts.push(`${result.trend.direction === 'improving' ? 'Improving' : 'Declining'} over the last clear images.`);
+  if (result.waterStress) parts.push('Signs of water stress (NDWI below −0.2).');
+  if (result.anomaly.ndviDifference !== null && Math.abs(result.anomaly.ndviDifference) >= 0.1)
+    parts.push(`${result.anomaly.ndviDifference > 0 ? 'Greener' : 'Less green'} than earlier seasons at this time of year.`);
+  const [worst] = result.problemZones;
+  if (worst) {
+    const where = worst.direction === 'centre' ? 'the centre' : `the ${worst.direction}`;
+    parts.push(`${worst.areaHa.toFixed(1)} ha in ${where} of the field is well below the rest (NDVI ${worst.meanNdvi?.toFixed(2)}): worth a visit.`);
+  } else if (result.variability.uniformity === 'patchy') parts.push('The field is patchy: look at its weakest parts.');
+  if (result.lastClearImage.ageDays > 10) parts.push(`The last clear image is ${result.lastClearImage.ageDays} days old.`);
+  return parts.join(' ');
+}
+
+/** Every sentence from demo imagery says so. */
+function labelled(summary: string, simulated: boolean): string {
+  return simulated ? `${summary} (Simulated imagery.)` : summary;
+}

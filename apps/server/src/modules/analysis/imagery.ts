@@ -1,0 +1,78 @@
+import path from 'node:path';
+import {
+  earthSearchSentinel2,
+  loadBiophysicalNetwork,
+  simulatedSentinel2,
+  startLocalStacApi,
+  TileCache,
+  type BiophysicalNetwork,
+  type OpenCogOptions,
+  type SceneSearchOptions,
+  type Sentinel2Source,
+} from '@murimi/earth';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../../config.ts';
+
+/** Where an analysis gets its scenes, with what the imagery engine needs to read them. */
+export interface ImageryAccess {
+  source: Sentinel2Source;
+  /** True for the demo catalog: every number from it is labelled simulated. */
+  simulated: boolean;
+  cog: OpenCogOptions;
+  search: SceneSearchOptions;
+  laiNetwork?: BiophysicalNetwork;
+}
+
+/** Made once per process and setting: the demo catalog's STAC API by folder, tile caches by folder, LAI networks. */
+const demoCatalogs = new Map<string, Promise<string>>();
+const tileCaches = new Map<string, Promise<TileCache>>();
+const laiNetworks = new Map<string, Promise<BiophysicalNetwork | undefined>>();
+
+function once<T>(made: Map<string, Promise<T>>, key: string, make: () => Promise<T>): Promise<T> {
+  let value = made.get(key);
+  if (!value) {
+    // A failure is not kept: the next analysis tries again (the folder may exist by then).
+    value = make().catch((error: unknown) => {
+      made.delete(key);
+      throw error;
+    });
+    made.set(key, value);
+  }
+  return value;
+}
+
+/**
+ * Earth Search (or the catalog at IMAGERY_STAC_URL), or the demo catalog under DEMO_IMAGERY_DIR served by a STAC
+ * API inside this process: workers run no web server, and the engine reads a catalog over HTTP either way. Made
+ * once per process: the tile cache and ESA's LAI network (when SNAP_LAI_NETWORK_DIR is set) are shared.
+ */
+export async function imageryAccess(config: Config, log: FastifyBaseLogger): Promise<ImageryAccess> {
+  const searchLog: SceneSearchOptions['log'] = (event) => log[event.level]({ ...event.context }, event.message);
+  const { imagery } = config;
+  const cacheDirectory = path.join(config.dataDir, 'tile-cache');
+  const cache = await once(tileCaches, cacheDirectory, () =>
+    TileCache.open({ directory: cacheDirectory, maxBytes: imagery.tileCacheMaxMb * 1024 * 1024 }),
+  );
+  const laiNetworkDir = imagery.laiNetworkDir;
+  const laiNetwork = laiNetworkDir
+    ? await once(laiNetworks, laiNetworkDir, () =>
+        loadBiophysicalNetwork(laiNetworkDir).catch((error: Error) => {
+          log.error({ err: error }, 'ESA LAI network not loaded; LAI uses the empirical relation');
+          return undefined;
+        }),
+      )
+    : undefined;
+  const common = { cog: { cache }, search: { log: searchLog }, laiNetwork };
+  if (imagery.source === 'demo') {
+    const url = await once(demoCatalogs, imagery.demoDir, () =>
+      startLocalStacApi(imagery.demoDir)
+        .then((api) => api.url)
+        .catch((error: Error) => {
+          throw new Error(`The demo imagery catalog in ${imagery.demoDir} cannot be read (${error.message}); run npm run demo.`);
+        }),
+    );
+    return { ...common, source: simulatedSentinel2(url), simulated: true };
+  }
+  const source = imagery.stacUrl ? { ...earthSearchSentinel2, stacUrl: imagery.stacUrl } : earthSearchSentinel2;
+  return { ...common, source, simulated: false };
+}

@@ -11,3 +11,6 @@ export interface AppContext {
   fieldListVersions: FieldListVersions;
   now: () => Date;
 }
+
+/** What code that runs in jobs as well as in requests needs: settings, the database and the clock. */
+export type ServiceContext = Pick<AppContext, 'config' | 'database' | 'now'>;

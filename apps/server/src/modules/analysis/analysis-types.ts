@@ -17,7 +17,7 @@ export type AnalysisStatus = 'queued' | 'running' | 'completed' | 'failed' | 'ca
 /** A type from its run-path slug (`health-analysis`) or its short name (`health`); null for anything else. */
 export function analysisTypeOf(text: string): AnalysisType | null {
   const bySlug = analysisTypes.find((type) => analysisSlugs[type] === text);
-  return bySlug ?? (analysisTypes as readonly string[]).find((type) => type === text) as AnalysisType | undefined ?? null;
+  return bySlug ?? ((analysisTypes as readonly string[]).find((type) => type === text) as AnalysisType | undefined) ?? null;
 }
 
 /** What an analysis produced: the answer, the sentence a farmer reads, and what it was made from. */

@@ -1,3 +1,4 @@
+import { StacError } from '@murimi/earth';
 import { z } from 'zod';
 import type { JobContext, JobDefinition } from '../../jobs/job-queue.ts';
 import { analysisTypes, type AnalysisOutcome, type AnalysisType } from './analysis-types.ts';
@@ -46,7 +47,8 @@ async function handleAnalysis(type: AnalysisType, { analysisId }: z.output<typeo
       analysisDate: outcome.analysisDate,
       result: JSON.stringify(outcome.result),
       summary: outcome.summary,
-      inputs: JSON.stringify(outcome.inputs),
+      // What was asked for (the request's options) beside what the analysis used.
+      inputs: JSON.stringify({ ...(row.inputs as object | null), ...outcome.inputs }),
       simulated: outcome.simulated,
       error: null,
     })
@@ -55,8 +57,9 @@ async function handleAnalysis(type: AnalysisType, { analysisId }: z.output<typeo
     .execute();
 }
 
-/** What the user is told when an analysis fails for good: the cause as the outside service or check worded it. */
+/** What the user is told when an analysis fails for good: what was unavailable, then the cause as it was worded. */
 function messageFor(error: unknown): string {
+  if (error instanceof StacError) return `Satellite imagery is unavailable right now; please try again later. (${error.message})`;
   return error instanceof Error ? error.message : 'The analysis failed.';
 }
 

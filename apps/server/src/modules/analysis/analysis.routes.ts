@@ -1,3 +1,4 @@
+import { FERTILIZER_PRODUCTS } from '@murimi/core';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -11,6 +12,16 @@ const uuid = (what: string) => z.uuid({ message: `The ${what} in the path must b
 const fieldParams = z.strictObject({ fieldId: uuid('field id') });
 const typeParams = fieldParams.extend({ type: z.string() });
 const analysisParams = typeParams.extend({ id: uuid('analysis id') });
+const productIds = Object.values(FERTILIZER_PRODUCTS).map((product) => product.id) as [string, ...string[]];
+/** Spec §7's payload is `field_id`; a fertilizer run may also name the products the farmer uses. */
+const runBody = z.strictObject({
+  field_id: z.string().optional(),
+  products: z
+    .array(z.enum(productIds, { message: `A product is one of: ${productIds.join(', ')}.` }))
+    .min(1, 'Name at least one product, or leave products out for the usual ones.')
+    .max(productIds.length)
+    .optional(),
+});
 
 /** The type named in a path: a run slug (`health-analysis`) or a short name (`health`); spec §7's message otherwise. */
 function typeFrom(text: string): AnalysisType {
@@ -32,15 +43,17 @@ export function analysisRoutes(ctx: AppContext) {
 
     app.post(
       '/analysis/:fieldId/:type/run',
-      { onRequest, schema: { ...base, params: typeParams, body: z.strictObject({ field_id: z.string().optional() }).optional() } },
+      { onRequest, schema: { ...base, params: typeParams, body: runBody.optional() } },
       async (request, reply) => {
         const { fieldId } = request.params;
         const type = typeFrom(request.params.type);
         if (request.body?.field_id !== undefined && request.body.field_id !== fieldId) {
           throw AppError.invalid('field_id', 'field_id must be the field named in the path.');
         }
+        const products = request.body?.products;
+        if (products && type !== 'fertilizer') throw AppError.invalid('products', 'products apply to the fertilizer recommendation only.');
         const { userId, orgId } = authOf(request);
-        const started = await analyses.requestAnalysis(ctx, orgId, userId, fieldId, type);
+        const started = await analyses.requestAnalysis(ctx, orgId, userId, fieldId, type, products ? { products } : {});
         return reply.status(202).send({ status: 'accepted', data: { id: started.id, job_id: started.jobId, type, field_id: fieldId } });
       },
     );
@@ -81,4 +94,3 @@ export function analysisRoutes(ctx: AppContext) {
     });
   };
 }
-

@@ -4,6 +4,7 @@ import type { AnalysisTable } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { getField } from '../fields/fields.service.ts';
 import { analysisJobs } from './analysis.jobs.ts';
+import type { AnalysisOptions } from './run-analysis.ts';
 import { analysisTypes, type AnalysisStatus, type AnalysisType } from './analysis-types.ts';
 
 type AnalysisRow = Selectable<AnalysisTable>;
@@ -35,14 +36,21 @@ const ALREADY_RUNNING = (type: AnalysisType) =>
  * Starts an analysis: the field must be the caller's (404 otherwise), no analysis of the type may be queued or
  * running for it (409), then a row is stored and a job sent. The unique index decides a race between two requests.
  */
-export async function requestAnalysis(ctx: AppContext, orgId: string, userId: string, fieldId: string, type: AnalysisType) {
+export async function requestAnalysis(
+  ctx: AppContext,
+  orgId: string,
+  userId: string,
+  fieldId: string,
+  type: AnalysisType,
+  options: AnalysisOptions = {},
+) {
   await getField(ctx, orgId, fieldId);
   const db = ctx.database.db;
   let row: { id: string };
   try {
     row = await db
       .insertInto('analyses')
-      .values({ orgId, fieldId, type, status: 'queued', requestedBy: userId, requestedAt: ctx.now() })
+      .values({ orgId, fieldId, type, status: 'queued', requestedBy: userId, requestedAt: ctx.now(), inputs: JSON.stringify({ options }) })
       .returning('id')
       .executeTakeFirstOrThrow();
   } catch (error) {
@@ -80,7 +88,13 @@ export async function latestSummaries(ctx: AppContext, orgId: string, fieldId: s
   return latest;
 }
 
-export async function getAnalysis(ctx: AppContext, orgId: string, fieldId: string, type: AnalysisType, id: string): Promise<AnalysisDetail> {
+export async function getAnalysis(
+  ctx: AppContext,
+  orgId: string,
+  fieldId: string,
+  type: AnalysisType,
+  id: string,
+): Promise<AnalysisDetail> {
   const row = await ctx.database.db
     .selectFrom('analyses')
     .selectAll()

@@ -51,12 +51,31 @@ beforeAll(async () => {
     to: isoDay(today),
     directory: catalog,
   });
-  const env = { IMAGERY_SOURCE: 'demo', DEMO_IMAGERY_DIR: catalog };
+  const env = { IMAGERY_SOURCE: 'demo', DEMO_IMAGERY_DIR: catalog, WEATHER_SOURCE: 'simulated' };
   server = await startTestApp({ work: true, env });
   idle = await startTestApp({ work: false, env });
   farmer = await registerAccount(server.app);
   neighbour = await registerAccount(server.app);
   fieldId = await createField(server, farmer);
+  await as(farmer, server.app, {
+    method: 'POST',
+    url: '/api/soil-tests',
+    payload: { fieldId, nitrogen: 18, phosphorus: 12, potassium: 140, unit: 'ppm', ph: 5.6, sampleDate: plantingDate },
+  });
+  await as(farmer, server.app, {
+    method: 'POST',
+    url: '/api/fertilizer-applications',
+    payload: {
+      fieldId,
+      product: 'Compound D',
+      nitrogenPct: 7,
+      phosphatePct: 14,
+      potashPct: 7,
+      rateKgPerHa: 300,
+      applicationDate: plantingDate,
+      method: 'banded',
+    },
+  });
 }, 60_000);
 
 afterAll(async () => {
@@ -76,7 +95,11 @@ describe('a health analysis from request to summary', () => {
     const { id, job_id: jobId } = run.json().data;
     expect(jobId).toEqual(expect.any(String));
 
-    const again = await as(farmer, server.app, { method: 'POST', url: `/api/analysis/${fieldId}/health-analysis/run`, payload: { field_id: fieldId } });
+    const again = await as(farmer, server.app, {
+      method: 'POST',
+      url: `/api/analysis/${fieldId}/health-analysis/run`,
+      payload: { field_id: fieldId },
+    });
     expect(again.statusCode).toBe(409);
     expect(again.json().error.message).toMatch(/already running/);
 
@@ -84,7 +107,9 @@ describe('a health analysis from request to summary', () => {
     expect(summaries.status).toBe('success');
     expect(summaries.data.health).toMatchObject({ id, status: 'completed', simulated: true });
     expect(summaries.data.health.analysis_date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
-    expect(summaries.data.health.summary).toMatch(/^Crop health (healthy|moderate|bare or stressed): NDVI 0\.\d\d on .*\(Simulated imagery\.\)$/);
+    expect(summaries.data.health.summary).toMatch(
+      /^Crop health (healthy|moderate|bare or stressed): NDVI 0\.\d\d on .*\(Simulated imagery\.\)$/,
+    );
     expect(summaries.data.yield).toBeNull();
 
     const detail = (await as(farmer, server.app, { method: 'GET', url: `/api/analysis/${fieldId}/health/${id}` })).json().data;
@@ -125,6 +150,62 @@ describe('a health analysis from request to summary', () => {
   });
 });
 
+describe('every analysis type from request to summary', () => {
+  async function runToSummary(slug: string, type: string, payload: object = {}) {
+    const run = await as(farmer, server.app, { method: 'POST', url: `/api/analysis/${fieldId}/${slug}/run`, payload });
+    expect(run.statusCode).toBe(202);
+    const { id } = run.json().data;
+    const summaries = await waitForSummary(server, farmer, fieldId, type, id);
+    const detail = (await as(farmer, server.app, { method: 'GET', url: `/api/analysis/${fieldId}/${type}/${id}` })).json().data;
+    return { summary: summaries.data[type], detail };
+  }
+
+  it('irrigation: a rain-fed field gets a water-stress report from its season’s water balance, on simulated weather', async () => {
+    const { summary, detail } = await runToSummary('irrigation-recommendation', 'irrigation');
+    expect(summary.simulated).toBe(true);
+    expect(summary.summary).toMatch(/\(Simulated weather\.\)$/);
+    expect(detail.result.advice.kind).toBe('water-stress-report');
+    expect(detail.result.advice.projection).toHaveLength(7);
+    expect(detail.result.waterBalance.totalAvailableWaterMm).toBeGreaterThan(0);
+    expect(detail.result.waterBalance.rootZoneDepletionMm).toBeGreaterThanOrEqual(0);
+    expect(detail.inputs.weatherWindow.from).toBe(plantingDate);
+  }, 90_000);
+
+  it('yield: a range in t/ha and tonnes for the field, with its method', async () => {
+    const { summary, detail } = await runToSummary('unified-yield-analysis', 'yield');
+    expect(detail.result.available).toBe(true);
+    const { lowTPerHa, expectedTPerHa, highTPerHa, expectedTonnes } = detail.result.range;
+    expect(lowTPerHa).toBeLessThan(expectedTPerHa);
+    expect(expectedTPerHa).toBeLessThan(highTPerHa);
+    expect(expectedTonnes).toBeCloseTo(expectedTPerHa * 4, 0);
+    expect(detail.result.method).toEqual(expect.any(String));
+    expect(summary.summary).toMatch(/^Yield this canopy could give: \d+\.\d t\/ha \(\d+\.\d–\d+\.\d t\/ha/);
+    expect(detail.inputs.sceneIds.length).toBeGreaterThan(5);
+  }, 90_000);
+
+  it('fertilizer: what is still needed after the logged compound D, in the products asked for', async () => {
+    const { summary, detail } = await runToSummary('fertilizer-recommendation', 'fertilizer', { products: ['urea'] });
+    expect(detail.result.status).toBe('recommendation');
+    expect(detail.result.nutrients).not.toBeNull();
+    expect(detail.result.productsChosen).toBe('by the farmer');
+    expect(detail.inputs.soilTestId).toEqual(expect.any(String));
+    expect(detail.inputs.applications).toBe(1);
+    expect(detail.inputs.options).toEqual({ products: ['urea'] });
+    expect(summary.summary).toBe(`${detail.result.headline} (Simulated imagery or weather.)`);
+  }, 90_000);
+
+  it('refuses products for an analysis other than fertilizer, and an unknown product', async () => {
+    const url = `/api/analysis/${fieldId}/health-analysis/run`;
+    expect((await as(farmer, server.app, { method: 'POST', url, payload: { products: ['urea'] } })).statusCode).toBe(400);
+    const unknown = await as(farmer, server.app, {
+      method: 'POST',
+      url: `/api/analysis/${fieldId}/fertilizer-recommendation/run`,
+      payload: { products: ['guano'] },
+    });
+    expect(unknown.statusCode).toBe(400);
+  });
+});
+
 describe('another organisation', () => {
   it('cannot start, read or cancel analyses of a field that is not theirs: 404', async () => {
     const run = await as(neighbour, server.app, { method: 'POST', url: `/api/analysis/${fieldId}/health-analysis/run`, payload: {} });
@@ -136,6 +217,57 @@ describe('another organisation', () => {
     expect((await as(neighbour, server.app, { method: 'GET', url: `/api/analysis/${fieldId}/health/${mine.id}` })).statusCode).toBe(404);
     expect((await as(neighbour, server.app, { method: 'DELETE', url: `/api/analysis/${fieldId}/health/${mine.id}` })).statusCode).toBe(404);
   });
+});
+
+describe('an outside service down', () => {
+  let down: TestApp;
+  let account: TestAccount;
+  let field: string;
+  beforeAll(async () => {
+    const closed = 'http://127.0.0.1:9';
+    down = await startTestApp({
+      work: true,
+      env: {
+        IMAGERY_SOURCE: 'earth-search',
+        IMAGERY_STAC_URL: closed,
+        WEATHER_SOURCE: 'open-meteo',
+        OPEN_METEO_FORECAST_URL: `${closed}/v1/forecast`,
+        OPEN_METEO_ARCHIVE_URL: `${closed}/v1/archive`,
+        ANALYSIS_RETRIES: '0',
+      },
+    });
+    account = await registerAccount(down.app);
+    field = await createField(down, account);
+  });
+  afterAll(async () => {
+    await down?.close();
+  });
+
+  async function failureOf(slug: string, type: string) {
+    const { id } = (await as(account, down.app, { method: 'POST', url: `/api/analysis/${field}/${slug}/run`, payload: {} })).json().data;
+    for (let waited = 0; waited < 60_000; waited += 250) {
+      const detail = (await as(account, down.app, { method: 'GET', url: `/api/analysis/${field}/${type}/${id}` })).json().data;
+      if (detail.status === 'failed') return detail;
+      expect(detail.status).not.toBe('completed');
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    throw new Error(`${type} did not fail within 60 s`);
+  }
+
+  it('stores a clear error when the imagery catalog cannot be reached, and shows no summary', async () => {
+    const failed = await failureOf('health-analysis', 'health');
+    expect(failed.error).toMatch(/^Satellite imagery is unavailable right now; please try again later\. \(.+\)$/);
+    expect(failed.finished_at).toEqual(expect.any(String));
+    const summaries = (await as(account, down.app, { method: 'GET', url: `/api/analysis/${field}/latest-summaries` })).json();
+    expect(summaries.data.health).toBeNull();
+  }, 90_000);
+
+  it('stores the weather message when Open-Meteo cannot be reached', async () => {
+    const failed = await failureOf('irrigation-recommendation', 'irrigation');
+    expect(failed.error).toBe(
+      'Weather is unavailable right now: the weather service could not be reached. Please try again in a few minutes.',
+    );
+  }, 90_000);
 });
 
 describe('cancelling', () => {
@@ -151,6 +283,8 @@ describe('cancelling', () => {
     const [analysis] = (await as(account, idle.app, { method: 'GET', url: `/api/analysis/${field}/history?type=health` })).json().data;
     expect(analysis).toMatchObject({ id, status: 'cancelled' });
     // With the cancelled one out of the way, the type can be asked for again.
-    expect((await as(account, idle.app, { method: 'POST', url: `/api/analysis/${field}/health-analysis/run`, payload: {} })).statusCode).toBe(202);
+    expect(
+      (await as(account, idle.app, { method: 'POST', url: `/api/analysis/${field}/health-analysis/run`, payload: {} })).statusCode,
+    ).toBe(202);
   });
 });

@@ -52,7 +52,8 @@ const round = (value: number, digits = 3) => Number(value.toFixed(digits));
 export async function runHealthAnalysis(field: HealthField, imagery: ImageryAccess, today: Date): Promise<AnalysisOutcome> {
   const to = isoDay(today);
   const seasonStart = field.plantingDate && field.plantingDate <= to ? field.plantingDate : null;
-  const from = seasonStart && daysBetween(seasonStart, to) <= 240 ? seasonStart : isoDay(new Date(today.getTime() - DEFAULT_LOOKBACK_DAYS * DAY_MS));
+  const from =
+    seasonStart && daysBetween(seasonStart, to) <= 240 ? seasonStart : isoDay(new Date(today.getTime() - DEFAULT_LOOKBACK_DAYS * DAY_MS));
   const series = (index: Measure, first: string, last: string, keepPixels = false) =>
     fieldTimeSeries({
       keepPixels,
@@ -94,7 +95,12 @@ export async function runHealthAnalysis(field: HealthField, imagery: ImageryAcce
       ? { statistics: roundedStatistics(point.result.statistics), method: point.result.method, pixels: point.result.pixels }
       : null;
   };
-  const [ndwi, ndre, lai, ndviPixels] = [await sameScene('ndmi'), await sameScene('ndre'), await sameScene('lai'), await sameScene('ndvi', true)];
+  const [ndwi, ndre, lai, ndviPixels] = [
+    await sameScene('ndmi'),
+    await sameScene('ndre'),
+    await sameScene('lai'),
+    await sameScene('ndvi', true),
+  ];
   const ndviStats = latest.result.statistics;
   const status: keyof typeof STATUS_WORDS =
     ndviStats.mean < NDVI_BARE_OR_STRESSED_BELOW ? 'bare-or-stressed' : ndviStats.mean < NDVI_HEALTHY_FROM ? 'moderate' : 'healthy';
@@ -121,7 +127,11 @@ export async function runHealthAnalysis(field: HealthField, imagery: ImageryAcce
     status,
     simulated: imagery.simulated,
     source: imagery.source.id,
-    thresholds: { ndviBareOrStressedBelow: NDVI_BARE_OR_STRESSED_BELOW, ndviHealthyFrom: NDVI_HEALTHY_FROM, ndwiWaterStressBelow: NDWI_WATER_STRESS_BELOW },
+    thresholds: {
+      ndviBareOrStressedBelow: NDVI_BARE_OR_STRESSED_BELOW,
+      ndviHealthyFrom: NDVI_HEALTHY_FROM,
+      ndwiWaterStressBelow: NDWI_WATER_STRESS_BELOW,
+    },
     latest: {
       date: latestDate,
       sceneId: latest.sceneId,
@@ -185,8 +195,7 @@ function trendOf(points: Usable[]) {
   const ys = points.map((point) => point.result.statistics.mean);
   const meanX = xs.reduce((a, b) => a + b, 0) / xs.length;
   const meanY = ys.reduce((a, b) => a + b, 0) / ys.length;
-  const slope =
-    xs.reduce((sum, x, i) => sum + (x - meanX) * (ys[i]! - meanY), 0) / xs.reduce((sum, x) => sum + (x - meanX) ** 2, 0);
+  const slope = xs.reduce((sum, x, i) => sum + (x - meanX) * (ys[i]! - meanY), 0) / xs.reduce((sum, x) => sum + (x - meanX) ** 2, 0);
   const direction = slope > TREND_NDVI_PER_WEEK ? 'improving' : slope < -TREND_NDVI_PER_WEEK ? 'declining' : 'stable';
   return { direction, ndviChangePerWeek: round(slope), dates };
 }
@@ -207,7 +216,8 @@ async function anomalyOf(latest: Usable, series: (from: string, to: string) => P
     const mean = usable.reduce((sum, point) => sum + point.result.statistics.mean, 0) / usable.length;
     earlier.push({ season: String(centre.getUTCFullYear()), ndvi: round(mean), date: isoDay(centre) });
   }
-  if (earlier.length === 0) return { ndviDifference: null, earlier, note: 'No clear images of this field at this time of year in earlier seasons.' };
+  if (earlier.length === 0)
+    return { ndviDifference: null, earlier, note: 'No clear images of this field at this time of year in earlier seasons.' };
   const reference = earlier.reduce((sum, season) => sum + season.ndvi, 0) / earlier.length;
   return { ndviDifference: round(latest.result.statistics.mean - reference), earlier, note: null };
 }
@@ -237,7 +247,9 @@ function healthSentence(result: {
   const [worst] = result.problemZones;
   if (worst) {
     const where = worst.direction === 'centre' ? 'the centre' : `the ${worst.direction}`;
-    parts.push(`${worst.areaHa.toFixed(1)} ha in ${where} of the field is well below the rest (NDVI ${worst.meanNdvi?.toFixed(2)}): worth a visit.`);
+    parts.push(
+      `${worst.areaHa.toFixed(1)} ha in ${where} of the field is well below the rest (NDVI ${worst.meanNdvi?.toFixed(2)}): worth a visit.`,
+    );
   } else if (result.variability.uniformity === 'patchy') parts.push('The field is patchy: look at its weakest parts.');
   if (result.lastClearImage.ageDays > 10) parts.push(`The last clear image is ${result.lastClearImage.ageDays} days old.`);
   return parts.join(' ');

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { AppContext } from '../../app-context.ts';
+import type { AppContext, ServiceContext } from '../../app-context.ts';
 import { findOwned } from '../../db/owned-records.ts';
 import { AppError } from '../../errors.ts';
 import {
@@ -158,7 +158,7 @@ const forecastsInFlight = new Map<string, Promise<CellForecast>>();
  * and the service unreachable) the simulated series; otherwise a 503 `SERVICE_UNAVAILABLE`. Nothing is kept from a
  * failure. Simultaneous requests for one cell in this process share one upstream request.
  */
-export async function forecastForCell(ctx: AppContext, cell: WeatherCell, log: OpenMeteoLogger): Promise<CellForecast> {
+export async function forecastForCell(ctx: ServiceContext, cell: WeatherCell, log: OpenMeteoLogger): Promise<CellForecast> {
   if (ctx.config.weather.source === 'simulated') return simulatedCellForecast(cell, ctx.now());
   // The whole read-fetch-save is shared, not the fetch alone: a request that read the cache just before another's
   // save would otherwise start a second fetch.
@@ -171,7 +171,7 @@ export async function forecastForCell(ctx: AppContext, cell: WeatherCell, log: O
   return pending;
 }
 
-async function loadCellForecast(ctx: AppContext, cell: WeatherCell, log: OpenMeteoLogger): Promise<CellForecast> {
+async function loadCellForecast(ctx: ServiceContext, cell: WeatherCell, log: OpenMeteoLogger): Promise<CellForecast> {
   const now = ctx.now();
   const kept = await readKeptForecast(ctx, cell);
   const ageMs = kept ? now.getTime() - kept.fetchedAt.getTime() : Infinity;
@@ -203,7 +203,7 @@ async function loadCellForecast(ctx: AppContext, cell: WeatherCell, log: OpenMet
 
 /** Archive days of a cell from `startDate` to `endDate` (inclusive, local days), each day once, in order. */
 export async function historicalDaysForCell(
-  ctx: AppContext,
+  ctx: ServiceContext,
   cell: WeatherCell,
   startDate: string,
   endDate: string,
@@ -291,12 +291,12 @@ async function requireFieldCell(ctx: AppContext, orgId: string, fieldId: string)
   return fieldWeatherCell(field);
 }
 
-function openMeteoSettings(ctx: AppContext, log: OpenMeteoLogger): OpenMeteoSettings {
+function openMeteoSettings(ctx: ServiceContext, log: OpenMeteoLogger): OpenMeteoSettings {
   const { forecastUrl, archiveUrl, apiKey, timeoutMs } = ctx.config.weather.openMeteo;
   return { forecastUrl, archiveUrl, apiKey, timeoutMs, log };
 }
 
-async function readKeptForecast(ctx: AppContext, cell: WeatherCell): Promise<{ forecast: OpenMeteoForecast; fetchedAt: Date } | null> {
+async function readKeptForecast(ctx: ServiceContext, cell: WeatherCell): Promise<{ forecast: OpenMeteoForecast; fetchedAt: Date } | null> {
   const row = await findCachedForecast(ctx.database.db, cell);
   if (!row) return null;
   // A row written by an older shape of the forecast is treated as absent and replaced.
@@ -327,7 +327,7 @@ function simulatedHistory(cell: WeatherCell, startDate: string, endDate: string)
  * are taken from the forecast's past days when it has them. A forecast that fails leaves them empty rather than
  * failing the whole answer; a simulated one is never mixed into Open-Meteo's days.
  */
-async function fillRecentDaysFromForecast(ctx: AppContext, cell: WeatherCell, days: PresentedDay[], log: OpenMeteoLogger) {
+async function fillRecentDaysFromForecast(ctx: ServiceContext, cell: WeatherCell, days: PresentedDay[], log: OpenMeteoLogger) {
   const incomplete = days.filter((day) => !isCompleteArchiveDay(day));
   const oldestInForecast = addDays(localToday(ctx.now(), simulatedUtcOffsetSeconds(cell.longitude)), -PAST_DAYS);
   if (!incomplete.some((day) => day.date >= oldestInForecast)) return null;

@@ -105,6 +105,18 @@ describe('estimateSeasonYield — light-use efficiency, hand-worked', () => {
   });
 });
 
+describe('estimateSeasonYield — water stress from the water balance', () => {
+  it('cuts each day’s growth and transpiration by its Ks: half the season at Ks 0.5 loses a quarter of the dry matter', () => {
+    const stressed = weatherDays(1, 40).map((day, i) => (i < 15 ? { ...day, waterStressCoefficient: 0.5 } : day));
+    const result = available(estimate({ weather: stressed }));
+    // 15 days × 0.5 + 15 days × 1 = 22.5 day-equivalents of the 30 at 5.69472 MJ/m².
+    expect(result.lightUseEfficiency.absorbedParSoFarMjPerM2).toBeCloseTo(22.5 * ABSORBED_PAR_PER_DAY, 9);
+    expect(result.waterProductivity.transpirationRatioSumSoFar).toBeCloseTo(22.5 * KCB_06, 9);
+    const unstressed = available(estimate({}));
+    expect(result.range.expectedTPerHa / unstressed.range.expectedTPerHa).toBeCloseTo(0.75, 9);
+  });
+});
+
 describe('estimateSeasonYield — AquaCrop water-productivity cross-check, hand-worked', () => {
   it('biomass = WP*·Σ Kcb, yield = HI₀·biomass', () => {
     const result = available(estimate({}));

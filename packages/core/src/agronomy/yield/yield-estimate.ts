@@ -65,6 +65,11 @@ export interface YieldWeatherDay {
   shortwaveRadiationMjPerM2Day: number | null;
   /** Grass-reference evapotranspiration ET₀, mm/day. */
   et0Mm: number | null;
+  /**
+   * FAO-56 water-stress coefficient Ks (Eq. 84) from the field's root-zone water balance, 0–1: a dry day's growth
+   * and transpiration are cut by it, as AquaCrop cuts transpiration. Absent: no stress (Ks = 1).
+   */
+  waterStressCoefficient?: number | null;
 }
 
 export interface SeasonYieldInput {
@@ -457,10 +462,11 @@ function estimateFromData(context: EstimateContext): SeasonYieldEstimate {
   for (let seasonDay = 1; seasonDay <= daysSoFar; seasonDay += 1) {
     const canopy = canopyOnDay(knots, seasonDay);
     const radiation = measuredRadiation[seasonDay - 1] ?? gapFillRadiation!;
-    absorbedParSoFar += canopy.fapar * PAR_FRACTION_OF_SHORTWAVE * radiation;
-    kcbSumSoFar += canopy.kcb;
-    const et0Mm = weatherByDate.get(dateOfSeasonDay(plantingDate, seasonDay))?.et0Mm;
-    if (isUsableNumber(et0Mm)) transpirationSoFarMm += canopy.kcb * et0Mm;
+    const day = weatherByDate.get(dateOfSeasonDay(plantingDate, seasonDay));
+    const ks = isUsableNumber(day?.waterStressCoefficient) ? Math.min(1, Math.max(0, day.waterStressCoefficient)) : 1;
+    absorbedParSoFar += ks * canopy.fapar * PAR_FRACTION_OF_SHORTWAVE * radiation;
+    kcbSumSoFar += ks * canopy.kcb;
+    if (isUsableNumber(day?.et0Mm)) transpirationSoFarMm += ks * canopy.kcb * day.et0Mm;
   }
 
   // Projected days: today to maturity.
@@ -659,7 +665,7 @@ function yieldMethodText(args: {
     `radiation-use efficiency ${model.rueGPerMjSolar.min}–${model.rueGPerMjSolar.max} g/MJ`,
     'the fAPAR ceiling of 0.95',
     `the emergence threshold NDVI ${EMERGENCE_NDVI_THRESHOLD}`,
-    'Ks = 1 (stress taken to show in the NDVI)',
+    'Ks = 1 on days without a water balance (stress then taken to show in the NDVI)',
     'the projection of the canopy to maturity',
     `the uncertainty rule (±${Math.round(100 * YIELD_UNCERTAINTY.atHarvest)} % at harvest plus ${Math.round(100 * YIELD_UNCERTAINTY.perProjectedShare)} % × share of the season projected)`,
     ...(args.climatologyUsed ? ['the climatological radiation'] : []),
@@ -672,7 +678,8 @@ function yieldMethodText(args: {
       `${model.rueGPerMjSolar.max} g per MJ of intercepted sunshine (✖), used as that ÷ 0.48 per MJ of PAR.`,
     'Water productivity (AquaCrop): dry matter = WP* × Σ Tr/ET₀ with WP* = ' +
       `${model.waterProductivityGPerM2} g/m² (◐), taking Tr/ET₀ as the basal crop coefficient from NDVI, Kcb = 1.44·NDVI − 0.10 ` +
-      '(Campos 2010 ✔), with no water-stress reduction (Ks = 1 ✖).',
+      '(Campos 2010 ✔). On both, each day is cut by the FAO-56 water-stress coefficient Ks of the field’s water balance ' +
+      'where the caller gives it (1 otherwise ✖).',
     `Grain = harvest index ${model.harvestIndex} (◐, AquaCrop HI₀, an unstressed value) × dry matter; 1 g/m² = 0.01 t/ha.`,
     'These coefficients describe a crop held back by nothing the NDVI does not show (no drought at flowering, nutrient, ' +
       'pest or disease loss), so the estimate leans towards what the canopy could yield; harvests on stressed fields often ' +

@@ -1,0 +1,95 @@
+import {
+  FERTILIZER_PRODUCTS,
+  findCropType,
+  recommendFertilizer,
+  simulateRootZoneWaterBalance,
+  type FertilizerProduct,
+  type FertilizerSoilTexture,
+  type LoggedFertilizerApplication,
+  type FertilizerSoilTest,
+} from '@murimi/core';
+import type { AnalysisOutcome } from './analysis-types.ts';
+import { needsFieldDetails } from './irrigation-analysis.ts';
+import type { SeasonImagery } from './season-imagery.ts';
+import { waterInputs, type SeasonWeather } from './season-weather.ts';
+
+export interface FertilizerField {
+  cropType: string | null;
+  plantingDate: string | null;
+  soilTexture: string | null;
+  sizeHectares: number;
+  latitude: number;
+}
+
+/** When the farmer has not said which products they use: the basal compound and the top-dress most sold for maize here. */
+export const DEFAULT_PRODUCT_IDS = ['compound-d', 'ammonium-nitrate'] as const;
+const PRODUCTS_BY_ID = new Map(Object.values(FERTILIZER_PRODUCTS).map((product) => [product.id, product]));
+
+export function productsFor(ids: readonly string[] | undefined): FertilizerProduct[] {
+  return (ids ?? DEFAULT_PRODUCT_IDS).map((id) => PRODUCTS_BY_ID.get(id)).filter((product) => product !== undefined);
+}
+
+/**
+ * Fertilizer advice (`fertilizer-recommendation`): the latest soil test, the season's applications, the crop and
+ * its stage, NDRE sufficiency from the latest clear image, the rain forecast and waterlogging signals go to the
+ * recommendation engine, which says what is still needed, when, in which products and bags, and what holds it back.
+ */
+export function runFertilizerAnalysis(input: {
+  field: FertilizerField;
+  soilTest: (FertilizerSoilTest & { id: string }) | null;
+  applications: LoggedFertilizerApplication[];
+  imagery: SeasonImagery;
+  weather: SeasonWeather;
+  productIds?: readonly string[];
+  today: string;
+}): AnalysisOutcome {
+  const { field, imagery, weather, today } = input;
+  const crop = field.cropType ? findCropType(field.cropType) : undefined;
+  if (!crop) return needsFieldDetails(today, 'Add the crop and planting date to this field to get fertilizer advice.');
+  const soilTexture = field.soilTexture as FertilizerSoilTexture | null;
+  const daysAfterPlanting =
+    field.plantingDate && field.plantingDate <= today
+      ? Math.round((Date.parse(today) - Date.parse(field.plantingDate)) / 86_400_000)
+      : null;
+  const rain = weather.forecast.map((day) => day.precipitationMm ?? 0);
+  // Surplus: water drained below the roots in the last three days of the balance (FAO-56 deep percolation).
+  let waterBalanceSurplus: boolean | null = null;
+  if (field.plantingDate && field.plantingDate <= today && weather.past.length > 0) {
+    const balance = simulateRootZoneWaterBalance({
+      crop,
+      plantingDate: field.plantingDate,
+      soilTexture,
+      days: waterInputs(weather.past, field.latitude).days,
+    });
+    waterBalanceSurplus = balance.days.slice(-3).some((day) => day.deepPercolationMm > 0);
+  }
+  const latest = imagery.latest;
+  const recommendation = recommendFertilizer({
+    cropTypeId: crop.id,
+    today,
+    daysAfterPlanting,
+    soilTest: input.soilTest,
+    soilTexture,
+    fieldAreaHectares: field.sizeHectares,
+    applications: input.applications,
+    // The field's 90th percentile stands in for the 95th (the statistics the engine keeps).
+    ndre: latest?.ndre ? { fieldNdre: latest.ndre.mean, referenceNdre: latest.ndre.p90 } : null,
+    forecast: weather.forecast.length >= 3 ? { rainNext48hMm: rain[0]! + rain[1]!, rainNext72hMm: rain[0]! + rain[1]! + rain[2]! } : null,
+    waterlogging: { waterBalanceSurplus, ndwiPositiveShare: latest?.openWaterShare ?? null },
+    daysSinceClearImage: latest ? Math.round((Date.parse(today) - Date.parse(latest.date)) / 86_400_000) : null,
+    products: productsFor(input.productIds),
+  });
+  const simulated = imagery.simulated || weather.simulated;
+  return {
+    analysisDate: today,
+    result: { ...recommendation, productsChosen: input.productIds ? 'by the farmer' : `default (${DEFAULT_PRODUCT_IDS.join(', ')})` },
+    summary: recommendation.headline + (simulated ? ' (Simulated imagery or weather.)' : ''),
+    inputs: {
+      soilTestId: input.soilTest?.id ?? null,
+      applications: input.applications.length,
+      latestSceneId: latest?.sceneId ?? null,
+      weatherWindow: { from: weather.past[0]?.date ?? today, to: weather.forecast.at(-1)?.date ?? today },
+    },
+    simulated,
+  };
+}

@@ -1,0 +1,70 @@
+import { adviseIrrigation, findCropType, simulateRootZoneWaterBalance, type SoilTextureClass } from '@murimi/core';
+import type { AnalysisOutcome } from './analysis-types.ts';
+import { waterInputs, type SeasonWeather } from './season-weather.ts';
+
+export interface WaterField {
+  cropType: string | null;
+  plantingDate: string | null;
+  soilTexture: string | null;
+  irrigated: boolean;
+  latitude: number;
+}
+
+/** What an analysis says when the field lacks what the agronomy needs: completed, with what to add. */
+export function needsFieldDetails(today: string, message: string): AnalysisOutcome {
+  return { analysisDate: today, result: { status: 'needs-field-details', message }, summary: message, inputs: {}, simulated: false };
+}
+
+/**
+ * Irrigation advice (FAO-56): the root-zone water balance from planting to yesterday on the field's weather, then
+ * the forecast: for an irrigated field when to water and how much (or to wait for rain), for a rain-fed field a
+ * water-stress report. Irrigation already given is not recorded in the product yet, so the balance assumes none.
+ */
+export function runIrrigationAnalysis(field: WaterField, weather: SeasonWeather, today: string): AnalysisOutcome {
+  const crop = field.cropType ? findCropType(field.cropType) : undefined;
+  if (!crop || !field.plantingDate) {
+    return needsFieldDetails(today, 'Add the crop and planting date to this field to get irrigation advice.');
+  }
+  if (field.plantingDate > today) {
+    return needsFieldDetails(today, `This field is planted on ${field.plantingDate}; irrigation advice starts from planting.`);
+  }
+  const soilTexture = field.soilTexture as SoilTextureClass | null;
+  const past = waterInputs(weather.past, field.latitude);
+  const forecast = waterInputs(weather.forecast, field.latitude);
+  const balance = simulateRootZoneWaterBalance({ crop, plantingDate: field.plantingDate, soilTexture, days: past.days });
+  const yesterday = balance.days.at(-1);
+  const depletionMm = yesterday?.rootZoneDepletionMm ?? 0;
+  const advice = adviseIrrigation({
+    irrigated: field.irrigated,
+    crop,
+    plantingDate: field.plantingDate,
+    soilTexture,
+    today,
+    rootZoneDepletionMm: depletionMm,
+    forecast: forecast.days,
+  });
+  const result = {
+    advice,
+    waterBalance: {
+      rootZoneDepletionMm: Number(depletionMm.toFixed(1)),
+      totalAvailableWaterMm: yesterday ? Number(yesterday.totalAvailableWaterMm.toFixed(1)) : null,
+      readilyAvailableWaterMm: yesterday ? Number(yesterday.readilyAvailableWaterMm.toFixed(1)) : null,
+      soil: balance.soil,
+      lastDays: balance.days.slice(-14),
+      assumptions: ['No irrigation is recorded for this field, so the balance assumes none was given.', ...balance.notes],
+    },
+    weather: { simulated: weather.simulated, stale: weather.stale, gaps: [...past.gaps, ...forecast.gaps] },
+  };
+  const sentences = advice.reasons.filter((reason) => reason.code !== 'soil-assumption' && reason.code !== 'crop-caution');
+  const summary = sentences.map((reason) => reason.message).join(' ') + (weather.simulated ? ' (Simulated weather.)' : '');
+  return {
+    analysisDate: today,
+    result,
+    summary,
+    inputs: {
+      weatherWindow: { from: field.plantingDate, to: weather.forecast.at(-1)?.date ?? today },
+      weatherSource: weather.simulated ? 'simulated' : 'open-meteo',
+    },
+    simulated: weather.simulated,
+  };
+}

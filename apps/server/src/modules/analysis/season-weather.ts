@@ -1,0 +1,88 @@
+import { dailyReferenceEt0, type DailyWaterInput } from '@murimi/core';
+import type { FastifyBaseLogger } from 'fastify';
+import type { ServiceContext } from '../../app-context.ts';
+import type { WeatherCell } from '../weather/weather.cells.ts';
+import type { PresentedDay } from '../weather/weather.schemas.ts';
+import { forecastForCell, historicalDaysForCell } from '../weather/weather.service.ts';
+
+/** A field's weather for an analysis: every day from the season's start to yesterday, and today plus the forecast. */
+export interface SeasonWeather {
+  past: PresentedDay[];
+  forecast: PresentedDay[];
+  /** True when any day came from the simulated series. */
+  simulated: boolean;
+  /** True when Open-Meteo was down and the last forecast kept (under a day old) was used. */
+  stale: boolean;
+}
+
+const DAY_MS = 86_400_000;
+const isoDay = (date: Date) => date.toISOString().slice(0, 10);
+
+/**
+ * The days from `start` to `today` − 1 and `today` onwards: the forecast's own past days (the last 30) and, before
+ * those, the archive. Open-Meteo down with nothing kept is an error the analysis stores ("weather unavailable").
+ */
+export async function seasonWeather(
+  ctx: ServiceContext,
+  cell: WeatherCell,
+  start: string,
+  today: string,
+  log: FastifyBaseLogger,
+): Promise<SeasonWeather> {
+  const forecast = await forecastForCell(ctx, cell, log);
+  const recent = forecast.forecast.days;
+  const firstRecent = recent[0]?.date ?? today;
+  const earlier =
+    start < firstRecent
+      ? await historicalDaysForCell(ctx, cell, start, isoDay(new Date(Date.parse(firstRecent) - DAY_MS)), log)
+      : { days: [], source: forecast.source };
+  const tag = (day: (typeof recent)[number]): PresentedDay => ({
+    ...day,
+    source: forecast.source,
+    dataset: forecast.source === 'simulated' ? 'simulated' : 'forecast',
+  });
+  const byDate = new Map<string, PresentedDay>();
+  for (const day of [...earlier.days, ...recent.map(tag)]) if (day.date >= start) byDate.set(day.date, day);
+  const days = [...byDate.values()].sort((a, b) => a.date.localeCompare(b.date));
+  return {
+    past: days.filter((day) => day.date < today),
+    forecast: days.filter((day) => day.date >= today).slice(0, 7),
+    simulated: days.some((day) => day.source === 'simulated'),
+    stale: forecast.stale,
+  };
+}
+
+/**
+ * Days as the water balance takes them, and the gaps that had to be filled (shown with the advice). A missing ET₀ is
+ * worked out from the day's temperatures (FAO-56, its estimated inputs noted), or else taken as the mean of the
+ * known days; missing rain counts as none. A season with no ET₀ at all cannot be balanced and is an error.
+ */
+export function waterInputs(days: readonly PresentedDay[], latitudeDeg: number): { days: DailyWaterInput[]; gaps: string[] } {
+  const gaps: string[] = [];
+  const et0Of = (day: PresentedDay): number | null => {
+    if (day.et0FaoMm !== null) return day.et0FaoMm;
+    if (day.temperatureMaxC === null || day.temperatureMinC === null) return null;
+    gaps.push(`${day.date}: ET₀ worked out from the day's temperatures`);
+    return dailyReferenceEt0({
+      date: day.date,
+      latitudeDeg,
+      elevationM: 0,
+      tempMaxC: day.temperatureMaxC,
+      tempMinC: Math.min(day.temperatureMinC, day.temperatureMaxC),
+      relativeHumidityMaxPct: day.relativeHumidityMaxPct,
+      relativeHumidityMinPct: day.relativeHumidityMinPct,
+      solarRadiationMjPerM2Day: day.shortwaveRadiationMjPerM2,
+    }).et0Mm;
+  };
+  const et0s = days.map(et0Of);
+  const known = et0s.filter((value) => value !== null);
+  if (known.length === 0 && days.length > 0)
+    throw new Error('No evapotranspiration figure for any day of the season: the water balance cannot be run.');
+  const meanEt0 = known.reduce((sum, value) => sum + value, 0) / Math.max(known.length, 1);
+  const inputs = days.map((day, i) => {
+    if (et0s[i] === null) gaps.push(`${day.date}: no ET₀ and no temperatures; taken as the season's mean`);
+    if (day.precipitationMm === null) gaps.push(`${day.date}: no rain figure; taken as dry`);
+    return { date: day.date, et0Mm: et0s[i] ?? meanEt0, rainMm: day.precipitationMm ?? 0 };
+  });
+  return { days: inputs, gaps };
+}

@@ -95,6 +95,13 @@ const environmentSchema = z.object({
   TILE_CACHE_MAX_MB: z.coerce.number({ message: 'TILE_CACHE_MAX_MB must be a number' }).int().min(16).max(1_000_000).default(2048),
   SNAP_LAI_NETWORK_DIR: optionalString,
   ANALYSIS_RETRIES: z.coerce.number({ message: 'ANALYSIS_RETRIES must be a number' }).int().min(0).max(10).default(2),
+  ANALYSIS_TIMEOUT_SECONDS: z.coerce.number({ message: 'ANALYSIS_TIMEOUT_SECONDS must be a number' }).int().min(1).max(3600).default(300),
+  JOB_MAINTENANCE_INTERVAL_SECONDS: z.coerce
+    .number({ message: 'JOB_MAINTENANCE_INTERVAL_SECONDS must be a number' })
+    .int()
+    .min(1)
+    .max(3600)
+    .default(120),
   OPEN_METEO_TIMEOUT_SECONDS: z.coerce
     .number({ message: 'OPEN_METEO_TIMEOUT_SECONDS must be a number' })
     .positive('OPEN_METEO_TIMEOUT_SECONDS must be above 0')
@@ -123,6 +130,10 @@ export interface Config {
   imagery: ImageryConfig;
   /** Further tries of a failed analysis job (an outside service down for a minute) before it is stored as failed. */
   analysisRetries: number;
+  /** An analysis job running longer than this (its worker died, or a service hangs) is failed and retried. */
+  analysisTimeoutSeconds: number;
+  /** How often the job queue looks for expired jobs to retry (pg-boss maintenance). */
+  jobMaintenanceIntervalSeconds: number;
 }
 
 /**
@@ -221,6 +232,8 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       laiNetworkDir: e.SNAP_LAI_NETWORK_DIR,
     },
     analysisRetries: e.ANALYSIS_RETRIES,
+    analysisTimeoutSeconds: e.ANALYSIS_TIMEOUT_SECONDS,
+    jobMaintenanceIntervalSeconds: e.JOB_MAINTENANCE_INTERVAL_SECONDS,
     weather: {
       source: e.WEATHER_SOURCE,
       openMeteo: {

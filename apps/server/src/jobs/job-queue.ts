@@ -19,7 +19,8 @@ export interface JobDefinition<Schema extends z.ZodType> {
   /** Further tries after a failure; a function when a setting decides it. */
   retryLimit: number | ((config: Config) => number);
   retryDelaySeconds: number;
-  expireInSeconds: number;
+  /** A job running longer is taken to have died with its worker, failed and retried; a function when a setting decides it. */
+  expireInSeconds: number | ((config: Config) => number);
   /** Run on this schedule (cron, UTC) as well as when sent. */
   cron?: string;
   handle(payload: z.output<Schema>, context: JobContext): Promise<void>;
@@ -46,6 +47,7 @@ export class JobQueue {
       schema: 'pgboss',
       // Maintenance and cron need their own timers; fine on both backends, and cheap.
       supervise: true,
+      maintenanceIntervalSeconds: context.config.jobMaintenanceIntervalSeconds,
       schedule: true,
     });
     this.boss.on('error', (error) => context.log.error({ err: error }, 'job queue error'));
@@ -67,7 +69,7 @@ export class JobQueue {
         retryLimit: typeof job.retryLimit === 'function' ? job.retryLimit(this.context.config) : job.retryLimit,
         retryDelay: job.retryDelaySeconds,
         retryBackoff: true,
-        expireInSeconds: job.expireInSeconds,
+        expireInSeconds: typeof job.expireInSeconds === 'function' ? job.expireInSeconds(this.context.config) : job.expireInSeconds,
       });
       if (job.cron) await this.boss.schedule(job.name, job.cron, {}, { tz: 'UTC' });
     }

@@ -73,7 +73,7 @@ export const analysisJobs = Object.fromEntries(
       retryLimit: (config) => config.analysisRetries,
       retryDelaySeconds: 10,
       // A job whose worker died is retried once this has passed.
-      expireInSeconds: 300,
+      expireInSeconds: (config) => config.analysisTimeoutSeconds,
       handle: (data, context) => handleAnalysis(type, data, context),
     } satisfies JobDefinition<typeof payload>,
   ]),

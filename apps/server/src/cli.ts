@@ -2,12 +2,14 @@ import { ConfigError, loadConfig, type Config } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { healthCheckJob } from './jobs/health-check.job.ts';
+import { setUpDemo } from './demo/demo-setup.ts';
 import { startRuntime } from './runtime.ts';
 
 const usage = `Usage: murimi <command>
   serve     API, web app and job workers (default)
   worker    job workers only
-  migrate   bring the database schema up to date and exit`;
+  migrate   bring the database schema up to date and exit
+  demo      create (or renew) the demo account, farms, fields, simulated imagery and analyses`;
 
 async function main(command: string, config: Config): Promise<void> {
   switch (command) {
@@ -32,6 +34,23 @@ async function main(command: string, config: Config): Promise<void> {
       const applied = await migrateToLatest(database.db as never);
       console.log(applied.length ? `Applied migrations: ${applied.join(', ')}` : 'The database is up to date.');
       await database.close();
+      return;
+    }
+    case 'demo': {
+      // Quiet: an unreachable Open-Meteo is expected offline, and the summary says what was simulated.
+      const runtime = await startRuntime(config, { work: true, pollingIntervalSeconds: 0.5, logger: false });
+      try {
+        const demo = await setUpDemo(runtime, (line) => console.log(line));
+        for (const field of demo.fields) {
+          console.log(`\n${field.name}`);
+          for (const [type, summary] of Object.entries(field.analyses)) console.log(`  ${type}: ${summary}`);
+        }
+        console.log(`\nThe demo is ready. Start ${config.productName} with npm start, open ${config.publicUrl} and sign in as`);
+        console.log(`  ${demo.email}  /  ${demo.password}`);
+        console.log('Its imagery is simulated, and so is its weather when Open-Meteo cannot be reached; every such number says so.');
+      } finally {
+        await runtime.close();
+      }
       return;
     }
     default:

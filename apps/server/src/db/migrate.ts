@@ -4,6 +4,7 @@ import * as fieldListVersion from './migrations/0002-field-list-version.ts';
 import * as fieldBoundaryVersions from './migrations/0003-field-boundary-versions.ts';
 import * as weatherCache from './migrations/0004-weather-cache.ts';
 import * as analyses from './migrations/0005-analyses.ts';
+import * as demoOrganisation from './migrations/0006-demo-organisation.ts';
 
 /** Numbered, forward-only. Add a file `NNNN-what.ts` with an `up` and list it here; never edit a shipped one. */
 const migrations: Record<string, Migration> = {
@@ -12,6 +13,7 @@ const migrations: Record<string, Migration> = {
   '0003-field-boundary-versions': fieldBoundaryVersions,
   '0004-weather-cache': weatherCache,
   '0005-analyses': analyses,
+  '0006-demo-organisation': demoOrganisation,
 };
 
 export async function migrateToLatest(db: Kysely<unknown>): Promise<string[]> {

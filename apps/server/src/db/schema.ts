@@ -13,6 +13,8 @@ export interface OrganisationTable {
   name: string;
   /** Raised by a trigger on every change to the organisation's fields (list ETag and cache key). */
   fieldListVersion: ColumnType<number, never, never>;
+  /** The demo organisation: simulated imagery, and simulated weather when Open-Meteo cannot be reached. */
+  demo: ColumnType<boolean, boolean | undefined, boolean>;
   createdAt: CreatedAt;
   updatedAt: UpdatedAt;
 }

@@ -42,11 +42,12 @@ function once<T>(made: Map<string, Promise<T>>, key: string, make: () => Promise
 }
 
 /**
- * Earth Search (or the catalog at IMAGERY_STAC_URL), or the demo catalog under DEMO_IMAGERY_DIR served by a STAC
+ * Earth Search (or the catalog at IMAGERY_STAC_URL), or — with IMAGERY_SOURCE=demo, and always for the demo
+ * organisation, whose fields are made up — the demo catalog under DEMO_IMAGERY_DIR served by a STAC
  * API inside this process: workers run no web server, and the engine reads a catalog over HTTP either way. Made
  * once per process: the tile cache and ESA's LAI network (when SNAP_LAI_NETWORK_DIR is set) are shared.
  */
-export async function imageryAccess(config: Config, log: FastifyBaseLogger): Promise<ImageryAccess> {
+export async function imageryAccess(config: Config, log: FastifyBaseLogger, demoOrganisation = false): Promise<ImageryAccess> {
   const searchLog: SceneSearchOptions['log'] = (event) => log[event.level]({ ...event.context }, event.message);
   const { imagery } = config;
   const cacheDirectory = path.join(config.dataDir, 'tile-cache');
@@ -63,7 +64,7 @@ export async function imageryAccess(config: Config, log: FastifyBaseLogger): Pro
       )
     : undefined;
   const common = { cog: { cache }, search: { log: searchLog }, laiNetwork };
-  if (imagery.source === 'demo') {
+  if (imagery.source === 'demo' || demoOrganisation) {
     const url = await once(demoCatalogs, imagery.demoDir, () =>
       startLocalStacApi(imagery.demoDir)
         .then((api) => api.url)

@@ -4,6 +4,7 @@ import type { ServiceContext } from '../../app-context.ts';
 import type { AnalysisTable } from '../../db/schema.ts';
 import type { JobContext } from '../../jobs/job-queue.ts';
 import { fieldWeatherCell } from '../weather/weather.cells.ts';
+import { demoWeatherConfig } from '../weather/weather.service.ts';
 import type { AnalysisOutcome, AnalysisType } from './analysis-types.ts';
 import { runFertilizerAnalysis } from './fertilizer-analysis.ts';
 import { runHealthAnalysis } from './health-analysis.ts';
@@ -33,7 +34,10 @@ export async function runAnalysis(type: AnalysisType, request: Selectable<Analys
     .where('orgId', '=', request.orgId)
     .executeTakeFirst();
   if (!field) throw new Error('The field was deleted before its analysis ran.');
-  const ctx: ServiceContext = { config: context.config, database: context.database, now: () => new Date() };
+  const organisation = await db.selectFrom('organisations').select('demo').where('id', '=', request.orgId).executeTakeFirstOrThrow();
+  const config = organisation.demo ? demoWeatherConfig(context.config) : context.config;
+  const ctx: ServiceContext = { config, database: context.database, now: () => new Date() };
+  const imagery = () => imageryAccess(config, context.log, organisation.demo);
   const today = isoDay(ctx.now());
   const seasonStart =
     field.plantingDate && field.plantingDate <= today
@@ -46,16 +50,12 @@ export async function runAnalysis(type: AnalysisType, request: Selectable<Analys
 
   switch (type) {
     case 'health':
-      return runHealthAnalysis(
-        { boundary, plantingDate: field.plantingDate },
-        await imageryAccess(context.config, context.log),
-        new Date(),
-      );
+      return runHealthAnalysis({ boundary, plantingDate: field.plantingDate }, await imagery(), new Date());
     case 'irrigation':
       return runIrrigationAnalysis({ ...field, latitude }, await seasonWeather(ctx, cell, seasonStart, today, context.log), today);
     case 'yield': {
-      const imagery = await seasonImagery(boundary, await imageryAccess(context.config, context.log), seasonStart, today);
-      return runYieldAnalysis({ ...field, latitude }, imagery, await seasonWeather(ctx, cell, seasonStart, today, context.log), today);
+      const season = await seasonImagery(boundary, await imagery(), seasonStart, today);
+      return runYieldAnalysis({ ...field, latitude }, season, await seasonWeather(ctx, cell, seasonStart, today, context.log), today);
     }
     case 'fertilizer': {
       const soilTest = await db
@@ -76,7 +76,7 @@ export async function runAnalysis(type: AnalysisType, request: Selectable<Analys
         field: { ...field, latitude },
         soilTest: soilTest ?? null,
         applications,
-        imagery: await seasonImagery(boundary, await imageryAccess(context.config, context.log), seasonStart, today),
+        imagery: await seasonImagery(boundary, await imagery(), seasonStart, today),
         weather: await seasonWeather(ctx, cell, seasonStart, today, context.log),
         productIds: options.products,
         today,

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { AppContext, ServiceContext } from '../../app-context.ts';
+import type { Config } from '../../config.ts';
 import { findOwned } from '../../db/owned-records.ts';
 import { AppError } from '../../errors.ts';
 import {
@@ -67,6 +68,7 @@ export interface CellForecast {
 
 /** `GET /api/weather/{fieldId}`: current conditions, today and the next six days, and the last 30 days. */
 export async function getFieldWeather(ctx: AppContext, orgId: string, fieldId: string, log: OpenMeteoLogger): Promise<FieldWeather> {
+  ctx = await forOrganisation(ctx, orgId);
   const cell = await requireFieldCell(ctx, orgId, fieldId);
   const result = await forecastForCell(ctx, cell, log);
   const today = localToday(ctx.now(), result.forecast.point.utcOffsetSeconds);
@@ -92,6 +94,7 @@ export async function getCurrentWeather(
   fieldId: string,
   log: OpenMeteoLogger,
 ): Promise<CurrentWeatherAnswer> {
+  ctx = await forOrganisation(ctx, orgId);
   const cell = await requireFieldCell(ctx, orgId, fieldId);
   const result = await forecastForCell(ctx, cell, log);
   return {
@@ -107,6 +110,7 @@ export async function getWeatherForecast(
   query: { fieldId: string; days: number; hourly: boolean },
   log: OpenMeteoLogger,
 ): Promise<ForecastAnswer> {
+  ctx = await forOrganisation(ctx, orgId);
   const cell = await requireFieldCell(ctx, orgId, query.fieldId);
   const result = await forecastForCell(ctx, cell, log);
   const today = localToday(ctx.now(), result.forecast.point.utcOffsetSeconds);
@@ -136,6 +140,7 @@ export async function getHistoricalWeather(
   query: { fieldId: string; start: string; end: string },
   log: OpenMeteoLogger,
 ): Promise<HistoricalAnswer> {
+  ctx = await forOrganisation(ctx, orgId);
   const cell = await requireFieldCell(ctx, orgId, query.fieldId);
   checkHistoricalRange(ctx, cell, query.start, query.end);
   const result = await historicalDaysForCell(ctx, cell, query.start, query.end, log);
@@ -171,8 +176,18 @@ export async function forecastForCell(ctx: ServiceContext, cell: WeatherCell, lo
   return pending;
 }
 
+/**
+ * With simulated weather as the fallback, an Open-Meteo found unreachable is not asked again for a few minutes:
+ * each try costs its timeouts and retries, and an offline demo would otherwise pay them on every request.
+ */
+const UNREACHABLE_MEMORY_MS = 5 * 60_000;
+const unreachableUntil = new Map<string, number>();
+const knownUnreachable = (ctx: ServiceContext, url: string) =>
+  ctx.config.weather.source === 'open-meteo-or-simulated' && (unreachableUntil.get(url) ?? 0) > ctx.now().getTime();
+
 async function loadCellForecast(ctx: ServiceContext, cell: WeatherCell, log: OpenMeteoLogger): Promise<CellForecast> {
   const now = ctx.now();
+  if (knownUnreachable(ctx, ctx.config.weather.openMeteo.forecastUrl)) return simulatedCellForecast(cell, now);
   const kept = await readKeptForecast(ctx, cell);
   const ageMs = kept ? now.getTime() - kept.fetchedAt.getTime() : Infinity;
   if (kept && ageMs < FORECAST_VALID_MS) return { source: 'open-meteo', forecast: kept.forecast, fetchedAt: kept.fetchedAt, stale: false };
@@ -195,6 +210,7 @@ async function loadCellForecast(ctx: ServiceContext, cell: WeatherCell, log: Ope
     }
     if (error.isUnavailable && ctx.config.weather.source === 'open-meteo-or-simulated') {
       log.warn(context, 'Open-Meteo cannot be reached; serving simulated weather (WEATHER_SOURCE=open-meteo-or-simulated)');
+      unreachableUntil.set(ctx.config.weather.openMeteo.forecastUrl, now.getTime() + UNREACHABLE_MEMORY_MS);
       return simulatedCellForecast(cell, now);
     }
     throw unavailable(error);
@@ -209,7 +225,9 @@ export async function historicalDaysForCell(
   endDate: string,
   log: OpenMeteoLogger,
 ): Promise<{ source: WeatherSourceLabel; point: WeatherPoint; days: PresentedDay[] }> {
-  if (ctx.config.weather.source === 'simulated') return simulatedHistory(cell, startDate, endDate);
+  if (ctx.config.weather.source === 'simulated' || knownUnreachable(ctx, ctx.config.weather.openMeteo.archiveUrl)) {
+    return simulatedHistory(cell, startDate, endDate);
+  }
 
   const dates = datesBetween(startDate, endDate);
   const kept = new Map<string, { row: CachedArchiveDayRow; day: WeatherDay }>();
@@ -249,6 +267,7 @@ export async function historicalDaysForCell(
     } catch (error) {
       if (!(error instanceof OpenMeteoError)) throw error;
       if (error.isUnavailable && ctx.config.weather.source === 'open-meteo-or-simulated') {
+        unreachableUntil.set(ctx.config.weather.openMeteo.archiveUrl, ctx.now().getTime() + UNREACHABLE_MEMORY_MS);
         log.warn(
           { provider: 'open-meteo', cell: [cell.latitude, cell.longitude], kind: error.kind },
           'Open-Meteo archive cannot be reached; serving simulated weather',
@@ -285,6 +304,19 @@ export async function historicalDaysForCell(
 // ---- helpers -------------------------------------------------------------------------------------------------
 
 /** The field's weather cell; another organisation's field, or none, is 404 like every owned record. */
+/**
+ * The demo organisation's weather settings: Open-Meteo, falling back to the simulated series when it cannot be
+ * reached, so the demo works offline (with every simulated number labelled).
+ */
+export function demoWeatherConfig(config: Config): Config {
+  return config.weather.source === 'open-meteo' ? { ...config, weather: { ...config.weather, source: 'open-meteo-or-simulated' } } : config;
+}
+
+async function forOrganisation(ctx: AppContext, orgId: string): Promise<AppContext> {
+  const organisation = await ctx.database.db.selectFrom('organisations').select('demo').where('id', '=', orgId).executeTakeFirst();
+  return organisation?.demo ? { ...ctx, config: demoWeatherConfig(ctx.config) } : ctx;
+}
+
 async function requireFieldCell(ctx: AppContext, orgId: string, fieldId: string): Promise<WeatherCell> {
   const field = await findOwned(ctx.database.db, 'fields', orgId, fieldId);
   if (!field) throw AppError.notFound('Field');

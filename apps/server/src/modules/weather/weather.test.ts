@@ -482,6 +482,19 @@ describe('WEATHER_SOURCE=open-meteo-or-simulated (demo mode)', () => {
     expect(await demo.ctx.database.db.selectFrom('weatherArchiveDays').selectAll().execute()).toEqual([]);
   });
 
+  it('does not ask an unreachable Open-Meteo again for five minutes, then does', async () => {
+    fake.recover();
+    const before = fake.requests.length;
+    const url = `/api/weather/historical?fieldId=${demoFieldId}&start=2025-06-10&end=2025-06-12`;
+    const meanwhile = (await as(demoFarmer, demo.app, { method: 'GET', url })).json().data;
+    expect(meanwhile.source).toBe('simulated');
+    expect(fake.requests.length).toBe(before);
+    demo.clock.offsetMs += 6 * 60_000;
+    const after = (await as(demoFarmer, demo.app, { method: 'GET', url })).json().data;
+    expect(after.source).toBe('open-meteo');
+    expect(fake.requests.length).toBeGreaterThan(before);
+  });
+
   it('does not hide a refused request behind simulated weather', async () => {
     fake.failNext(1, 400);
     const response = await as(demoFarmer, demo.app, {

@@ -8,11 +8,19 @@ import { FieldListVersions } from './db/field-list-versions.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { healthCheckJob } from './jobs/health-check.job.ts';
 import { analysisJobs } from './modules/analysis/analysis.jobs.ts';
+import { dailyIrrigationJob, newImageryJob } from './modules/analysis/analysis-schedule.ts';
 import { JobQueue } from './jobs/job-queue.ts';
 import { pruneAuthRecordsJob } from './jobs/prune-auth-records.job.ts';
 import { sendEmailJob } from './mail/mailer.ts';
 
-export const allJobs = [healthCheckJob, sendEmailJob, pruneAuthRecordsJob, ...Object.values(analysisJobs)] as const;
+export const allJobs = [
+  healthCheckJob,
+  sendEmailJob,
+  pruneAuthRecordsJob,
+  ...Object.values(analysisJobs),
+  newImageryJob,
+  dailyIrrigationJob,
+] as const;
 
 export interface Runtime {
   ctx: AppContext;

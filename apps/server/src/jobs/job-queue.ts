@@ -10,6 +10,8 @@ export interface JobContext {
   log: FastifyBaseLogger;
   /** Which try this is: a handler stores a failure for good only on the last one. */
   attempt: { retryCount: number; retryLimit: number; isLast: boolean };
+  /** For jobs that start other jobs (the daily schedules). */
+  queue: Pick<JobQueue, 'send'>;
 }
 
 /** A job: a stable name, a payload schema, retry policy, and a handler that calls a domain function. */
@@ -39,7 +41,7 @@ export class JobQueue {
   private working = false;
 
   constructor(
-    private readonly context: Omit<JobContext, 'attempt'>,
+    private readonly context: Omit<JobContext, 'attempt' | 'queue'>,
     private readonly jobs: readonly AnyJob[],
   ) {
     this.boss = new PgBoss({
@@ -83,7 +85,7 @@ export class JobQueue {
           const log = this.context.log.child({ job: job.name, jobId: item.id });
           const attempt = { retryCount: item.retryCount, retryLimit: item.retryLimit, isLast: item.retryCount >= item.retryLimit };
           try {
-            await job.handle(payload, { ...this.context, log, attempt });
+            await job.handle(payload, { ...this.context, log, attempt, queue: this });
           } catch (error) {
             log.warn({ err: error }, 'job failed; pg-boss retries it while retries remain');
             throw error;

@@ -32,10 +32,7 @@ export interface AnalysisDetail extends AnalysisView {
 const ALREADY_RUNNING = (type: AnalysisType) =>
   `A ${type} analysis is already running for this field. Wait for it to finish, or cancel it, before starting another.`;
 
-/**
- * Starts an analysis: the field must be the caller's (404 otherwise), no analysis of the type may be queued or
- * running for it (409), then a row is stored and a job sent. The unique index decides a race between two requests.
- */
+/** Starts an analysis: the field must be the caller's (404 otherwise), and none of the type queued or running for it (409). */
 export async function requestAnalysis(
   ctx: AppContext,
   orgId: string,
@@ -45,16 +42,38 @@ export async function requestAnalysis(
   options: AnalysisOptions = {},
 ) {
   await getField(ctx, orgId, fieldId);
+  const started = await enqueueAnalysis(ctx, { orgId, fieldId, type, requestedBy: userId, options });
+  if (started === 'already-running') throw new AppError('CONFLICT', ALREADY_RUNNING(type));
+  return started;
+}
+
+/**
+ * Stores an analysis request and sends its job, for a field already known to be the organisation's: by a person
+ * (`requestAnalysis`) or by a schedule (`requestedBy` null). The unique index decides a race between two requests.
+ */
+export async function enqueueAnalysis(
+  ctx: Pick<AppContext, 'database' | 'now'> & { queue: Pick<AppContext['queue'], 'send'> },
+  request: { orgId: string; fieldId: string; type: AnalysisType; requestedBy: string | null; options?: AnalysisOptions },
+): Promise<{ id: string; jobId: string | null } | 'already-running'> {
   const db = ctx.database.db;
+  const { orgId, fieldId, type, requestedBy } = request;
   let row: { id: string };
   try {
     row = await db
       .insertInto('analyses')
-      .values({ orgId, fieldId, type, status: 'queued', requestedBy: userId, requestedAt: ctx.now(), inputs: JSON.stringify({ options }) })
+      .values({
+        orgId,
+        fieldId,
+        type,
+        status: 'queued',
+        requestedBy,
+        requestedAt: ctx.now(),
+        inputs: JSON.stringify({ options: request.options ?? {} }),
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
   } catch (error) {
-    if ((error as { code?: string }).code === '23505') throw new AppError('CONFLICT', ALREADY_RUNNING(type));
+    if ((error as { code?: string }).code === '23505') return 'already-running';
     throw error;
   }
   let jobId: string | null;

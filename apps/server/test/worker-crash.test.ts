@@ -1,0 +1,121 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FieldBoundary } from '@murimi/core';
+import { writeDemoCatalog } from '@murimi/earth';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { as, postgresUrl, registerAccount, squareBoundary, startTestApp, TEST_JWT_SECRET, type TestApp } from './harness.ts';
+
+// A worker process killed with SIGKILL in the middle of an analysis: its job expires, another worker takes it up,
+// and the analysis completes once. Worker processes share one PostgreSQL (the embedded database is one process's).
+const root = path.resolve(import.meta.dirname, '../../..');
+const DAY_MS = 86_400_000;
+const isoDay = (date: Date) => date.toISOString().slice(0, 10);
+const today = new Date();
+const plantingDate = isoDay(new Date(today.getTime() - 60 * DAY_MS));
+const boundary = squareBoundary(4) as FieldBoundary;
+
+let catalog: string;
+let api: TestApp;
+let env: Record<string, string>;
+const workers: ChildProcess[] = [];
+
+/** Starts `murimi worker` as its own process and waits until it says it runs. */
+async function startWorker(): Promise<ChildProcess> {
+  const child = spawn('node', ['--import', 'tsx', 'apps/server/src/cli.ts', 'worker'], { cwd: root, env: { ...process.env, ...env } });
+  workers.push(child);
+  let output = '';
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`worker did not start: ${output}`)), 60_000);
+    child.stdout!.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes('worker is running')) {
+        clearTimeout(timer);
+        resolve();
+      }
+    });
+    child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.once('exit', (code) => reject(new Error(`worker exited with ${code}: ${output}`)));
+  });
+  return child;
+}
+
+async function analysisRow(id: string) {
+  return api.ctx.database.db.selectFrom('analyses').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+}
+
+async function until<T>(what: string, read: () => Promise<T>, done: (value: T) => boolean, timeoutMs: number, everyMs = 20): Promise<T> {
+  for (const started = Date.now(); Date.now() - started < timeoutMs; await new Promise((resolve) => setTimeout(resolve, everyMs))) {
+    const value = await read();
+    if (done(value)) return value;
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
+describe.runIf(postgresUrl)('a worker killed in the middle of an analysis (PostgreSQL)', () => {
+  beforeAll(async () => {
+    catalog = await mkdtemp(path.join(tmpdir(), 'murimi-crash-imagery-'));
+    await writeDemoCatalog({
+      fields: [{ id: 'f', name: 'F', crop: 'maize', plantingDate, boundary }],
+      from: isoDay(new Date(today.getTime() - 70 * DAY_MS)),
+      to: isoDay(today),
+      directory: catalog,
+    });
+    const settings = {
+      IMAGERY_SOURCE: 'demo',
+      DEMO_IMAGERY_DIR: catalog,
+      WEATHER_SOURCE: 'simulated',
+      // A job whose worker died is expired after 3 s, looked for every second, and tried again.
+      ANALYSIS_TIMEOUT_SECONDS: '3',
+      JOB_MAINTENANCE_INTERVAL_SECONDS: '1',
+      ANALYSIS_RETRIES: '2',
+    };
+    api = await startTestApp({ work: false, env: settings });
+    env = {
+      ...settings,
+      DATABASE_URL: api.ctx.config.databaseUrl!,
+      JWT_SECRET: TEST_JWT_SECRET,
+      LOG_LEVEL: 'silent',
+      DATA_DIR: await mkdtemp(path.join(tmpdir(), 'murimi-crash-data-')),
+    };
+  }, 60_000);
+
+  afterAll(async () => {
+    for (const worker of workers) worker.kill('SIGKILL');
+    await api?.close();
+    await rm(catalog, { recursive: true, force: true });
+  });
+
+  it('retries the job on another worker and completes the analysis exactly once', async () => {
+    const farmer = await registerAccount(api.app);
+    const farmId = (await as(farmer, api.app, { method: 'POST', url: '/api/farms', payload: { name: 'Farm' } })).json().data.id;
+    const fieldId = (
+      await as(farmer, api.app, {
+        method: 'POST',
+        url: '/api/fields',
+        payload: { name: 'Block', farmId, boundary, cropType: 'maize-grain', plantingDate, irrigated: false },
+      })
+    ).json().data.id;
+
+    const first = await startWorker();
+    const run = await as(farmer, api.app, { method: 'POST', url: `/api/analysis/${fieldId}/health-analysis/run`, payload: {} });
+    const { id, job_id: jobId } = run.json().data;
+    await until('the worker to take the job', () => analysisRow(id), (row) => row.status === 'running', 30_000);
+    first.kill('SIGKILL');
+    await new Promise((resolve) => first.once('exit', resolve));
+    expect((await analysisRow(id)).status).toBe('running');
+
+    await startWorker();
+    const done = await until('the analysis to complete', () => analysisRow(id), (row) => row.status !== 'running', 90_000, 250);
+    expect(done.status).toBe('completed');
+    // Taken up twice (the killed try and the retry), completed once: one summary, one finish time.
+    expect(done.attempts).toBe(2);
+    expect(done.summary).toMatch(/^Crop health/);
+    expect(await api.ctx.queue.getJobState('analysis-health', jobId)).toBe('completed');
+    const summaries = (await as(farmer, api.app, { method: 'GET', url: `/api/analysis/${fieldId}/latest-summaries` })).json();
+    expect(summaries.data.health.id).toBe(id);
+    const history = (await as(farmer, api.app, { method: 'GET', url: `/api/analysis/${fieldId}/history` })).json();
+    expect(history.data).toHaveLength(1);
+  }, 180_000);
+});

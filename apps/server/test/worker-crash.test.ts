@@ -101,13 +101,24 @@ describe.runIf(postgresUrl)('a worker killed in the middle of an analysis (Postg
     const first = await startWorker();
     const run = await as(farmer, api.app, { method: 'POST', url: `/api/analysis/${fieldId}/health-analysis/run`, payload: {} });
     const { id, job_id: jobId } = run.json().data;
-    await until('the worker to take the job', () => analysisRow(id), (row) => row.status === 'running', 30_000);
+    await until(
+      'the worker to take the job',
+      () => analysisRow(id),
+      (row) => row.status === 'running',
+      30_000,
+    );
     first.kill('SIGKILL');
     await new Promise((resolve) => first.once('exit', resolve));
     expect((await analysisRow(id)).status).toBe('running');
 
     await startWorker();
-    const done = await until('the analysis to complete', () => analysisRow(id), (row) => row.status !== 'running', 90_000, 250);
+    const done = await until(
+      'the analysis to complete',
+      () => analysisRow(id),
+      (row) => row.status !== 'running',
+      90_000,
+      250,
+    );
     expect(done.status).toBe('completed');
     // Taken up twice (the killed try and the retry), completed once: one summary, one finish time.
     expect(done.attempts).toBe(2);

@@ -1,0 +1,54 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FieldBoundary } from '@murimi/core';
+import { simulatedSentinel2, startLocalStacApi, writeDemoCatalog, type LocalStacApi } from '@murimi/earth';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { squareBoundary } from '../../../test/harness.ts';
+import { runHealthAnalysis } from './health-analysis.ts';
+
+// The health analysis on a field with a season's imagery and the same field a year before.
+const DAY_MS = 86_400_000;
+const isoDay = (date: Date) => date.toISOString().slice(0, 10);
+const today = new Date();
+const plantingDate = isoDay(new Date(today.getTime() - 75 * DAY_MS));
+const boundary = squareBoundary(5, [31.06, -17.84]) as FieldBoundary;
+
+let folder: string;
+let stac: LocalStacApi;
+beforeAll(async () => {
+  folder = await mkdtemp(path.join(tmpdir(), 'murimi-health-'));
+  // Two seasons: the catalog reaches back past the same weeks a year ago (the simulated crop is this season's, so a
+  // year ago the field reads as bare soil: a large difference, in a known direction).
+  await writeDemoCatalog({
+    fields: [{ id: 'f', name: 'F', crop: 'maize', plantingDate, boundary }],
+    from: isoDay(new Date(today.getTime() - 400 * DAY_MS)),
+    to: isoDay(today),
+    directory: folder,
+  });
+  stac = await startLocalStacApi(folder);
+}, 60_000);
+afterAll(async () => {
+  await stac?.close();
+  await rm(folder, { recursive: true, force: true });
+});
+
+describe('crop health', () => {
+  it('compares the latest NDVI with the same weeks of the seasons before, where the catalog has them', async () => {
+    const outcome = await runHealthAnalysis(
+      { boundary, plantingDate },
+      { source: simulatedSentinel2(stac.url), simulated: true, cog: {}, search: {} },
+      today,
+    );
+    const result = outcome.result as {
+      latest: { ndvi: { mean: number } };
+      anomaly: { ndviDifference: number | null; earlier: { season: string; ndvi: number }[]; note: string | null };
+    };
+    expect(result.anomaly.earlier.map((season) => season.season)).toEqual([String(today.getUTCFullYear() - 1)]);
+    const [lastYear] = result.anomaly.earlier;
+    expect(result.anomaly.ndviDifference).toBeCloseTo(result.latest.ndvi.mean - lastYear!.ndvi, 2);
+    expect(result.anomaly.ndviDifference!).toBeGreaterThan(0.2);
+    expect(result.anomaly.note).toBeNull();
+    expect(outcome.summary).toContain('Greener than earlier seasons at this time of year.');
+  }, 60_000);
+});

@@ -1,0 +1,586 @@
+/**
+ * Analyses through the job queue on PostgreSQL (a database made for the run and dropped after), on demo imagery
+ * (a catalog written for the run: 1,000 fields of 0.5–50 ha packed into 3 sites, a scene every 5 days since
+ * planting) and simulated weather. Prints a ratio against a reference measured in the same run:
+ *  (a) one field's health analysis from POST …/health-analysis/run to the new id in GET …/latest-summaries (polled
+ *      every 50 ms), warm caches, N = 5 after one warm-up run, each started at a random moment, the server started
+ *      in this process (`startRuntime`, work: true) with the job queue polling every 2 s (the production default) and
+ *      again every 0.5 s; reference: the same analysis (`runAnalysis`) called directly, no queue. Goal: ≤ 2 s.
+ *  (b) all four analyses of N fields, queued through the API, then worked off by K = 1 and K = 2 `murimi worker`
+ *      processes (each K on fresh analyses and a fresh tile cache): fields per minute, the scaling K = 2 / K = 1, and
+ *      what failed and why; then one worker polling every 0.5 s (no setting gives `murimi worker` that: started
+ *      as cli.ts starts it, plus the option); reference: the same four analyses called directly, one after another,
+ *      in this process.
+ *      1,000 fields × 4 cannot finish in 10 minutes at K = 1 when the queue's polling alone allows each process
+ *      4 queues × 1 job per 2 s, so N defaults to 200 (BENCH_FIELDS sets it) and nothing is extrapolated.
+ *
+ *   npm run bench:analysis   (DATABASE_URL defaults to postgres://postgres@127.0.0.1:5432/test; about 13 minutes)
+ */
+// The server's own declaration of an untyped dependency, which the imports below reach (a script, not a module).
+// eslint-disable-next-line @typescript-eslint/triple-slash-reference
+/// <reference path="../apps/server/src/types/shpjs.d.ts" />
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { writeDemoCatalog, type DemoCrop, type DemoField } from '@murimi/earth';
+import pg from 'pg';
+import pino from 'pino';
+import { sharedBlockCache } from '../packages/earth/src/cog/block-memory-cache.ts';
+import { loadConfig, type Config } from '../apps/server/src/config.ts';
+import { analysisSlugs, analysisTypes, type AnalysisType } from '../apps/server/src/modules/analysis/analysis-types.ts';
+import { runAnalysis } from '../apps/server/src/modules/analysis/run-analysis.ts';
+import { startRuntime, type Runtime } from '../apps/server/src/runtime.ts';
+
+const root = path.resolve(import.meta.dirname, '..');
+const baseUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const FIELD_COUNT = 1_000;
+const SITES: [number, number][] = [
+  [31.05, -17.83], // Harare
+  [30.2, -17.36], // Chinhoyi
+  [31.55, -18.19], // Marondera
+];
+/** Days since planting, and of imagery: a scene every 5 days, 11 scenes (the catalog takes about a minute to write). */
+const SEASON_DAYS = 50;
+const RUNS = 5;
+const QUEUED_FIELDS = Math.min(FIELD_COUNT, Number(process.env.BENCH_FIELDS ?? 200));
+/** Fields analysed directly, for (b)'s reference. */
+const REFERENCE_FIELDS = 20;
+/** pg-boss's default in `JobQueue.start`, which `murimi serve` and `murimi worker` use (no setting changes it). */
+const PRODUCTION_POLL_SECONDS = 2;
+const ROUND_LIMIT_MS = 20 * 60_000;
+const JWT_SECRET = 'bench-secret-bench-secret-bench-secret-1';
+const CROPS: { demo: DemoCrop; cropType: string }[] = [
+  { demo: 'maize', cropType: 'maize-grain' },
+  { demo: 'soybean', cropType: 'soybean' },
+  { demo: 'tobacco', cropType: 'tobacco-flue-cured' },
+];
+
+const DAY_MS = 86_400_000;
+const isoDay = (date: Date) => date.toISOString().slice(0, 10);
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+const ms = (value: number) => `${value.toFixed(0)} ms`;
+const seconds = (value: number) => `${(value / 1000).toFixed(1)} s`;
+
+interface BenchField {
+  name: string;
+  hectares: number;
+  crop: (typeof CROPS)[number];
+  site: number;
+  boundary: { type: 'Polygon'; coordinates: [number, number][][] };
+}
+
+/**
+ * 1,000 square fields of 0.5–50 ha (seeded), a third in each site, packed in rows 40 m apart (largest first) so
+ * each site's scene is no bigger than it must be: the catalog's time is its pixels.
+ */
+function makeFields(): BenchField[] {
+  let seed = 2026;
+  const random = () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;
+  const gapM = 40;
+  const sizes = Array.from({ length: FIELD_COUNT }, () => 0.5 + random() * 49.5);
+  const fields: BenchField[] = new Array(FIELD_COUNT);
+  SITES.forEach(([lng, lat], site) => {
+    const mine = sizes.map((hectares, i) => ({ hectares, i })).filter(({ i }) => i % SITES.length === site);
+    mine.sort((a, b) => b.hectares - a.hectares);
+    const sideOf = (hectares: number) => Math.sqrt(hectares * 10_000);
+    const rowWidthM = Math.sqrt(mine.reduce((sum, { hectares }) => sum + (sideOf(hectares) + gapM) ** 2, 0)) * 1.02;
+    const metresPerLat = 110_750;
+    const metresPerLng = 111_320 * Math.cos((lat * Math.PI) / 180);
+    let x = 0;
+    let y = 0;
+    let rowHeight = 0;
+    for (const { hectares, i } of mine) {
+      const side = sideOf(hectares);
+      if (x + side > rowWidthM) [x, y, rowHeight] = [0, y + rowHeight + gapM, 0];
+      const west = lng + x / metresPerLng;
+      const east = lng + (x + side) / metresPerLng;
+      const north = lat - y / metresPerLat;
+      const south = lat - (y + side) / metresPerLat;
+      fields[i] = {
+        name: `Block ${String(i + 1).padStart(4, '0')}`,
+        hectares,
+        crop: CROPS[i % CROPS.length]!,
+        site,
+        boundary: {
+          type: 'Polygon',
+          coordinates: [
+            [
+              [west, south],
+              [east, south],
+              [east, north],
+              [west, north],
+              [west, south],
+            ],
+          ],
+        },
+      };
+      x += side + gapM;
+      rowHeight = Math.max(rowHeight, side);
+    }
+  });
+  return fields;
+}
+
+/** A client of one running API: JSON in and out, a failure is an exception with the answer's text. */
+function apiClient(baseUrl: string) {
+  let token = '';
+  const call = async <T>(method: string, route: string, body?: unknown): Promise<T> => {
+    const response = await fetch(`${baseUrl}${route}`, {
+      method,
+      headers: {
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    if (!response.ok) throw new Error(`${method} ${route}: ${response.status} ${await response.text()}`);
+    return (await response.json()) as T;
+  };
+  return {
+    call,
+    signIn(value: string) {
+      token = value;
+    },
+  };
+}
+type Api = ReturnType<typeof apiClient>;
+
+/**
+ * The server in this process on a free port. `serve`: it also works jobs, started as `murimi serve` starts it (the
+ * queue's default polling); a number: works jobs polling that often; null: no jobs worked.
+ */
+async function startApi(config: Config, jobs: 'serve' | number | null): Promise<{ runtime: Runtime; api: Api }> {
+  const runtime = await startRuntime(config, {
+    work: jobs !== null,
+    logger: false,
+    pollingIntervalSeconds: typeof jobs === 'number' ? jobs : undefined,
+  });
+  const address = await runtime.app.listen({ port: 0, host: '127.0.0.1' });
+  return { runtime, api: apiClient(address) };
+}
+
+const silentLog = pino({ level: 'silent' });
+
+async function main(): Promise<void> {
+  const wallStarted = performance.now();
+  const databaseName = `murimi_bench_analysis_${process.pid}`;
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  await admin.query(`create database ${databaseName}`);
+  const databaseUrl = new URL(baseUrl);
+  databaseUrl.pathname = `/${databaseName}`;
+  const work = await mkdtemp(path.join(tmpdir(), 'murimi-bench-analysis-'));
+  const catalog = path.join(work, 'demo-imagery');
+  const env = (dataDir: string): Record<string, string> => ({
+    DATABASE_URL: databaseUrl.toString(),
+    JWT_SECRET,
+    DATA_DIR: dataDir,
+    IMAGERY_SOURCE: 'demo',
+    DEMO_IMAGERY_DIR: catalog,
+    WEATHER_SOURCE: 'simulated',
+    LOG_LEVEL: 'warn',
+    WEB_DIST_DIR: path.join(work, 'no-web-build'),
+    MAP_SATELLITE_TILES_URL: '',
+    MAP_OVERLAY_TILES_URLS: '',
+  });
+  const children = new Set<ChildProcess>();
+  const killAll = () => {
+    for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  };
+  process.once('exit', killAll);
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      killAll();
+      process.exit(130);
+    });
+  }
+  let running: Runtime | undefined;
+  try {
+    // The imagery: 1,000 fields in 3 sites, a scene every 5 days from planting to today.
+    const today = new Date();
+    const plantingDate = isoDay(new Date(today.getTime() - SEASON_DAYS * DAY_MS));
+    const fields = makeFields();
+    const demoFields: DemoField[] = fields.map((field, i) => ({
+      id: `field-${i}`,
+      name: field.name,
+      crop: field.crop.demo,
+      plantingDate,
+      boundary: field.boundary,
+    }));
+    let started = performance.now();
+    const written = await writeDemoCatalog({ fields: demoFields, from: plantingDate, to: isoDay(today), directory: catalog });
+    const catalogMs = performance.now() - started;
+    const sites = written.sites.map((site) => `${site.widthPx10m}×${site.heightPx10m}`).join(', ');
+    console.log(
+      `Demo imagery: ${FIELD_COUNT} fields of 0.5–50 ha in ${written.sites.length} sites (${sites} px at 10 m), ` +
+        `${written.dates.length} scenes each from ${plantingDate} to ${isoDay(today)}, ${(written.totalBytes / 1024 ** 2).toFixed(0)} MB, written in ${seconds(catalogMs)}`,
+    );
+
+    // The organisation: one account, a farm per site, the 1,000 fields in one bulk create.
+    const serveConfig = loadConfig(env(path.join(work, 'serve')));
+    let { runtime, api } = await startApi(serveConfig, 'serve');
+    running = runtime;
+    const session = await api.call<{ access_token: string; user: { organisation: { id: string } } }>('POST', '/api/auth/register', {
+      email: 'bench@example.org',
+      password: 'bench-password-1',
+      name: 'Bench Farmer',
+      country: 'ZW',
+    });
+    api.signIn(session.access_token);
+    const orgId = session.user.organisation.id;
+    const farms: string[] = [];
+    for (const [site] of SITES.entries()) {
+      farms.push((await api.call<{ data: { id: string } }>('POST', '/api/farms', { name: `Bench farm ${site + 1}` })).data.id);
+    }
+    const created = await api.call<{ data: { id: string; name: string; size_hectares: number }[] }>('POST', '/api/fields/bulk', {
+      fields: fields.map((field, i) => ({
+        name: field.name,
+        farmId: farms[field.site],
+        boundary: field.boundary,
+        cropType: field.crop.cropType,
+        plantingDate,
+        soilTexture: 'sandy-loam',
+        irrigated: i % 4 === 0,
+      })),
+    });
+    const fieldIds = created.data.map((field) => field.id);
+    if (fieldIds.length !== FIELD_COUNT) throw new Error(`created ${fieldIds.length} fields, not ${FIELD_COUNT}`);
+
+    // (a) One field's health analysis, warm: the field nearest the mean size.
+    const chosen = created.data.reduce((best, field) =>
+      Math.abs(field.size_hectares - 25) < Math.abs(best.size_hectares - 25) ? field : best,
+    );
+    const healthUntilSummary = async (client: Api) => {
+      const t0 = performance.now();
+      const run = await client.call<{ data: { id: string } }>('POST', `/api/analysis/${chosen.id}/${analysisSlugs.health}/run`, {});
+      const id = run.data.id;
+      for (let polls = 1; performance.now() - t0 < 60_000; polls++) {
+        const latest = await client.call<{ data: { health: { id: string } | null } }>('GET', `/api/analysis/${chosen.id}/latest-summaries`);
+        if (latest.data.health?.id === id) break;
+        if (polls % 20 === 0) {
+          const detail = await client.call<{ data: { status: string; error: string | null } }>(
+            'GET',
+            `/api/analysis/${chosen.id}/health/${id}`,
+          );
+          if (detail.data.status === 'failed') throw new Error(`the health analysis failed: ${detail.data.error}`);
+        }
+        await sleep(50);
+      }
+      const totalMs = performance.now() - t0;
+      if (totalMs >= 60_000) throw new Error('no health summary within 60 s');
+      const detail = await client.call<{
+        data: { requested_at: string; started_at: string; finished_at: string; inputs: { sceneIds: string[] } };
+      }>('GET', `/api/analysis/${chosen.id}/health/${id}`);
+      const at = (text: string) => Date.parse(text);
+      return {
+        id,
+        totalMs,
+        waitMs: at(detail.data.started_at) - at(detail.data.requested_at),
+        handlerMs: at(detail.data.finished_at) - at(detail.data.started_at),
+        scenes: detail.data.inputs.sceneIds.length,
+      };
+    };
+    // Back-to-back runs would lock onto the worker's poll (each POST just after a poll): start each at a random
+    // moment instead, as people do, after a pause of 0–2.5 s (seeded).
+    let phaseSeed = 7;
+    const timedRuns = async (client: Api) => {
+      const runs = [];
+      for (let run = 0; run < RUNS; run++) {
+        phaseSeed = (phaseSeed * 1_103_515_245 + 12_345) % 2 ** 31;
+        await sleep((phaseSeed / 2 ** 31) * 2500);
+        runs.push(await healthUntilSummary(client));
+      }
+      return runs;
+    };
+    const warmUp = await healthUntilSummary(api);
+    const jobContext = {
+      database: runtime.ctx.database,
+      config: serveConfig,
+      log: silentLog,
+      attempt: { retryCount: 0, retryLimit: 0, isLast: true },
+      queue: runtime.ctx.queue,
+    };
+    const direct = async (type: AnalysisType, fieldId: string) => {
+      const t0 = performance.now();
+      await runAnalysis(type, { fieldId, orgId, inputs: { options: {} } } as never, jobContext);
+      return performance.now() - t0;
+    };
+    const directRuns: number[] = [];
+    for (let run = 0; run < RUNS; run++) directRuns.push(await direct('health', chosen.id));
+    const slowPoll = await timedRuns(api);
+    await runtime.close();
+    running = undefined;
+    ({ runtime, api } = await startApi(serveConfig, 0.5));
+    running = runtime;
+    api.signIn(session.access_token);
+    const fastPoll = await timedRuns(api);
+    const directMs = median(directRuns);
+
+    // (b)'s reference: the four analyses of REFERENCE_FIELDS fields called one after another, a fresh tile cache.
+    const sample = Array.from({ length: REFERENCE_FIELDS }, (_, i) => fieldIds[Math.floor((i * FIELD_COUNT) / REFERENCE_FIELDS) + 1]!);
+    const referenceConfig = loadConfig(env(path.join(work, 'reference')));
+    const referenceContext = { ...jobContext, database: runtime.ctx.database, queue: runtime.ctx.queue, config: referenceConfig };
+    sharedBlockCache.clear(); // as a new process starts: nothing decoded in memory
+    const directByType = Object.fromEntries(analysisTypes.map((type) => [type, [] as number[]])) as Record<AnalysisType, number[]>;
+    started = performance.now();
+    for (const fieldId of sample) {
+      for (const type of analysisTypes) {
+        const t0 = performance.now();
+        await runAnalysis(type, { fieldId, orgId, inputs: { options: {} } } as never, referenceContext);
+        directByType[type].push(performance.now() - t0);
+      }
+    }
+    const referenceFieldsPerMinute = (REFERENCE_FIELDS / (performance.now() - started)) * 60_000;
+    await runtime.close();
+    running = undefined;
+
+    const line = (name: string, runs: { totalMs: number; waitMs: number; handlerMs: number }[]) => {
+      const total = median(runs.map((run) => run.totalMs));
+      const max = Math.max(...runs.map((run) => run.totalMs));
+      return (
+        `    ${name.padEnd(30)} median ${ms(total).padStart(7)}, max ${ms(max).padStart(7)}` +
+        `   (in the queue ${ms(median(runs.map((run) => run.waitMs)))}, job ${ms(median(runs.map((run) => run.handlerMs)))})` +
+        `   queued/direct ${(total / directMs).toFixed(1)}×   goal ≤ 2 s: ${max <= 2000 ? 'met' : total <= 2000 ? 'met by the median, MISSED by the max' : 'MISSED'}`
+      );
+    };
+    console.log(
+      `\n(a) health analysis of one field (${chosen.size_hectares.toFixed(1)} ha, ${warmUp.scenes} scenes), POST → id in latest-summaries, ` +
+        `warm (after one run of ${ms(warmUp.totalMs)}), N = ${RUNS}, PostgreSQL`,
+    );
+    console.log(line(`queue polling every ${PRODUCTION_POLL_SECONDS} s (prod)`, slowPoll));
+    console.log(line('queue polling every 0.5 s', fastPoll));
+    console.log(
+      `    reference, same run: runAnalysis('health') called directly, no queue: median ${ms(directMs)}, max ${ms(Math.max(...directRuns))}`,
+    );
+    console.log(
+      `    worst case by construction (a POST just after the worker's poll): the interval + the job + one 50 ms summary poll, ` +
+        `≈ ${ms(PRODUCTION_POLL_SECONDS * 1000 + directMs + 50)} at ${PRODUCTION_POLL_SECONDS} s, ≈ ${ms(500 + directMs + 50)} at 0.5 s`,
+    );
+
+    // (b) The four analyses of QUEUED_FIELDS fields (spread over the sites and sizes), by K worker processes.
+    const queued = Array.from({ length: QUEUED_FIELDS }, (_, i) => fieldIds[Math.floor((i * FIELD_COUNT) / QUEUED_FIELDS)]!);
+    const pool = new pg.Pool({ connectionString: databaseUrl.toString(), max: 2 });
+    const rounds: { workers: number; analyses: number; ms: number }[] = [];
+    // `murimi worker` ×1 and ×2, then one process started as `murimi worker` starts but polling every 0.5 s (the
+    // worker has no setting for it) to show what the poll costs.
+    for (const [workers, poll] of [
+      [1, null],
+      [2, null],
+      [1, 0.5],
+    ] as const) {
+      const label = poll === null ? `K = ${workers}` : `K = ${workers}, polling ${poll} s`;
+      // Queue through the API, no worker running; then start the workers.
+      const queueing = await startApi(loadConfig(env(path.join(work, 'queueing'))), null);
+      running = queueing.runtime;
+      queueing.api.signIn(session.access_token);
+      const ids: string[] = [];
+      for (let i = 0; i < queued.length; i += 8) {
+        const batch = queued
+          .slice(i, i + 8)
+          .flatMap((fieldId) =>
+            analysisTypes.map((type) =>
+              queueing.api.call<{ data: { id: string } }>('POST', `/api/analysis/${fieldId}/${analysisSlugs[type]}/run`, {}),
+            ),
+          );
+        for (const answer of await Promise.all(batch)) ids.push(answer.data.id);
+      }
+      await queueing.runtime.close();
+      running = undefined;
+
+      const dataDir = path.join(work, `workers-${rounds.length}`);
+      await mkdir(dataDir, { recursive: true });
+      const logs: string[] = [];
+      const spawned = performance.now();
+      const processes = await Promise.all(
+        Array.from({ length: workers }, () => startWorker({ ...process.env, ...env(dataDir) }, poll, (child) => children.add(child), logs)),
+      );
+      const ready = performance.now();
+      const cpuAtReady = processes.map(cpuMs);
+      let statuses: Record<string, number> = {};
+      let lastReport = ready;
+      for (;;) {
+        const { rows } = await pool.query<{ status: string; count: string }>(
+          'select status, count(*) from analyses where id = any($1::uuid[]) group by status',
+          [ids],
+        );
+        statuses = Object.fromEntries(rows.map((row) => [row.status, Number(row.count)]));
+        const open = (statuses.queued ?? 0) + (statuses.running ?? 0);
+        if (open === 0) break;
+        for (const child of processes)
+          if (child.exitCode !== null) throw new Error(`a worker exited with ${child.exitCode}:\n${logs.join('')}`);
+        if (performance.now() - ready > ROUND_LIMIT_MS)
+          throw new Error(`${label}: ${open} analyses still open after ${seconds(ROUND_LIMIT_MS)}`);
+        if (performance.now() - lastReport >= 60_000) {
+          lastReport = performance.now();
+          console.error(`    … ${label}: ${ids.length - open}/${ids.length} done after ${seconds(lastReport - ready)}`);
+        }
+        await sleep(500);
+      }
+      const done = performance.now();
+      const cpuUsed = processes.map((child, i) => cpuMs(child) - cpuAtReady[i]!);
+      await stopWorkers(processes);
+      for (const child of processes) children.delete(child);
+
+      const round = { workers, analyses: ids.length, ms: done - ready };
+      if (poll === null) rounds.push(round);
+      const startupMs = ready - spawned;
+      const cpuShare = cpuUsed.reduce((sum, value) => sum + value, 0) / workers / (done - ready);
+      const perType = await pool.query<{ type: string; median: number; p90: number; attempts: string }>(
+        `select type,
+                percentile_cont(0.5) within group (order by extract(epoch from finished_at - started_at) * 1000) as median,
+                percentile_cont(0.9) within group (order by extract(epoch from finished_at - started_at) * 1000) as p90,
+                sum(attempts - 1) as attempts
+           from analyses where id = any($1::uuid[]) and status = 'completed' group by type order by type`,
+        [ids],
+      );
+      const failures = await pool.query<{ type: string; error: string; count: string }>(
+        `select type, coalesce(error, '(no message)') as error, count(*) from analyses
+          where id = any($1::uuid[]) and status <> 'completed' group by type, error order by count(*) desc`,
+        [ids],
+      );
+      const fieldsPerMinute = (round.analyses / analysisTypes.length / round.ms) * 60_000;
+      console.log(
+        `\n(b) ${label}: ${QUEUED_FIELDS} fields × ${analysisTypes.length} analyses, all finished ${seconds(round.ms)} after the ` +
+          `worker${workers > 1 ? 's were' : ' was'} up (start-up ${seconds(startupMs)}): ${fieldsPerMinute.toFixed(1)} fields/min` +
+          `   queued/direct ${(fieldsPerMinute / referenceFieldsPerMinute).toFixed(2)}   worker CPU busy ${(cpuShare * 100).toFixed(0)} % of the time`,
+      );
+      console.log(
+        `    ${Object.entries(statuses)
+          .map(([status, count]) => `${count} ${status}`)
+          .join(', ')}; job time (started → finished, median / p90): ` +
+          perType.rows.map((row) => `${row.type} ${ms(row.median)} / ${ms(row.p90)}`).join(', ') +
+          `; extra attempts ${perType.rows.reduce((sum, row) => sum + Number(row.attempts), 0)}`,
+      );
+      for (const failure of failures.rows) console.log(`    failed: ${failure.count} × ${failure.type}: ${failure.error}`);
+      if (rounds.length === 1) {
+        // What the analyses said, by the opening words of their summaries: all "no clear image" would be a broken run.
+        const outcomes = await pool.query<{ type: string; opening: string; count: string }>(
+          `select type, array_to_string((regexp_split_to_array(summary, '[\\s:(]+'))[1:4], ' ') as opening, count(*)
+             from analyses where id = any($1::uuid[]) and status = 'completed' group by 1, 2 order by 1, 3 desc`,
+          [ids],
+        );
+        const byType = new Map<string, string[]>();
+        for (const row of outcomes.rows) byType.set(row.type, [...(byType.get(row.type) ?? []), `${row.count} “${row.opening}…”`]);
+        for (const [type, openings] of byType) console.log(`    ${type} said: ${openings.slice(0, 4).join(', ')}`);
+      }
+      const warnings = new Map<string, number>();
+      for (const entry of logs.join('').split('\n')) {
+        if (!entry.startsWith('{')) continue;
+        let record: { level: number; msg: string; err?: { message?: string } };
+        try {
+          record = JSON.parse(entry);
+        } catch {
+          continue;
+        }
+        if (record.level < 40) continue;
+        const key = `${record.msg}${record.err?.message ? `: ${record.err.message}` : ''}`;
+        warnings.set(key, (warnings.get(key) ?? 0) + 1);
+      }
+      for (const [message, count] of [...warnings].sort((a, b) => b[1] - a[1]).slice(0, 8)) {
+        console.log(`    worker log: ${count} × ${message.slice(0, 200)}`);
+      }
+    }
+    await pool.end();
+    const [one, two] = rounds as [(typeof rounds)[number], (typeof rounds)[number]];
+    const perMinute = (round: (typeof rounds)[number]) => (round.analyses / analysisTypes.length / round.ms) * 60_000;
+    // A field needs one job from each queue: fields/min per process = jobs/min per queue.
+    const pollCap = 60 / PRODUCTION_POLL_SECONDS;
+    console.log(
+      `\n    scaling K = 2 / K = 1: ${(perMinute(two) / perMinute(one)).toFixed(2)} (ideal 2.00; the machine has 2 cores, shared with PostgreSQL)`,
+    );
+    console.log(
+      `    reference, same run: the four analyses called directly one after another in one process, ${REFERENCE_FIELDS} fields, ` +
+        `fresh tile cache: ${referenceFieldsPerMinute.toFixed(1)} fields/min (median per analysis: ` +
+        analysisTypes.map((type) => `${type} ${ms(median(directByType[type]))}`).join(', ') +
+        ')',
+    );
+    console.log(
+      `    the queue's own limit: each of the 4 analysis queues takes 1 job per ${PRODUCTION_POLL_SECONDS} s poll per process ` +
+        `(pg-boss waits out the interval after a shorter job; no setting changes it for \`murimi worker\`): ${pollCap.toFixed(0)} fields/min per process`,
+    );
+    if (QUEUED_FIELDS < FIELD_COUNT) {
+      console.log(
+        `    measured on ${QUEUED_FIELDS} of the ${FIELD_COUNT} fields: ${FIELD_COUNT} × 4 would take over ` +
+          `${((FIELD_COUNT / pollCap) | 0).toString()} min at K = 1 by the queue's limit alone; not extrapolated`,
+      );
+    }
+    console.log(`\nwall time ${seconds(performance.now() - wallStarted)}`);
+  } finally {
+    killAll();
+    await running?.close().catch(() => {});
+    await admin.query(`drop database if exists ${databaseName} with (force)`);
+    await admin.end();
+    await rm(work, { recursive: true, force: true });
+  }
+}
+
+/**
+ * `murimi worker` as an operator starts it, or (with `poll`) the same start-up with the queue polling every `poll`
+ * seconds; resolves once it says it is running. Its output is kept in `logs`.
+ */
+function startWorker(
+  env: NodeJS.ProcessEnv,
+  poll: number | null,
+  register: (child: ChildProcess) => void,
+  logs: string[],
+): Promise<ChildProcess> {
+  const server = path.join(root, 'apps/server/src');
+  // cli.ts's `worker` with one option added; `murimi worker` has no setting for the polling interval.
+  const polling = `
+    const { loadConfig } = await import(${JSON.stringify(path.join(server, 'config.ts'))});
+    const { startRuntime } = await import(${JSON.stringify(path.join(server, 'runtime.ts'))});
+    const runtime = await startRuntime(loadConfig(process.env), { work: true, pollingIntervalSeconds: ${poll} });
+    console.log('worker is running');
+    process.once('SIGTERM', () => runtime.close().then(() => process.exit(0)));`;
+  const args = poll === null ? ['apps/server/src/cli.ts', 'worker'] : ['--input-type=module', '-e', polling];
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', ...args], {
+      cwd: root,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    register(child);
+    let output = '';
+    const onData = (chunk: Buffer) => {
+      const text = chunk.toString();
+      logs.push(text);
+      output += text;
+      if (output.includes('worker is running')) resolve(child);
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', onData);
+    child.once('exit', (code) => reject(new Error(`murimi worker exited with ${code}:\n${output}`)));
+  });
+}
+
+/** CPU time (user + system) a process has used so far, from /proc. */
+function cpuMs(child: ChildProcess): number {
+  const fields = readFileSync(`/proc/${child.pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  // After the command name: state is field 3, utime and stime are fields 14 and 15 (clock ticks, 100 per second here).
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+/** SIGTERM (the worker finishes running jobs and stops), SIGKILL after 10 s. */
+async function stopWorkers(processes: ChildProcess[]): Promise<void> {
+  await Promise.all(
+    processes.map(async (child) => {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      const forced = setTimeout(() => child.kill('SIGKILL'), 10_000);
+      await exited;
+      clearTimeout(forced);
+    }),
+  );
+}
+
+main().then(
+  () => process.exit(0), // the demo imagery's STAC API, started in this process by the analyses, keeps it alive
+  (error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  },
+);

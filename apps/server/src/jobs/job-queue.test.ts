@@ -1,9 +1,12 @@
 import { once } from 'node:events';
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
+import pino from 'pino';
 import { afterAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { registerAccount, startTestApp, type TestApp } from '../../test/harness.ts';
 import { healthCheckJob } from './health-check.job.ts';
+import { JobQueue, type JobDefinition } from './job-queue.ts';
 
 async function waitFor<T>(probe: () => Promise<T | undefined>, timeoutMs = 15_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
@@ -101,5 +104,37 @@ describe('job queue (pg-boss on the app database)', () => {
     expect(row.sentAt).toBeNull();
     expect(row.lastError).toContain('mailbox unavailable');
     expect(row.attempts).toBe(1);
+  });
+});
+
+describe('a queue with concurrency', () => {
+  it('runs as many of its jobs at once as its concurrency, each on its own', async () => {
+    const t = await startTestApp();
+    cleanups.push(t.close);
+    let active = 0;
+    let most = 0;
+    let done = 0;
+    const payload = z.object({ n: z.number() });
+    const slowJob: JobDefinition<typeof payload> = {
+      name: 'test-slow',
+      payload,
+      retryLimit: 0,
+      retryDelaySeconds: 1,
+      expireInSeconds: 60,
+      concurrency: 3,
+      async handle() {
+        active++;
+        most = Math.max(most, active);
+        await new Promise((resolve) => setTimeout(resolve, 1500));
+        active--;
+        done++;
+      },
+    };
+    const queue = new JobQueue({ database: t.ctx.database, config: t.ctx.config, log: pino({ level: 'silent' }) }, [slowJob]);
+    await queue.start({ work: true, pollingIntervalSeconds: 0.5 });
+    cleanups.push(() => queue.stop());
+    for (const n of [1, 2, 3]) await queue.send(slowJob, { n });
+    await waitFor(async () => (done === 3 ? true : undefined), 20_000);
+    expect(most).toBe(3);
   });
 });

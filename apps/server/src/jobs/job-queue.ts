@@ -23,6 +23,11 @@ export interface JobDefinition<Schema extends z.ZodType> {
   retryDelaySeconds: number;
   /** A job running longer is taken to have died with its worker, failed and retried; a function when a setting decides it. */
   expireInSeconds: number | ((config: Config) => number);
+  /**
+   * Jobs of this queue one process runs at the same time (default 1). pg-boss's worker takes one job per poll and
+   * waits out the interval after a short one, so a queue of short jobs needs several workers to keep up.
+   */
+  concurrency?: number;
   /** Run on this schedule (cron, UTC) as well as when sent. */
   cron?: string;
   handle(payload: z.output<Schema>, context: JobContext): Promise<void>;
@@ -79,21 +84,26 @@ export class JobQueue {
     if (!options.work) return;
     for (const job of this.jobs) {
       const workOptions = { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2, includeMetadata: true as const };
-      await this.boss.work(job.name, workOptions, async (batch) => {
-        for (const item of batch) {
-          const payload = job.payload.parse(item.data);
-          const log = this.context.log.child({ job: job.name, jobId: item.id });
-          const attempt = { retryCount: item.retryCount, retryLimit: item.retryLimit, isLast: item.retryCount >= item.retryLimit };
-          try {
-            await job.handle(payload, { ...this.context, log, attempt, queue: this });
-          } catch (error) {
-            log.warn({ err: error }, 'job failed; pg-boss retries it while retries remain');
-            throw error;
-          }
-        }
-      });
+      for (let worker = 0; worker < (job.concurrency ?? 1); worker++) await this.work(job, workOptions);
     }
     this.working = true;
+  }
+
+  /** One polling worker of a queue: each job parsed, handled with its context, and failed for a retry when it throws. */
+  private async work(job: AnyJob, workOptions: { pollingIntervalSeconds: number; includeMetadata: true }): Promise<void> {
+    await this.boss.work(job.name, workOptions, async (batch) => {
+      for (const item of batch) {
+        const payload = job.payload.parse(item.data);
+        const log = this.context.log.child({ job: job.name, jobId: item.id });
+        const attempt = { retryCount: item.retryCount, retryLimit: item.retryLimit, isLast: item.retryCount >= item.retryLimit };
+        try {
+          await job.handle(payload, { ...this.context, log, attempt, queue: this });
+        } catch (error) {
+          log.warn({ err: error }, 'job failed; pg-boss retries it while retries remain');
+          throw error;
+        }
+      }
+    });
   }
 
   async send<Schema extends z.ZodType>(job: JobDefinition<Schema>, payload: z.input<Schema>): Promise<string | null> {

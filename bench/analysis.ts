@@ -11,8 +11,8 @@
  *      what failed and why; then one worker polling every 0.5 s (no setting gives `murimi worker` that: started
  *      as cli.ts starts it, plus the option); reference: the same four analyses called directly, one after another,
  *      in this process.
- *      1,000 fields × 4 cannot finish in 10 minutes at K = 1 when the queue's polling alone allows each process
- *      4 queues × 1 job per 2 s, so N defaults to 200 (BENCH_FIELDS sets it) and nothing is extrapolated.
+ *      The queue's polling bounds each process at 4 queues × (their concurrency) jobs per 2 s; N defaults to 200
+ *      fields to keep a run short (BENCH_FIELDS=1000 for the full figure) and nothing is extrapolated.
  *
  *   npm run bench:analysis   (DATABASE_URL defaults to postgres://postgres@127.0.0.1:5432/test; about 13 minutes)
  */
@@ -25,6 +25,7 @@ import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { writeDemoCatalog, type DemoCrop, type DemoField } from '@murimi/earth';
+import { analysisJobs } from '../apps/server/src/modules/analysis/analysis.jobs.ts';
 import pg from 'pg';
 import pino from 'pino';
 import { sharedBlockCache } from '../packages/earth/src/cog/block-memory-cache.ts';
@@ -487,7 +488,8 @@ async function main(): Promise<void> {
     const [one, two] = rounds as [(typeof rounds)[number], (typeof rounds)[number]];
     const perMinute = (round: (typeof rounds)[number]) => (round.analyses / analysisTypes.length / round.ms) * 60_000;
     // A field needs one job from each queue: fields/min per process = jobs/min per queue.
-    const pollCap = 60 / PRODUCTION_POLL_SECONDS;
+    const workersPerQueue = analysisJobs.health.concurrency ?? 1;
+    const pollCap = (workersPerQueue * 60) / PRODUCTION_POLL_SECONDS;
     console.log(
       `\n    scaling K = 2 / K = 1: ${(perMinute(two) / perMinute(one)).toFixed(2)} (ideal 2.00; the machine has 2 cores, shared with PostgreSQL)`,
     );
@@ -498,8 +500,8 @@ async function main(): Promise<void> {
         ')',
     );
     console.log(
-      `    the queue's own limit: each of the 4 analysis queues takes 1 job per ${PRODUCTION_POLL_SECONDS} s poll per process ` +
-        `(pg-boss waits out the interval after a shorter job; no setting changes it for \`murimi worker\`): ${pollCap.toFixed(0)} fields/min per process`,
+      `    the queue's own limit: each of the 4 analysis queues takes ${workersPerQueue} job(s) per ${PRODUCTION_POLL_SECONDS} s poll per process ` +
+        `(pg-boss waits out the interval after a shorter job): ${pollCap.toFixed(0)} fields/min per process`,
     );
     if (QUEUED_FIELDS < FIELD_COUNT) {
       console.log(

@@ -13,13 +13,24 @@ const fieldParams = z.strictObject({ fieldId: uuid('field id') });
 const typeParams = fieldParams.extend({ type: z.string() });
 const analysisParams = typeParams.extend({ id: uuid('analysis id') });
 const productIds = Object.values(FERTILIZER_PRODUCTS).map((product) => product.id) as [string, ...string[]];
-/** Spec §7's payload is `field_id`; a fertilizer run may also name the products the farmer uses. */
+const percent = (what: string) => z.number().min(0, `${what} is a % from 0 to 100.`).max(100, `${what} is a % from 0 to 100.`);
+/** A product of the farmer's own grade (N-P₂O₅-K₂O, % by mass), e.g. a local blend. */
+const customProduct = z
+  .strictObject({
+    name: z.string().trim().min(1, 'Name the product.').max(80),
+    nitrogenPct: percent('nitrogenPct'),
+    phosphatePct: percent('phosphatePct'),
+    potashPct: percent('potashPct'),
+  })
+  .refine((grade) => grade.nitrogenPct + grade.phosphatePct + grade.potashPct > 0, 'A fertilizer supplies at least one of N, P₂O₅ or K₂O.')
+  .refine((grade) => grade.nitrogenPct + grade.phosphatePct + grade.potashPct <= 100, 'A grade adds up to at most 100 %.');
+/** Spec §7's payload is `field_id`; a fertilizer run may also name the products the farmer uses, ours or their own grade. */
 const runBody = z.strictObject({
   field_id: z.string().optional(),
   products: z
-    .array(z.enum(productIds, { message: `A product is one of: ${productIds.join(', ')}.` }))
+    .array(z.union([z.enum(productIds, { message: `A product is one of: ${productIds.join(', ')}, or a grade.` }), customProduct]))
     .min(1, 'Name at least one product, or leave products out for the usual ones.')
-    .max(productIds.length)
+    .max(8)
     .optional(),
 });
 

@@ -194,6 +194,19 @@ describe('every analysis type from request to summary', () => {
     expect(summary.summary).toBe(`${detail.result.headline} (Simulated imagery or weather.)`);
   }, 90_000);
 
+  it('fertilizer: in a product of the farmer’s own grade', async () => {
+    const blend = { name: 'Local straight N 40-0-0', nitrogenPct: 40, phosphatePct: 0, potashPct: 0 };
+    const { detail } = await runToSummary('fertilizer-recommendation', 'fertilizer', { products: [blend] });
+    expect(detail.inputs.options).toEqual({ products: [blend] });
+    expect(JSON.stringify(detail.result.events)).toContain('Local straight N 40-0-0');
+    const noGrade = await as(farmer, server.app, {
+      method: 'POST',
+      url: `/api/analysis/${fieldId}/fertilizer-recommendation/run`,
+      payload: { products: [{ ...blend, nitrogenPct: 0, phosphatePct: 0, potashPct: 0 }] },
+    });
+    expect(noGrade.statusCode).toBe(400);
+  }, 90_000);
+
   it('refuses products for an analysis other than fertilizer, and an unknown product', async () => {
     const url = `/api/analysis/${fieldId}/health-analysis/run`;
     expect((await as(farmer, server.app, { method: 'POST', url, payload: { products: ['urea'] } })).statusCode).toBe(400);

@@ -1,4 +1,5 @@
 import {
+  customFertilizerProduct,
   FERTILIZER_PRODUCTS,
   findCropType,
   recommendFertilizer,
@@ -25,8 +26,16 @@ export interface FertilizerField {
 export const DEFAULT_PRODUCT_IDS = ['compound-d', 'ammonium-nitrate'] as const;
 const PRODUCTS_BY_ID = new Map(Object.values(FERTILIZER_PRODUCTS).map((product) => [product.id, product]));
 
-export function productsFor(ids: readonly string[] | undefined): FertilizerProduct[] {
-  return (ids ?? DEFAULT_PRODUCT_IDS).map((id) => PRODUCTS_BY_ID.get(id)).filter((product) => product !== undefined);
+/** A product the farmer named: one of ours by id, or their own grade. */
+export type ProductChoice = string | { name: string; nitrogenPct: number; phosphatePct: number; potashPct: number };
+
+export function productsFor(choices: readonly ProductChoice[] | undefined): FertilizerProduct[] {
+  return (choices ?? DEFAULT_PRODUCT_IDS).flatMap((choice) => {
+    if (typeof choice !== 'string')
+      return [customFertilizerProduct(choice.name, choice.nitrogenPct, choice.phosphatePct, choice.potashPct)];
+    const product = PRODUCTS_BY_ID.get(choice);
+    return product ? [product] : [];
+  });
 }
 
 /**
@@ -40,7 +49,7 @@ export function runFertilizerAnalysis(input: {
   applications: LoggedFertilizerApplication[];
   imagery: SeasonImagery;
   weather: SeasonWeather;
-  productIds?: readonly string[];
+  products?: readonly ProductChoice[];
   today: string;
 }): AnalysisOutcome {
   const { field, imagery, weather, today } = input;
@@ -77,12 +86,12 @@ export function runFertilizerAnalysis(input: {
     forecast: weather.forecast.length >= 3 ? { rainNext48hMm: rain[0]! + rain[1]!, rainNext72hMm: rain[0]! + rain[1]! + rain[2]! } : null,
     waterlogging: { waterBalanceSurplus, ndwiPositiveShare: latest?.openWaterShare ?? null },
     daysSinceClearImage: latest ? Math.round((Date.parse(today) - Date.parse(latest.date)) / 86_400_000) : null,
-    products: productsFor(input.productIds),
+    products: productsFor(input.products),
   });
   const simulated = imagery.simulated || weather.simulated;
   return {
     analysisDate: today,
-    result: { ...recommendation, productsChosen: input.productIds ? 'by the farmer' : `default (${DEFAULT_PRODUCT_IDS.join(', ')})` },
+    result: { ...recommendation, productsChosen: input.products ? 'by the farmer' : `default (${DEFAULT_PRODUCT_IDS.join(', ')})` },
     summary: recommendation.headline + (simulated ? ' (Simulated imagery or weather.)' : ''),
     inputs: {
       soilTestId: input.soilTest?.id ?? null,

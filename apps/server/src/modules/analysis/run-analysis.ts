@@ -6,7 +6,7 @@ import type { JobContext } from '../../jobs/job-queue.ts';
 import { fieldWeatherCell } from '../weather/weather.cells.ts';
 import { demoWeatherConfig } from '../weather/weather.service.ts';
 import type { AnalysisOutcome, AnalysisType } from './analysis-types.ts';
-import { runFertilizerAnalysis } from './fertilizer-analysis.ts';
+import { runFertilizerAnalysis, type ProductChoice } from './fertilizer-analysis.ts';
 import { runHealthAnalysis } from './health-analysis.ts';
 import { imageryAccess } from './imagery.ts';
 import { runIrrigationAnalysis } from './irrigation-analysis.ts';
@@ -21,7 +21,7 @@ const DEFAULT_SEASON_DAYS = 120;
 
 /** What the person asked for with the run (the fertilizer products they use), kept on the analysis row. */
 export interface AnalysisOptions {
-  products?: string[];
+  products?: ProductChoice[];
 }
 
 /** Runs one analysis of a stored request: reads its field and what it needs, and hands them to the analysis of its type. */
@@ -78,7 +78,7 @@ export async function runAnalysis(type: AnalysisType, request: Selectable<Analys
         applications,
         imagery: await seasonImagery(boundary, await imagery(), seasonStart, today),
         weather: await seasonWeather(ctx, cell, seasonStart, today, context.log),
-        productIds: options.products,
+        products: options.products,
         today,
       });
     }

@@ -31,3 +31,8 @@ export interface AnalysisOutcome {
   /** True when demo imagery or simulated weather went into it; shown with every number. */
   simulated: boolean;
 }
+
+/** What an analysis says when the field lacks what the agronomy needs: completed, with what to add. */
+export function needsFieldDetails(today: string, message: string): AnalysisOutcome {
+  return { analysisDate: today, result: { status: 'needs-field-details', message }, summary: message, inputs: {}, simulated: false };
+}

@@ -3,16 +3,14 @@ import {
   FERTILIZER_PRODUCTS,
   findCropType,
   recommendFertilizer,
-  simulateRootZoneWaterBalance,
   type FertilizerProduct,
   type FertilizerSoilTexture,
   type LoggedFertilizerApplication,
   type FertilizerSoilTest,
 } from '@murimi/core';
-import type { AnalysisOutcome } from './analysis-types.ts';
-import { needsFieldDetails } from './irrigation-analysis.ts';
+import { needsFieldDetails, type AnalysisOutcome } from './analysis-types.ts';
 import type { SeasonImagery } from './season-imagery.ts';
-import { waterInputs, type SeasonWeather } from './season-weather.ts';
+import { seasonWaterBalance, type SeasonWeather } from './season-weather.ts';
 
 export interface FertilizerField {
   cropType: string | null;
@@ -62,16 +60,8 @@ export function runFertilizerAnalysis(input: {
       : null;
   const rain = weather.forecast.map((day) => day.precipitationMm ?? 0);
   // Surplus: water drained below the roots in the last three days of the balance (FAO-56 deep percolation).
-  let waterBalanceSurplus: boolean | null = null;
-  if (field.plantingDate && field.plantingDate <= today && weather.past.length > 0) {
-    const balance = simulateRootZoneWaterBalance({
-      crop,
-      plantingDate: field.plantingDate,
-      soilTexture,
-      days: waterInputs(weather.past, field.latitude).days,
-    });
-    waterBalanceSurplus = balance.days.slice(-3).some((day) => day.deepPercolationMm > 0);
-  }
+  const balance = seasonWaterBalance(crop, field, weather, today);
+  const waterBalanceSurplus = balance ? balance.days.slice(-3).some((day) => day.deepPercolationMm > 0) : null;
   const latest = imagery.latest;
   const recommendation = recommendFertilizer({
     cropTypeId: crop.id,

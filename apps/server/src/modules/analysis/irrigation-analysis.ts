@@ -1,5 +1,5 @@
 import { adviseIrrigation, findCropType, simulateRootZoneWaterBalance, type SoilTextureClass } from '@murimi/core';
-import type { AnalysisOutcome } from './analysis-types.ts';
+import { needsFieldDetails, type AnalysisOutcome } from './analysis-types.ts';
 import { waterInputs, type SeasonWeather } from './season-weather.ts';
 
 export interface WaterField {
@@ -8,11 +8,6 @@ export interface WaterField {
   soilTexture: string | null;
   irrigated: boolean;
   latitude: number;
-}
-
-/** What an analysis says when the field lacks what the agronomy needs: completed, with what to add. */
-export function needsFieldDetails(today: string, message: string): AnalysisOutcome {
-  return { analysisDate: today, result: { status: 'needs-field-details', message }, summary: message, inputs: {}, simulated: false };
 }
 
 /**

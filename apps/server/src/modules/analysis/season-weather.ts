@@ -1,4 +1,4 @@
-import { dailyReferenceEt0, type DailyWaterInput } from '@murimi/core';
+import { dailyReferenceEt0, simulateRootZoneWaterBalance, type CropType, type DailyWaterInput, type SoilTextureClass } from '@murimi/core';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ServiceContext } from '../../app-context.ts';
 import type { WeatherCell } from '../weather/weather.cells.ts';
@@ -85,4 +85,20 @@ export function waterInputs(days: readonly PresentedDay[], latitudeDeg: number):
     return { date: day.date, et0Mm: et0s[i] ?? meanEt0, rainMm: day.precipitationMm ?? 0 };
   });
   return { days: inputs, gaps };
+}
+
+/** The field's FAO-56 root-zone water balance from planting to yesterday; null before planting or with no past day. */
+export function seasonWaterBalance(
+  crop: CropType,
+  field: { plantingDate: string | null; soilTexture: string | null; latitude: number },
+  weather: SeasonWeather,
+  today: string,
+) {
+  if (!field.plantingDate || field.plantingDate > today || weather.past.length === 0) return null;
+  return simulateRootZoneWaterBalance({
+    crop,
+    plantingDate: field.plantingDate,
+    soilTexture: field.soilTexture as SoilTextureClass | null,
+    days: waterInputs(weather.past, field.latitude).days,
+  });
 }

@@ -1,8 +1,7 @@
-import { estimateSeasonYield, findCropType, simulateRootZoneWaterBalance, type SoilTextureClass } from '@murimi/core';
-import type { AnalysisOutcome } from './analysis-types.ts';
-import { needsFieldDetails } from './irrigation-analysis.ts';
+import { estimateSeasonYield, findCropType } from '@murimi/core';
+import { needsFieldDetails, type AnalysisOutcome } from './analysis-types.ts';
 import type { SeasonImagery } from './season-imagery.ts';
-import { waterInputs, type SeasonWeather } from './season-weather.ts';
+import { seasonWaterBalance, type SeasonWeather } from './season-weather.ts';
 
 export interface YieldField {
   cropType: string | null;
@@ -21,16 +20,8 @@ export function runYieldAnalysis(field: YieldField, imagery: SeasonImagery, weat
   const crop = field.cropType ? findCropType(field.cropType) : undefined;
   if (!crop) return needsFieldDetails(today, 'Add the crop and planting date to this field to get a yield estimate.');
   // Each day's growth is cut by the water stress of the field's root-zone water balance (FAO-56 Ks).
-  const stressByDate = new Map<string, number>();
-  if (field.plantingDate && field.plantingDate <= today && weather.past.length > 0) {
-    const balance = simulateRootZoneWaterBalance({
-      crop,
-      plantingDate: field.plantingDate,
-      soilTexture: field.soilTexture as SoilTextureClass | null,
-      days: waterInputs(weather.past, field.latitude).days,
-    });
-    for (const day of balance.days) stressByDate.set(day.date, day.ks);
-  }
+  const balance = seasonWaterBalance(crop, field, weather, today);
+  const stressByDate = new Map((balance?.days ?? []).map((day) => [day.date, day.ks]));
   const estimate = estimateSeasonYield({
     crop,
     plantingDate: field.plantingDate,

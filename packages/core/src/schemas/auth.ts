@@ -35,6 +35,8 @@ export type RegisterInput = z.input<typeof registerSchema>;
 export const loginSchema = z.strictObject({
   email: emailSchema,
   password: z.string().min(1, 'Enter your password.').max(256),
+  /** The `device_token` an earlier sign-in to this account gave this browser: its own failures limit it alone. */
+  deviceToken: z.string().max(200).optional(),
 });
 export type LoginInput = z.input<typeof loginSchema>;
 
@@ -76,4 +78,6 @@ export const authResponseSchema = z.object({
   token_type: z.literal('Bearer'),
   expires_at: z.string(),
   user: userSchema,
+  /** Kept by the browser across sign-outs and sent back as `deviceToken` with its next sign-in. */
+  device_token: z.string().optional(),
 });

@@ -89,19 +89,49 @@ export async function revokeToken(db: Executor, tokenId: string, expiresAt: Date
   await db.deleteFrom('revokedTokens').where('expiresAt', '<', now).execute();
 }
 
-export async function countRecentAttempts(db: Executor, kind: AuthAttemptKind, subject: string, since: Date): Promise<number> {
-  const row = await db
-    .selectFrom('authAttempts')
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .where('kind', '=', kind)
-    .where('subject', '=', subject)
-    .where('createdAt', '>=', since)
-    .executeTakeFirstOrThrow();
-  return Number(row.count);
+interface AttemptQuery {
+  kind: AuthAttemptKind;
+  subject: string;
+  since: Date;
+  /** The attempt being decided, left out of its own count. */
+  excludeId: string;
 }
 
-export async function recordAttempt(db: Executor, kind: AuthAttemptKind, subject: string, at: Date): Promise<void> {
-  await db.insertInto('authAttempts').values({ kind, subject, createdAt: at }).execute();
+function recentAttempts(db: Executor, query: AttemptQuery) {
+  return db
+    .selectFrom('authAttempts')
+    .where('kind', '=', query.kind)
+    .where('subject', '=', query.subject)
+    .where('createdAt', '>=', query.since)
+    .where('id', '!=', query.excludeId);
+}
+
+/** The time of the n-th newest attempt since `since` (n from 1); undefined when there are fewer than n. */
+export async function nthNewestAttempt(db: Executor, query: AttemptQuery, n: number): Promise<Date | undefined> {
+  const row = await recentAttempts(db, query)
+    .select('createdAt')
+    .orderBy('createdAt', 'desc')
+    .offset(n - 1)
+    .limit(1)
+    .executeTakeFirst();
+  return row?.createdAt;
+}
+
+/** How many attempts since `since`, and the latest one's time. */
+export async function attemptSummary(db: Executor, query: AttemptQuery): Promise<{ count: number; latest: Date | null }> {
+  const row = await recentAttempts(db, query)
+    .select((eb) => [eb.fn.countAll<number | string>().as('count'), eb.fn.max('createdAt').as('latest')])
+    .executeTakeFirstOrThrow();
+  return { count: Number(row.count), latest: row.latest === null ? null : new Date(row.latest) };
+}
+
+export async function recordAttempt(db: Executor, kind: AuthAttemptKind, subject: string, at: Date): Promise<string> {
+  const row = await db.insertInto('authAttempts').values({ kind, subject, createdAt: at }).returning('id').executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function deleteAttempt(db: Executor, id: string): Promise<void> {
+  await db.deleteFrom('authAttempts').where('id', '=', id).execute();
 }
 
 export async function clearAttempts(db: Executor, kind: AuthAttemptKind, subject: string): Promise<void> {
@@ -113,6 +143,18 @@ export async function insertUserToken(
   token: { userId: string; purpose: UserTokenPurpose; tokenHash: string; expiresAt: Date },
 ): Promise<void> {
   await db.insertInto('userTokens').values(token).execute();
+}
+
+/** The user of an unused, unexpired token, without using it up; undefined when there is no such token. */
+export function findUsableUserToken(db: Executor, purpose: UserTokenPurpose, tokenHash: string, now: Date) {
+  return db
+    .selectFrom('userTokens')
+    .select('userId')
+    .where('purpose', '=', purpose)
+    .where('tokenHash', '=', tokenHash)
+    .where('usedAt', 'is', null)
+    .where('expiresAt', '>', now)
+    .executeTakeFirst();
 }
 
 /** Marks an unused, unexpired token used and returns its user; undefined when there is no such token. */

@@ -28,7 +28,7 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     );
 
     app.post('/auth/login', { schema: { tags, body: loginSchema, response: { 200: authResponseSchema } } }, async (request) =>
-      auth.logIn(ctx, request.body.email, request.body.password, request.ip),
+      auth.logIn(ctx, request.body, request.ip),
     );
 
     app.post('/auth/logout', { ...signedIn, schema: { ...signedIn.schema, response: { 200: messageSchema } } }, async (request) => {
@@ -60,7 +60,7 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/auth/verify-email',
       { schema: { tags, body: verifyEmailSchema, response: { 200: z.object({ data: userSchema }) } } },
       async (request) => ({
-        data: await auth.verifyEmail(ctx, request.body.token),
+        data: await auth.verifyEmail(ctx, request.body.token, request.ip),
       }),
     );
 
@@ -85,7 +85,7 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/auth/reset-password',
       { schema: { tags, body: resetPasswordSchema, response: { 200: authResponseSchema } } },
-      async (request) => auth.resetPassword(ctx, request.body.token, request.body.password),
+      async (request) => auth.resetPassword(ctx, request.body.token, request.body.password, request.ip),
     );
 
     app.post(

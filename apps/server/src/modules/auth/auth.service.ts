@@ -1,5 +1,4 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { hash, verify, type Algorithm } from '@node-rs/argon2';
 import type { User, profileUpdateSchema, registerSchema } from '@murimi/core';
 import type { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
@@ -7,29 +6,41 @@ import { AppError } from '../../errors.ts';
 import { queueEmail, sendEmailJob } from '../../mail/mailer.ts';
 import { forgetStanding } from '../../plugins/authenticate.ts';
 import { signAccessToken } from './access-token.ts';
+import {
+  LINK_FAILURE_LIMIT,
+  LOGIN_ACCOUNT_LIMIT,
+  LOGIN_ADDRESS_LIMIT,
+  LOGIN_DEVICE_LIMIT,
+  PASSWORD_CHECK_LIMIT,
+  REGISTRATION_LIMIT,
+  RESET_REQUEST_ADDRESS_LIMIT,
+  RESET_REQUEST_EMAIL_LIMIT,
+  VERIFICATION_RESEND_LIMIT,
+  countAttempt,
+  countAttempts,
+  type AttemptLimit,
+  type CountedAttempt,
+} from './auth-limits.ts';
 import * as repo from './auth.repository.ts';
+import { clientAddressKey } from './client-address.ts';
+import { deviceIdOf, issueDeviceToken } from './device-token.ts';
+import { passwordHasher } from './password-hashing.ts';
 
-/** Failed sign-ins allowed per e-mail and IP address within the window before answering 429. */
-export const LOGIN_FAILURE_LIMIT = 5;
-export const LOGIN_FAILURE_WINDOW_MS = 15 * 60_000;
-/** Accounts one IP address may create per hour; more is a flood, not a co-op signing up members. */
-export const REGISTRATIONS_PER_IP_PER_HOUR = 10;
-export const PASSWORD_RESETS_PER_HOUR = 5;
 export const VERIFY_EMAIL_TTL_MS = 48 * 3600_000;
 export const RESET_PASSWORD_TTL_MS = 3600_000;
-const HOUR_MS = 3600_000;
+/** The longest an e-mailed link stays usable: after this an e-mail's body holds nothing worth keeping. */
+export const LONGEST_LINK_TTL_MS = Math.max(VERIFY_EMAIL_TTL_MS, RESET_PASSWORD_TTL_MS);
 
-// OWASP's argon2id baseline: 19 MiB, 2 passes, 1 lane.
-const ARGON2ID = 2 as Algorithm; // Algorithm.Argon2id (a const enum, so not importable as a value)
-const argonOptions = { algorithm: ARGON2ID, memoryCost: 19_456, timeCost: 2, parallelism: 1 };
 // Verified when the e-mail is unknown, so a wrong address takes as long as a wrong password.
-const unknownUserHash = hash('no such user', argonOptions);
+const unknownUserHash = passwordHasher.hash('no such user');
 
 export interface AuthSession {
   access_token: string;
   token_type: 'Bearer';
   expires_at: string;
   user: User;
+  /** Kept by the browser across sign-outs and sent with its next sign-in (see `device-token.ts`). */
+  device_token: string;
 }
 
 export function presentUser(row: repo.UserRow): User {
@@ -45,14 +56,20 @@ export function presentUser(row: repo.UserRow): User {
   };
 }
 
-async function openSession(ctx: AppContext, row: repo.UserRow): Promise<AuthSession> {
+async function openSession(ctx: AppContext, row: repo.UserRow, deviceToken?: string): Promise<AuthSession> {
   const { token, expiresAt } = await signAccessToken(
     { userId: row.id, orgId: row.orgId, tokenVersion: row.tokenVersion, email: row.email, name: row.name },
     ctx.config.jwtSecret,
     ctx.config.accessTokenTtlSeconds,
     ctx.now(),
   );
-  return { access_token: token, token_type: 'Bearer', expires_at: expiresAt.toISOString(), user: presentUser(row) };
+  return {
+    access_token: token,
+    token_type: 'Bearer',
+    expires_at: expiresAt.toISOString(),
+    user: presentUser(row),
+    device_token: deviceToken ?? issueDeviceToken(row.id, ctx.config.jwtSecret),
+  };
 }
 
 async function loadUser(ctx: AppContext, userId: string): Promise<repo.UserRow> {
@@ -90,38 +107,26 @@ async function sendUserLink(
           subject: `Reset your ${product} password`,
           text: `Hello ${user.name},\n\nTo choose a new password, open this link within one hour:\n\n${link}\n\nIf you did not ask for this, ignore this message: your password stays as it is.\n`,
         };
-  await queueEmail(ctx.database, { to: user.email, ...message }, (outboxId) => ctx.queue.send(sendEmailJob, { outboxId }));
+  await queueEmail(ctx, { to: user.email, ...message }, (outboxId) => ctx.queue.send(sendEmailJob, { outboxId }));
 }
 
-async function enforceLimit(
-  ctx: AppContext,
-  kind: Parameters<typeof repo.countRecentAttempts>[1],
-  subject: string,
-  limit: number,
-  windowMs: number,
-  message: string,
-) {
-  const since = new Date(ctx.now().getTime() - windowMs);
-  if ((await repo.countRecentAttempts(ctx.database.db, kind, subject, since)) >= limit) {
-    throw new AppError('RATE_LIMITED', message);
+/** argon2 work for counted attempts: if the work cannot run (the server is busy), the attempts do not count. */
+async function notCountedIfUnrun<T>(attempts: CountedAttempt[], work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    await Promise.all(attempts.map((attempt) => attempt.withdraw()));
+    throw error;
   }
 }
 
 export async function registerAccount(ctx: AppContext, input: z.output<typeof registerSchema>, ip: string): Promise<AuthSession> {
-  await enforceLimit(
-    ctx,
-    'register',
-    ip,
-    REGISTRATIONS_PER_IP_PER_HOUR,
-    HOUR_MS,
-    'Too many registration attempts. Please wait a moment and try again.',
-  );
-  await repo.recordAttempt(ctx.database.db, 'register', ip, ctx.now());
+  const attempt = await countAttempt(ctx, REGISTRATION_LIMIT, clientAddressKey(ip));
   if (await repo.emailExists(ctx.database.db, input.email)) {
     throw new AppError('EMAIL_TAKEN', 'An account with this email already exists. Please use a different email or try logging in.');
   }
   const userId = randomUUID();
-  const passwordHash = await hash(input.password, argonOptions);
+  const passwordHash = await notCountedIfUnrun([attempt], () => passwordHasher.hash(input.password));
   try {
     await ctx.database.db.transaction().execute((trx) =>
       repo.insertAccount(trx, {
@@ -148,24 +153,40 @@ export async function registerAccount(ctx: AppContext, input: z.output<typeof re
   return openSession(ctx, row);
 }
 
-export async function logIn(ctx: AppContext, email: string, password: string, ip: string): Promise<AuthSession> {
-  const subject = `${email}|${ip}`;
-  await enforceLimit(
-    ctx,
-    'login-failure',
-    subject,
-    LOGIN_FAILURE_LIMIT,
-    LOGIN_FAILURE_WINDOW_MS,
-    'Too many login attempts. Please wait a moment and try again.',
+/**
+ * Signs in. Every attempt is counted as a failure before argon2 runs (so attempts sent at once see each other)
+ * and taken back if the password is right. With a device token of this account, only that device's own
+ * failures limit it; otherwise the account's failures from anywhere, and the address's failures on any account.
+ */
+export async function logIn(
+  ctx: AppContext,
+  credentials: { email: string; password: string; deviceToken?: string | undefined },
+  ip: string,
+): Promise<AuthSession> {
+  const row = await repo.findUserWithOrganisation(ctx.database.db, { email: credentials.email });
+  const deviceId = row && credentials.deviceToken ? deviceIdOf(credentials.deviceToken, row.id, ctx.config.jwtSecret) : null;
+  // Unknown e-mails are counted like known ones, so a 429 says nothing about which addresses have accounts.
+  const limits: [AttemptLimit, string][] = deviceId
+    ? [[LOGIN_DEVICE_LIMIT, deviceId]]
+    : [
+        [LOGIN_ACCOUNT_LIMIT, credentials.email],
+        [LOGIN_ADDRESS_LIMIT, clientAddressKey(ip)],
+      ];
+  const counted = await countAttempts(ctx, limits);
+  const [ownFailures, addressFailures] = counted;
+  const passwordMatches = await notCountedIfUnrun(counted, async () =>
+    row
+      ? passwordHasher.verify(row.passwordHash, credentials.password)
+      : (await passwordHasher.verify(await unknownUserHash, credentials.password), false),
   );
-  const row = await repo.findUserWithOrganisation(ctx.database.db, { email });
-  const passwordMatches = row ? await verify(row.passwordHash, password) : await verify(await unknownUserHash, password).then(() => false);
   if (!row || !passwordMatches) {
-    await repo.recordAttempt(ctx.database.db, 'login-failure', subject, ctx.now());
     throw new AppError('INVALID_CREDENTIALS', 'Invalid email or password. Please check your credentials and try again.');
   }
-  await repo.clearAttempts(ctx.database.db, 'login-failure', subject);
-  return openSession(ctx, row);
+  // The right password ends this account's (or device's) backoff. The address keeps its other failures: else
+  // someone spraying passwords could wipe them by signing in to an account of their own now and then.
+  await ownFailures!.clearAll();
+  await addressFailures?.withdraw();
+  return openSession(ctx, row, deviceId ? credentials.deviceToken : undefined);
 }
 
 export async function logOut(ctx: AppContext, tokenId: string, expiresAt: Date): Promise<void> {
@@ -183,9 +204,11 @@ export async function updateProfile(ctx: AppContext, userId: string, changes: z.
   return currentUser(ctx, userId);
 }
 
-export async function verifyEmail(ctx: AppContext, token: string): Promise<User> {
+export async function verifyEmail(ctx: AppContext, token: string, ip: string): Promise<User> {
+  const attempt = await countAttempt(ctx, LINK_FAILURE_LIMIT, clientAddressKey(ip));
   const used = await repo.consumeUserToken(ctx.database.db, 'verify-email', hashToken(token), ctx.now());
   if (!used) throw new AppError('INVALID_TOKEN', 'This confirmation link is invalid, used or expired. Sign in and ask for a new one.');
+  await attempt.withdraw();
   await repo.markEmailVerified(ctx.database.db, used.userId, ctx.now());
   return currentUser(ctx, used.userId);
 }
@@ -193,39 +216,33 @@ export async function verifyEmail(ctx: AppContext, token: string): Promise<User>
 export async function resendVerification(ctx: AppContext, userId: string): Promise<void> {
   const row = await loadUser(ctx, userId);
   if (row.emailVerifiedAt) return;
-  await enforceLimit(
-    ctx,
-    'password-reset',
-    `verify|${userId}`,
-    PASSWORD_RESETS_PER_HOUR,
-    HOUR_MS,
-    'Too many requests. Please wait a moment and try again.',
-  );
-  await repo.recordAttempt(ctx.database.db, 'password-reset', `verify|${userId}`, ctx.now());
+  await countAttempt(ctx, VERIFICATION_RESEND_LIMIT, userId);
   await sendUserLink(ctx, row, 'verify-email');
 }
 
 /** Always answers the same way, so the form does not tell strangers which addresses have accounts. */
 export async function requestPasswordReset(ctx: AppContext, email: string, ip: string): Promise<void> {
-  const subject = `${email}|${ip}`;
-  await enforceLimit(
-    ctx,
-    'password-reset',
-    subject,
-    PASSWORD_RESETS_PER_HOUR,
-    HOUR_MS,
-    'Too many requests. Please wait a moment and try again.',
-  );
-  await repo.recordAttempt(ctx.database.db, 'password-reset', subject, ctx.now());
+  await countAttempts(ctx, [
+    [RESET_REQUEST_ADDRESS_LIMIT, clientAddressKey(ip)],
+    [RESET_REQUEST_EMAIL_LIMIT, email],
+  ]);
   const row = await repo.findUserWithOrganisation(ctx.database.db, { email });
   if (row) await sendUserLink(ctx, row, 'reset-password');
 }
 
-export async function resetPassword(ctx: AppContext, token: string, newPassword: string): Promise<AuthSession> {
-  const passwordHash = await hash(newPassword, argonOptions);
+const invalidResetLink = () => new AppError('INVALID_TOKEN', 'This reset link is invalid, used or expired. Ask for a new one.');
+
+/** The link is looked up (a hash and one select) before the new password is hashed: a bad link costs no argon2. */
+export async function resetPassword(ctx: AppContext, token: string, newPassword: string, ip: string): Promise<AuthSession> {
+  const attempt = await countAttempt(ctx, LINK_FAILURE_LIMIT, clientAddressKey(ip));
+  const tokenHash = hashToken(token);
+  if (!(await repo.findUsableUserToken(ctx.database.db, 'reset-password', tokenHash, ctx.now()))) throw invalidResetLink();
+  await attempt.withdraw();
+  const passwordHash = await passwordHasher.hash(newPassword);
   const now = ctx.now();
   const userId = await ctx.database.db.transaction().execute(async (trx) => {
-    const used = await repo.consumeUserToken(trx, 'reset-password', hashToken(token), now);
+    // Used only here, with the new password: a link used meanwhile by another request finds nothing.
+    const used = await repo.consumeUserToken(trx, 'reset-password', tokenHash, now);
     if (!used) return null;
     await repo.invalidateUserTokens(trx, used.userId, 'reset-password', now);
     await repo.replacePassword(trx, used.userId, passwordHash, now);
@@ -233,18 +250,20 @@ export async function resetPassword(ctx: AppContext, token: string, newPassword:
     await repo.markEmailVerified(trx, used.userId, now);
     return used.userId;
   });
-  if (!userId) throw new AppError('INVALID_TOKEN', 'This reset link is invalid, used or expired. Ask for a new one.');
+  if (!userId) throw invalidResetLink();
   forgetStanding({ userId });
   return openSession(ctx, await loadUser(ctx, userId));
 }
 
 export async function changePassword(ctx: AppContext, userId: string, currentPassword: string, newPassword: string): Promise<AuthSession> {
   const row = await loadUser(ctx, userId);
-  if (!(await verify(row.passwordHash, currentPassword))) {
+  const attempt = await countAttempt(ctx, PASSWORD_CHECK_LIMIT, userId);
+  if (!(await notCountedIfUnrun([attempt], () => passwordHasher.verify(row.passwordHash, currentPassword)))) {
     // 400, not 401: a 401 would sign the person out of the app (spec §4).
     throw AppError.invalid('currentPassword', 'Your current password is not correct.');
   }
-  await repo.replacePassword(ctx.database.db, userId, await hash(newPassword, argonOptions), ctx.now());
+  await attempt.clearAll();
+  await repo.replacePassword(ctx.database.db, userId, await passwordHasher.hash(newPassword), ctx.now());
   forgetStanding({ userId });
   return openSession(ctx, await loadUser(ctx, userId));
 }

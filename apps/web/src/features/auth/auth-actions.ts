@@ -1,6 +1,6 @@
 import { queryClient } from '../../app/query-client.ts';
 import { api } from '../../lib/api/client.ts';
-import { session } from './session.ts';
+import { deviceTokenFor, session } from './session.ts';
 
 /** Signs out here first (local data, cached screens), then tells the server; its failure is ignored. */
 export function signOut(): void {
@@ -8,12 +8,27 @@ export function signOut(): void {
   queryClient.clear();
 }
 
-/** Stores the token from a login, registration or reset answer (`access_token`, or `token` from older servers). */
-export function startSession(answer: { access_token?: string; token?: string }): void {
+interface SessionAnswer {
+  access_token?: string;
+  token?: string;
+  device_token?: string;
+}
+
+/**
+ * Stores the token from a login, registration or reset answer (`access_token`, or `token` from older servers),
+ * and the device token that comes with it.
+ */
+export function startSession(answer: SessionAnswer): void {
   const token = answer.access_token ?? answer.token;
   if (!token) throw new Error("Login response missing 'access_token'.");
   queryClient.clear();
-  session.signIn(token);
+  session.signIn(token, answer.device_token);
+}
+
+/** Signs in, sending the device token this browser keeps for that account, if any. */
+export async function logIn(credentials: { email: string; password: string }): Promise<void> {
+  const deviceToken = deviceTokenFor(credentials.email);
+  startSession(await api.post<SessionAnswer>('/api/auth/login', deviceToken ? { ...credentials, deviceToken } : credentials));
 }
 
 export { api };

@@ -24,7 +24,7 @@ const storage = {
   clear: () => Object.keys(localStore).forEach((key) => localStore.removeItem(key)),
 };
 
-const { EXPIRY_WARNING_MS, TOKEN_KEY, readClaims, session } = await import('./session.ts');
+const { DEVICE_TOKEN_PREFIX, EXPIRY_WARNING_MS, TOKEN_KEY, deviceTokenFor, readClaims, session } = await import('./session.ts');
 
 function token(expiresAtMs: number): string {
   const json = JSON.stringify({ sub: 'user-1', email: 'a@example.org', name: 'Ama', exp: Math.floor(expiresAtMs / 1000) });
@@ -94,6 +94,18 @@ describe('the session (spec §4)', () => {
     expect(session.getState().status).toBe('signed-out');
     session.followOtherTab(token(Date.now() + 3600_000));
     expect(session.getState().status).toBe('signed-in');
+  });
+
+  it("keeps the account's device token across sign-out, and finds it by the e-mail typed at the next sign-in", () => {
+    session.signIn(token(Date.now() + 3600_000), 'device-id.mac');
+    storage.set('murimi.selected_field', 'f-1');
+    session.signOut();
+    const kept = storage.keys();
+    expect(kept).toHaveLength(1);
+    expect(kept[0]!.startsWith(DEVICE_TOKEN_PREFIX)).toBe(true);
+    expect(kept[0]).not.toContain('a@example.org');
+    expect(deviceTokenFor('  A@Example.org ')).toBe('device-id.mac');
+    expect(deviceTokenFor('b@example.org')).toBeUndefined();
   });
 
   it('refuses a login answer without a token payload', () => {

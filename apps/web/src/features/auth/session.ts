@@ -4,8 +4,13 @@
  * sign-in/sign-out in one tab followed by the others.
  */
 export const TOKEN_KEY = 'murimi.access_token';
-/** Every key the app stores starts with this; signing out removes them all. */
+/** Every key the app stores starts with this; signing out removes them all but the device tokens. */
 export const STORAGE_PREFIX = 'murimi.';
+/**
+ * The device token the server gave this browser for an account, under a hash of its e-mail. Kept across sign-outs:
+ * sent with the next sign-in, it keeps strangers' wrong guesses at the account from holding its owner up here.
+ */
+export const DEVICE_TOKEN_PREFIX = 'murimi.device.';
 export const TOKEN_CHECK_INTERVAL_MS = 60_000;
 export const EXPIRY_WARNING_MS = 5 * 60_000;
 
@@ -66,10 +71,11 @@ class SessionStore {
     }
   }
 
-  signIn(token: string): void {
+  signIn(token: string, deviceToken?: string): void {
     const claims = readClaims(token);
     if (!claims) throw new Error("Login response missing 'access_token'.");
     localStorage.setItem(TOKEN_KEY, token);
+    if (deviceToken) localStorage.setItem(deviceTokenKey(claims.email), deviceToken);
     this.warnedFor = null;
     this.set({ status: 'signed-in', token, claims });
   }
@@ -117,7 +123,29 @@ class SessionStore {
 }
 
 function clearLocalData(): void {
-  for (const key of Object.keys(localStorage)) if (key.startsWith(STORAGE_PREFIX)) localStorage.removeItem(key);
+  for (const key of Object.keys(localStorage)) {
+    if (key.startsWith(STORAGE_PREFIX) && !key.startsWith(DEVICE_TOKEN_PREFIX)) localStorage.removeItem(key);
+  }
+}
+
+/** The key of an account's device token: a hash of the e-mail, so the addresses used here are not left in plain sight. */
+function deviceTokenKey(email: string): string {
+  // FNV-1a, 32 bits: a clash only means a token the server does not accept for that account, i.e. none.
+  let hash = 0x811c9dc5;
+  for (const char of email.trim().toLowerCase()) {
+    hash ^= char.codePointAt(0)!;
+    hash = Math.imul(hash, 0x01000193) >>> 0;
+  }
+  return `${DEVICE_TOKEN_PREFIX}${hash.toString(16).padStart(8, '0')}`;
+}
+
+/** The device token kept for the account of `email`, to send with its sign-in. */
+export function deviceTokenFor(email: string): string | undefined {
+  try {
+    return localStorage.getItem(deviceTokenKey(email)) ?? undefined;
+  } catch {
+    return undefined; // storage blocked: sign in as an unknown device
+  }
 }
 
 export const session = new SessionStore();

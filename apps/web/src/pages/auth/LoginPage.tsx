@@ -6,8 +6,8 @@ import { usePageTitle } from '../../app/page-title.ts';
 import { useHydrated } from '../../app/use-hydrated.ts';
 import { Button } from '../../components/ui/Button.tsx';
 import { FormError, TextInput } from '../../components/ui/form.tsx';
-import { startSession } from '../../features/auth/auth-actions.ts';
-import { api, ApiError } from '../../lib/api/client.ts';
+import { logIn } from '../../features/auth/auth-actions.ts';
+import { ApiError } from '../../lib/api/client.ts';
 import { validate } from '../../lib/form-errors.ts';
 import { useSaveForm } from '../../lib/use-save-form.ts';
 import { AuthCard } from './AuthCard.tsx';
@@ -35,7 +35,7 @@ export default function LoginPage() {
   async function submit(event: FormEvent) {
     event.preventDefault();
     await save(validate(loginSchema, values), async (data) => {
-      startSession(await api.post<{ access_token?: string; token?: string }>('/api/auth/login', data));
+      await logIn(data);
       navigate(from && from.startsWith('/') ? from : '/dashboard', { replace: true });
     });
   }

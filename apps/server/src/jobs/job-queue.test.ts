@@ -1,6 +1,7 @@
 import { once } from 'node:events';
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
+import { CompiledQuery } from 'kysely';
 import pino from 'pino';
 import { afterAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -136,5 +137,63 @@ describe('a queue with concurrency', () => {
     for (const n of [1, 2, 3]) await queue.send(slowJob, { n });
     await waitFor(async () => (done === 3 ? true : undefined), 20_000);
     expect(most).toBe(3);
+  });
+});
+
+describe('a job sent inside a transaction', () => {
+  it('is queued if the transaction commits and not at all if it rolls back, on this connection (no lock wait)', async () => {
+    const t = await app({ work: false });
+    const committed = await t.ctx.database.db
+      .transaction()
+      .execute((trx) => t.ctx.queue.send(healthCheckJob, { requestedAt: new Date().toISOString() }, { executor: trx }));
+    expect(await t.ctx.queue.getJobState(healthCheckJob.name, committed!)).toBe('created');
+
+    let rolledBack: string | null = null;
+    await expect(
+      t.ctx.database.db.transaction().execute(async (trx) => {
+        rolledBack = await t.ctx.queue.send(healthCheckJob, { requestedAt: new Date().toISOString() }, { executor: trx });
+        // Inside the transaction the job is there; the app's own rows written beside it go or stay with it.
+        const seen = await trx
+          .withoutPlugins()
+          .executeQuery<{ n: number }>(CompiledQuery.raw('select count(*)::int as n from pgboss.job where id = $1', [rolledBack]));
+        expect(seen.rows[0]!.n).toBe(1);
+        throw new Error('the request failed after queueing');
+      }),
+    ).rejects.toThrow('the request failed after queueing');
+    expect(rolledBack).toBeTruthy();
+    expect(await t.ctx.queue.getJobState(healthCheckJob.name, rolledBack!)).toBeUndefined();
+  });
+
+  it('tells which jobs are still stored and in what state', async () => {
+    const t = await app({ work: false });
+    const waiting = await t.ctx.queue.send(healthCheckJob, { requestedAt: new Date().toISOString() });
+    const missing = '00000000-0000-4000-8000-000000000000';
+    const states = await t.ctx.queue.jobStates(healthCheckJob.name, [waiting!, missing]);
+    expect([...states]).toEqual([[waiting, 'created']]);
+  });
+});
+
+describe('a job run after maintenance', () => {
+  it('runs when the queue starts working and again after each maintenance pass', async () => {
+    const t = await startTestApp({ env: { JOB_MAINTENANCE_INTERVAL_SECONDS: '1' } });
+    cleanups.push(t.close);
+    const runs: number[] = [];
+    const payload = z.object({}).loose();
+    const tidyJob: JobDefinition<typeof payload> = {
+      name: 'test-tidy',
+      payload,
+      retryLimit: 0,
+      retryDelaySeconds: 1,
+      expireInSeconds: 60,
+      afterMaintenance: true,
+      async handle() {
+        runs.push(Date.now());
+      },
+    };
+    const queue = new JobQueue({ database: t.ctx.database, config: t.ctx.config, log: pino({ level: 'silent' }) }, [tidyJob]);
+    await queue.start({ work: true, pollingIntervalSeconds: 0.5 });
+    cleanups.push(() => queue.stop());
+    await waitFor(async () => (runs.length >= 3 ? true : undefined), 20_000);
+    expect(runs.length).toBeGreaterThanOrEqual(3);
   });
 });

@@ -1,8 +1,10 @@
 import PgBoss from 'pg-boss';
 import type { FastifyBaseLogger } from 'fastify';
+import { CompiledQuery, type Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/database.ts';
+import type { DB } from '../db/schema.ts';
 
 export interface JobContext {
   database: Database;
@@ -10,8 +12,8 @@ export interface JobContext {
   log: FastifyBaseLogger;
   /** Which try this is: a handler stores a failure for good only on the last one. */
   attempt: { retryCount: number; retryLimit: number; isLast: boolean };
-  /** For jobs that start other jobs (the daily schedules). */
-  queue: Pick<JobQueue, 'send'>;
+  /** For jobs that start other jobs (the daily schedules) or look after them (analysis recovery). */
+  queue: Pick<JobQueue, 'send' | 'jobStates'>;
 }
 
 /** A job: a stable name, a payload schema, retry policy, and a handler that calls a domain function. */
@@ -30,11 +32,31 @@ export interface JobDefinition<Schema extends z.ZodType> {
   concurrency?: number;
   /** Run on this schedule (cron, UTC) as well as when sent. */
   cron?: string;
+  /**
+   * Sent after each pass of the queue's maintenance (which fails jobs whose worker died) and when a process starts
+   * working: for jobs that tidy up after such jobs. Its payload must accept `{}`.
+   */
+  afterMaintenance?: boolean;
   handle(payload: z.output<Schema>, context: JobContext): Promise<void>;
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type AnyJob = JobDefinition<any>;
+
+export type JobState = 'created' | 'retry' | 'active' | 'completed' | 'cancelled' | 'failed';
+
+/** A job in one of these states will still run, or is running; in any other it has ended. */
+export const LIVE_JOB_STATES: readonly JobState[] = ['created', 'retry', 'active'];
+
+export interface SendOptions {
+  /**
+   * The open transaction to write the job in: it is queued if and only if the transaction commits. On PGlite the
+   * transaction holds the session lock, so the job's SQL must go through it rather than `Database.executeSql`.
+   */
+  executor?: Kysely<DB>;
+  /** The job's id (a UUID), when the caller stores it before sending. */
+  id?: string;
+}
 
 /**
  * pg-boss on the app's own database connection path (`Database.executeSql`), so on PGlite its SQL waits
@@ -58,6 +80,8 @@ export class JobQueue {
       schedule: true,
     });
     this.boss.on('error', (error) => context.log.error({ err: error }, 'job queue error'));
+    // Emitted in the one process whose maintenance pass ran, after it failed the expired jobs.
+    this.boss.on('maintenance', () => void this.sendAfterMaintenanceJobs());
   }
 
   get isRunning(): boolean {
@@ -87,6 +111,20 @@ export class JobQueue {
       for (let worker = 0; worker < (job.concurrency ?? 1); worker++) await this.work(job, workOptions);
     }
     this.working = true;
+    // What a process that died left behind is looked at as soon as one starts working again.
+    await this.sendAfterMaintenanceJobs();
+  }
+
+  private async sendAfterMaintenanceJobs(): Promise<void> {
+    for (const job of this.jobs.filter((candidate) => candidate.afterMaintenance)) {
+      if (!this.running) return;
+      try {
+        await this.send(job, {});
+      } catch (error) {
+        // The next maintenance pass sends it again.
+        this.context.log.warn({ err: error, job: job.name }, 'could not send a job after maintenance');
+      }
+    }
   }
 
   /** One polling worker of a queue: each job parsed, handled with its context, and failed for a retry when it throws. */
@@ -106,8 +144,29 @@ export class JobQueue {
     });
   }
 
-  async send<Schema extends z.ZodType>(job: JobDefinition<Schema>, payload: z.input<Schema>): Promise<string | null> {
-    return this.boss.send(job.name, job.payload.parse(payload) as object);
+  /** Queues a job; with `executor`, inside that transaction. Resolves to the job's id (null if pg-boss stored none). */
+  async send<Schema extends z.ZodType>(
+    job: JobDefinition<Schema>,
+    payload: z.input<Schema>,
+    options: SendOptions = {},
+  ): Promise<string | null> {
+    const data = job.payload.parse(payload) as object;
+    if (!options.executor) return this.boss.send(job.name, data, options.id ? { id: options.id } : {});
+    return this.boss.send(job.name, data, { ...(options.id ? { id: options.id } : {}), db: transactionDb(options.executor) });
+  }
+
+  /**
+   * The state of each of these jobs of a queue that pg-boss still stores (`created`, `retry`, `active`: it will run
+   * or is running; `completed`, `cancelled`, `failed`: it has ended). A job missing from the answer is gone
+   * (archived or deleted), so it has ended too.
+   */
+  async jobStates(name: string, ids: readonly string[]): Promise<Map<string, JobState>> {
+    if (ids.length === 0) return new Map();
+    const { rows } = await this.context.database.executeSql(
+      'select id::text as id, state::text as state from pgboss.job where name = $1 and id = any($2::uuid[])',
+      [name, ids],
+    );
+    return new Map((rows as { id: string; state: JobState }[]).map((row) => [row.id, row.state]));
   }
 
   /** Cancels a queued job (one already running finishes; its handler decides what that means). */
@@ -128,4 +187,15 @@ export class JobQueue {
     const job = await this.boss.getJobById(name, id);
     return job?.state;
   }
+}
+
+/** pg-boss's `db` option on a Kysely transaction: its SQL runs on the transaction's own connection. */
+function transactionDb(executor: Kysely<DB>): PgBoss.Db {
+  return {
+    async executeSql(text: string, values?: unknown[]) {
+      // Without plugins: pg-boss reads its own column names, which the camelCase mapping would rename.
+      const result = await executor.withoutPlugins().executeQuery(CompiledQuery.raw(text, values ?? []));
+      return { rows: result.rows };
+    },
+  };
 }

@@ -1,10 +1,28 @@
 import { StacError } from '@murimi/earth';
 import { z } from 'zod';
+import type { Config } from '../../config.ts';
 import type { JobContext, JobDefinition } from '../../jobs/job-queue.ts';
+import { crashHereWhenTesting } from './analysis-crash-point.ts';
 import { analysisTypes, type AnalysisOutcome, type AnalysisType } from './analysis-types.ts';
 import { runAnalysis } from './run-analysis.ts';
 
 const payload = z.object({ analysisId: z.uuid() });
+
+/** Wait before the first retry of a failed analysis; pg-boss doubles it for each later one (backoff). */
+const ANALYSIS_RETRY_DELAY_SECONDS = 10;
+
+/**
+ * The longest an analysis can legitimately stay queued or running, in seconds: every try running to its timeout
+ * and waiting for the queue's maintenance to notice, plus the retry delays at their largest (pg-boss's backoff
+ * waits up to delay × 2^(retry + 1) before retry number `retry`, counted from 0). A row older than this is stuck.
+ */
+export function analysisLongestRunSeconds(
+  config: Pick<Config, 'analysisRetries' | 'analysisTimeoutSeconds' | 'jobMaintenanceIntervalSeconds'>,
+) {
+  const tries = config.analysisRetries + 1;
+  const retryDelaysSeconds = ANALYSIS_RETRY_DELAY_SECONDS * (2 ** (config.analysisRetries + 1) - 2);
+  return tries * (config.analysisTimeoutSeconds + config.jobMaintenanceIntervalSeconds) + retryDelaysSeconds;
+}
 
 /**
  * Runs one stored analysis. The row is claimed (queued → running) and finished (running → completed) by
@@ -24,6 +42,7 @@ async function handleAnalysis(type: AnalysisType, { analysisId }: z.output<typeo
     context.log.info({ analysisId }, 'analysis cancelled or already finished; nothing to do');
     return;
   }
+  crashHereWhenTesting(context.config, 'analysis-claimed');
   let outcome: AnalysisOutcome;
   try {
     outcome = await runAnalysis(type, row, context);
@@ -74,7 +93,7 @@ export const analysisJobs = Object.fromEntries(
       // An analysis takes ~0.1 s of CPU and waits on the network: one worker per queue left the CPU idle 88 % of
       // the time (bench/analysis.ts); four keep a process busy without crowding out requests.
       concurrency: 4,
-      retryDelaySeconds: 10,
+      retryDelaySeconds: ANALYSIS_RETRY_DELAY_SECONDS,
       // A job whose worker died is retried once this has passed.
       expireInSeconds: (config) => config.analysisTimeoutSeconds,
       handle: (data, context) => handleAnalysis(type, data, context),

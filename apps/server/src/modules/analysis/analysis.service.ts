@@ -1,9 +1,11 @@
+import { randomUUID } from 'node:crypto';
 import type { AppContext } from '../../app-context.ts';
-import type { Selectable } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import type { AnalysisTable } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { getField } from '../fields/fields.service.ts';
-import { analysisJobs } from './analysis.jobs.ts';
+import { crashHereWhenTesting } from './analysis-crash-point.ts';
+import { analysisJobs, analysisLongestRunSeconds } from './analysis.jobs.ts';
 import type { AnalysisOptions } from './run-analysis.ts';
 import { analysisTypes, type AnalysisStatus, type AnalysisType } from './analysis-types.ts';
 
@@ -32,6 +34,9 @@ export interface AnalysisDetail extends AnalysisView {
 const ALREADY_RUNNING = (type: AnalysisType) =>
   `A ${type} analysis is already running for this field. Wait for it to finish, or cancel it, before starting another.`;
 
+const STUCK_MESSAGE = (longestRunSeconds: number) =>
+  `The analysis did not finish within ${Math.ceil(longestRunSeconds / 60)} minutes and was stopped. Please run it again.`;
+
 /** Starts an analysis: the field must be the caller's (404 otherwise), and none of the type queued or running for it (409). */
 export async function requestAnalysis(
   ctx: AppContext,
@@ -49,46 +54,61 @@ export async function requestAnalysis(
 
 /**
  * Stores an analysis request and sends its job, for a field already known to be the organisation's: by a person
- * (`requestAnalysis`) or by a schedule (`requestedBy` null). The unique index decides a race between two requests.
+ * (`requestAnalysis`) or by a schedule (`requestedBy` null). The row and its job are written in one transaction,
+ * so a crash leaves both or neither. The unique index decides a race between two requests; a queued or running
+ * row older than any analysis can take is failed first, so a stuck one never blocks the field for good.
  */
 export async function enqueueAnalysis(
-  ctx: Pick<AppContext, 'database' | 'now'> & { queue: Pick<AppContext['queue'], 'send'> },
+  ctx: Pick<AppContext, 'config' | 'database' | 'now'> & { queue: Pick<AppContext['queue'], 'send'> },
   request: { orgId: string; fieldId: string; type: AnalysisType; requestedBy: string | null; options?: AnalysisOptions },
-): Promise<{ id: string; jobId: string | null } | 'already-running'> {
-  const db = ctx.database.db;
+): Promise<{ id: string; jobId: string } | 'already-running'> {
   const { orgId, fieldId, type, requestedBy } = request;
-  let row: { id: string };
-  try {
-    row = await db
+  const now = ctx.now();
+  return ctx.database.db.transaction().execute(async (trx) => {
+    const longestRunSeconds = analysisLongestRunSeconds(ctx.config);
+    await trx
+      .updateTable('analyses')
+      .set({ status: 'failed', error: STUCK_MESSAGE(longestRunSeconds), finishedAt: now })
+      .where('fieldId', '=', fieldId)
+      .where('type', '=', type)
+      .where('status', 'in', ['queued', 'running'])
+      .where('requestedAt', '<', new Date(now.getTime() - longestRunSeconds * 1000))
+      .execute();
+    const jobId = randomUUID();
+    const row = await trx
       .insertInto('analyses')
       .values({
         orgId,
         fieldId,
         type,
         status: 'queued',
+        jobId,
         requestedBy,
-        requestedAt: ctx.now(),
+        requestedAt: now,
         inputs: JSON.stringify({ options: request.options ?? {} }),
       })
+      // The partial unique index (one queued or running per field and type); its predicate is written out, not
+      // bound, so PostgreSQL can match the index.
+      .onConflict((conflict) =>
+        conflict
+          .columns(['fieldId', 'type'])
+          .where(sql<boolean>`status in ('queued', 'running')`)
+          .doNothing(),
+      )
       .returning('id')
-      .executeTakeFirstOrThrow();
-  } catch (error) {
-    if ((error as { code?: string }).code === '23505') return 'already-running';
-    throw error;
-  }
-  let jobId: string | null;
-  try {
-    jobId = await ctx.queue.send(analysisJobs[type], { analysisId: row.id });
-  } catch (error) {
-    await db
-      .updateTable('analyses')
-      .set({ status: 'failed', error: `The analysis could not be queued: ${(error as Error).message}`, finishedAt: ctx.now() })
-      .where('id', '=', row.id)
-      .execute();
-    throw new AppError('SERVICE_UNAVAILABLE', 'Analyses cannot be started just now. Please try again in a minute.');
-  }
-  await db.updateTable('analyses').set({ jobId }).where('id', '=', row.id).execute();
-  return { id: row.id, jobId };
+      .executeTakeFirst();
+    if (!row) return 'already-running';
+    crashHereWhenTesting(ctx.config, 'analysis-stored');
+    let sent: string | null;
+    try {
+      sent = await ctx.queue.send(analysisJobs[type], { analysisId: row.id }, { executor: trx, id: jobId });
+    } catch {
+      sent = null;
+    }
+    // Thrown inside the transaction: the row goes with it.
+    if (sent !== jobId) throw new AppError('SERVICE_UNAVAILABLE', 'Analyses cannot be started just now. Please try again in a minute.');
+    return { id: row.id, jobId };
+  });
 }
 
 /** The newest completed analysis of each type for a field, as spec §7's latest-summaries answer holds them. */

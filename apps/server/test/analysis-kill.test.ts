@@ -1,0 +1,199 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer, type AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FieldBoundary } from '@murimi/core';
+import { writeDemoCatalog } from '@murimi/earth';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { STOPPED_UNEXPECTEDLY } from '../src/modules/analysis/analysis-recovery.ts';
+import {
+  as,
+  postgresUrl,
+  registerAccount,
+  squareBoundary,
+  startTestApp,
+  TEST_JWT_SECRET,
+  type TestAccount,
+  type TestApp,
+} from './harness.ts';
+
+// Processes killed with SIGKILL at the two moments that used to leave an analysis "queued" or "running" for good,
+// refusing every later run of its type on its field as already running: the server between storing the analysis
+// and queueing its job, and a worker on the job's last try. Processes share one PostgreSQL (the embedded database
+// belongs to one process). TESTING_CRASH_AT makes each process kill itself at the exact step.
+const root = path.resolve(import.meta.dirname, '../../..');
+const DAY_MS = 86_400_000;
+const isoDay = (date: Date) => date.toISOString().slice(0, 10);
+const today = new Date();
+const plantingDate = isoDay(new Date(today.getTime() - 60 * DAY_MS));
+const boundary = squareBoundary(4) as FieldBoundary;
+
+let catalog: string;
+let api: TestApp;
+let farmer: TestAccount;
+let env: Record<string, string>;
+const children: ChildProcess[] = [];
+
+/** Starts `murimi <command>` as its own process and waits until it prints `ready`. */
+async function start(command: 'serve' | 'worker', ready: string, extraEnv: Record<string, string> = {}): Promise<ChildProcess> {
+  const child = spawn('node', ['--import', 'tsx', 'apps/server/src/cli.ts', command], {
+    cwd: root,
+    env: { ...process.env, ...env, ...extraEnv },
+  });
+  children.push(child);
+  let output = '';
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`${command} did not start: ${output}`)), 60_000);
+    child.stdout!.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes(ready)) {
+        clearTimeout(timer);
+        resolve();
+      }
+    });
+    child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.once('exit', (code, signal) => reject(new Error(`${command} exited with ${code ?? signal}: ${output}`)));
+  });
+  return child;
+}
+
+/** How a process ended: resolves with its signal (or exit code). */
+function ended(child: ChildProcess): Promise<string> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve(String(child.signalCode ?? child.exitCode));
+  return new Promise((resolve) => child.once('exit', (code, signal) => resolve(String(signal ?? code))));
+}
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+async function newField(): Promise<string> {
+  const farmId = (await as(farmer, api.app, { method: 'POST', url: '/api/farms', payload: { name: 'Farm' } })).json().data.id;
+  const field = await as(farmer, api.app, {
+    method: 'POST',
+    url: '/api/fields',
+    payload: { name: 'Block', farmId, boundary, cropType: 'maize-grain', plantingDate, irrigated: false },
+  });
+  return field.json().data.id;
+}
+
+const analysesOf = (fieldId: string) =>
+  api.ctx.database.db.selectFrom('analyses').selectAll().where('fieldId', '=', fieldId).orderBy('requestedAt').execute();
+
+async function until<T>(what: string, read: () => Promise<T>, done: (value: T) => boolean, timeoutMs: number, everyMs = 100): Promise<T> {
+  for (const started = Date.now(); Date.now() - started < timeoutMs; await new Promise((resolve) => setTimeout(resolve, everyMs))) {
+    const value = await read();
+    if (done(value)) return value;
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
+describe.runIf(postgresUrl)('processes killed around an analysis (PostgreSQL)', () => {
+  beforeAll(async () => {
+    catalog = await mkdtemp(path.join(tmpdir(), 'murimi-kill-imagery-'));
+    await writeDemoCatalog({
+      fields: [{ id: 'f', name: 'F', crop: 'maize', plantingDate, boundary }],
+      from: isoDay(new Date(today.getTime() - 70 * DAY_MS)),
+      to: isoDay(today),
+      directory: catalog,
+    });
+    const settings = {
+      IMAGERY_SOURCE: 'demo',
+      DEMO_IMAGERY_DIR: catalog,
+      WEATHER_SOURCE: 'simulated',
+      // One try only, so the killed try is the last: its job expires after 3 s, noticed within a second.
+      ANALYSIS_RETRIES: '0',
+      ANALYSIS_TIMEOUT_SECONDS: '3',
+      JOB_MAINTENANCE_INTERVAL_SECONDS: '1',
+    };
+    // The first process to create the queues fixes their retry policy: this one, with the settings above.
+    api = await startTestApp({ work: false, env: settings });
+    farmer = await registerAccount(api.app);
+    env = {
+      ...settings,
+      DATABASE_URL: api.ctx.config.databaseUrl!,
+      JWT_SECRET: TEST_JWT_SECRET,
+      LOG_LEVEL: 'silent',
+      HOST: '127.0.0.1',
+      WEB_DIST_DIR: path.join(tmpdir(), 'murimi-no-web-build'),
+      DATA_DIR: await mkdtemp(path.join(tmpdir(), 'murimi-kill-data-')),
+    };
+  }, 60_000);
+
+  afterAll(async () => {
+    for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    await Promise.all(children.map(ended));
+    await api?.close();
+    await rm(catalog, { recursive: true, force: true });
+  });
+
+  it('a server killed between storing an analysis and queueing its job keeps neither, and the next run is accepted', async () => {
+    const fieldId = await newField();
+    const port = await freePort();
+    const runUrl = `http://127.0.0.1:${port}/api/analysis/${fieldId}/health-analysis/run`;
+    const post = () => fetch(runUrl, { method: 'POST', headers: { ...farmer.headers, 'content-type': 'application/json' }, body: '{}' });
+
+    const doomed = await start('serve', 'is ready at', { PORT: String(port), TESTING_CRASH_AT: 'analysis-stored' });
+    await expect(post()).rejects.toThrow();
+    expect(await ended(doomed)).toBe('SIGKILL');
+    expect(await analysesOf(fieldId)).toEqual([]);
+    const { rows: jobs } = await api.ctx.database.executeSql("select id from pgboss.job where name = 'analysis-health'");
+    expect(jobs).toEqual([]);
+
+    const restarted = await start('serve', 'is ready at', { PORT: String(port) });
+    const run = await post();
+    expect(run.status).toBe(202);
+    const { id } = ((await run.json()) as { data: { id: string } }).data;
+    const done = await until(
+      'the analysis to finish',
+      () => analysesOf(fieldId),
+      (rows) => rows.every((row) => row.status !== 'queued' && row.status !== 'running'),
+      90_000,
+      250,
+    );
+    expect(done).toMatchObject([{ id, status: 'completed', attempts: 1 }]);
+    restarted.kill('SIGTERM');
+    await ended(restarted);
+  }, 180_000);
+
+  it('an analysis whose worker is killed on its last try ends failed with a message, and a new run is accepted', async () => {
+    const fieldId = await newField();
+    const doomed = await start('worker', 'worker is running', { TESTING_CRASH_AT: 'analysis-claimed' });
+    const run = await as(farmer, api.app, { method: 'POST', url: `/api/analysis/${fieldId}/health-analysis/run`, payload: {} });
+    expect(run.statusCode).toBe(202);
+    const { id, job_id: jobId } = run.json().data;
+    expect(await ended(doomed)).toBe('SIGKILL');
+    expect(await analysesOf(fieldId)).toMatchObject([{ id, status: 'running', attempts: 1 }]);
+
+    // Another worker: the queue's maintenance fails the expired job (no retries left), and the recovery that
+    // follows fails the analysis. No new run is asked for until then, so the stale-row guard plays no part.
+    await start('worker', 'worker is running');
+    const [stopped] = await until(
+      'the analysis to leave "running"',
+      () => analysesOf(fieldId),
+      (rows) => rows[0]!.status !== 'running',
+      60_000,
+      250,
+    );
+    expect(stopped).toMatchObject({ id, status: 'failed', error: STOPPED_UNEXPECTEDLY, attempts: 1 });
+    expect(await api.ctx.queue.getJobState('analysis-health', jobId)).toBe('failed');
+
+    const again = await as(farmer, api.app, { method: 'POST', url: `/api/analysis/${fieldId}/health-analysis/run`, payload: {} });
+    expect(again.statusCode).toBe(202);
+    const rows = await until(
+      'the new run to finish',
+      () => analysesOf(fieldId),
+      (all) => all.length === 2 && all[1]!.status !== 'queued' && all[1]!.status !== 'running',
+      90_000,
+      250,
+    );
+    expect(rows[1]).toMatchObject({ id: again.json().data.id, status: 'completed', attempts: 1 });
+    // The killed try ran once and was never run again.
+    expect((await analysesOf(fieldId))[0]).toMatchObject({ id, status: 'failed', attempts: 1 });
+  }, 180_000);
+});

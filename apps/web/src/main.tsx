@@ -1,5 +1,6 @@
 import './index.css';
 import './lib/i18n.ts';
+import { installRandomUuid } from './lib/random-uuid.ts';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import i18next from 'i18next';
 import { BrowserRouter } from 'react-router';
@@ -11,6 +12,8 @@ import { signOut } from './features/auth/auth-actions.ts';
 import { showToast } from './features/toasts/toast-store.ts';
 import { configureApiClient } from './lib/api/client.ts';
 
+// Before any screen makes a client id: over plain HTTP on a LAN name the browser has no crypto.randomUUID.
+installRandomUuid();
 configureApiClient({ token: () => session.token(), onUnauthorized: () => signOut() });
 session.onExpiringSoon = (minutes) => showToast(i18next.t('toasts.sessionExpiring', { minutes }), { type: 'warning', duration: 8000 });
 session.onExpired = () => showToast(i18next.t('toasts.sessionExpired'), { type: 'warning' });

@@ -1,5 +1,6 @@
 export * from './errors.ts';
 export * from './geometry/field-boundary.ts';
+export * from './geometry/simplify-boundary.ts';
 export * from './crops/crop-catalogue.ts';
 export * from './schemas/common.ts';
 export * from './schemas/auth.ts';

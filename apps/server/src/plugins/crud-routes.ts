@@ -1,12 +1,16 @@
+import { createHash } from 'node:crypto';
+import { pageSchema } from '@murimi/core';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../app-context.ts';
+import type { ListPage } from '../db/list-pages.ts';
 import { authOf, authenticate } from './authenticate.ts';
 
 /** What a module provides for an owned record; every call is scoped to the caller's organisation. */
-export interface OwnedRecordService<Item, Create, Update, Query> {
-  list(ctx: AppContext, orgId: string, query: Query): Promise<Item[]>;
+export interface OwnedRecordService<Item, ListItem, Create, Update, Query> {
+  /** One page of the list (`limit`, `cursor` in the query), in the list's stable order. */
+  list(ctx: AppContext, orgId: string, query: Query): Promise<ListPage<ListItem>>;
   get(ctx: AppContext, orgId: string, id: string): Promise<Item>;
   create(ctx: AppContext, orgId: string, input: Create): Promise<{ item: Item; created: boolean }>;
   update(ctx: AppContext, orgId: string, id: string, input: Update): Promise<Item>;
@@ -18,7 +22,7 @@ export interface OwnedRecordService<Item, Create, Update, Query> {
   listVersion?(ctx: AppContext, orgId: string): Promise<number>;
 }
 
-/** Serialized lists by path, organisation and query, with the version they were built at. Bounded by bytes. */
+/** Serialized list pages by path, organisation and query (page and view), with the version they were built at. Bounded by bytes. */
 class ListCache {
   private readonly entries = new Map<string, { version: number; body: string }>();
   private bytes = 0;
@@ -50,53 +54,62 @@ class ListCache {
 
 const LIST_CACHE_BYTES = 32 * 1024 * 1024;
 
-interface OwnedRecordRoutes<Item, CreateSchema extends z.ZodType, UpdateSchema extends z.ZodType, QuerySchema extends z.ZodType> {
+interface OwnedRecordRoutes<Item, ListItem, CreateSchema extends z.ZodType, UpdateSchema extends z.ZodType, QuerySchema extends z.ZodType> {
   /** The collection path, e.g. '/farms'; aliases answer the same. */
   paths: string[];
   tag: string;
-  schemas: { item: z.ZodType<Item>; create: CreateSchema; update: UpdateSchema; query: QuerySchema };
-  service: OwnedRecordService<Item, z.output<CreateSchema>, z.output<UpdateSchema>, z.output<QuerySchema>>;
+  /** `listItem`: what the list carries of each record when it is less than the record (fields without boundaries). */
+  schemas: { item: z.ZodType<Item>; listItem?: z.ZodType<ListItem>; create: CreateSchema; update: UpdateSchema; query: QuerySchema };
+  service: OwnedRecordService<Item, ListItem, z.output<CreateSchema>, z.output<UpdateSchema>, z.output<QuerySchema>>;
 }
+
+/** A short digest of the query, so each page and view has its own ETag. */
+const queryTag = (queryKey: string) => createHash('sha256').update(queryKey).digest('base64url').slice(0, 12);
 
 const idParams = z.strictObject({ id: z.uuid({ message: 'The id in the path must be a UUID.' }) });
 
 /**
- * The five routes of an owned record: list, read, create (idempotent on a client id: 201 new, 200 replay),
- * update (only the keys sent), delete (204). Responses carry the record or the list in `data`.
+ * The five routes of an owned record: list (a page at a time: `{data, page: {limit, nextCursor}}`), read, create
+ * (idempotent on a client id: 201 new, 200 replay), update (only the keys sent), delete (204). Responses carry
+ * the record or the page's records in `data`.
  */
 export function registerOwnedRecordRoutes<
   Item,
   CreateSchema extends z.ZodType,
   UpdateSchema extends z.ZodType,
   QuerySchema extends z.ZodType,
+  ListItem = Item,
 >(
   parent: FastifyInstance,
   ctx: AppContext,
-  { paths, tag, schemas, service }: OwnedRecordRoutes<Item, CreateSchema, UpdateSchema, QuerySchema>,
+  { paths, tag, schemas, service }: OwnedRecordRoutes<Item, ListItem, CreateSchema, UpdateSchema, QuerySchema>,
 ): void {
   const app = parent.withTypeProvider<ZodTypeProvider>();
   const base = { tags: [tag], security: [{ bearerAuth: [] }] };
   const one = z.object({ data: schemas.item });
+  const listPage = z.object({ data: z.array(schemas.listItem ?? schemas.item), page: pageSchema });
   const onRequest = authenticate(ctx);
   const listCache = new ListCache(LIST_CACHE_BYTES);
   for (const path of paths) {
     app.get(
       path,
-      { onRequest, schema: { ...base, querystring: schemas.query, response: { 200: z.object({ data: z.array(schemas.item) }) } } },
+      { onRequest, schema: { ...base, querystring: schemas.query, response: { 200: listPage } } },
       async (request, typedReply) => {
         // This route also answers 304 and pre-serialized bodies, which the typed reply does not describe.
         const reply = typedReply as unknown as FastifyReply;
         const { orgId } = authOf(request);
         const query = request.query as z.output<QuerySchema>;
-        if (!service.listVersion) return { data: await service.list(ctx, orgId, query) };
+        if (!service.listVersion) return service.list(ctx, orgId, query);
         const version = await service.listVersion(ctx, orgId);
-        const etag = `"${orgId.slice(0, 8)}-${version}"`;
+        // The parsed query holds the page (limit, cursor), the view and any filter, with defaults filled in.
+        const queryKey = JSON.stringify(query);
+        const etag = `"${orgId.slice(0, 8)}-${version}-${queryTag(queryKey)}"`;
         reply.header('etag', etag).header('cache-control', 'private, no-cache');
         if (request.headers['if-none-match'] === etag) return reply.status(304).send();
-        const key = `${path}|${orgId}|${JSON.stringify(query)}`;
+        const key = `${path}|${orgId}|${queryKey}`;
         let body = listCache.get(key, version);
         if (body === undefined) {
-          body = JSON.stringify({ data: await service.list(ctx, orgId, query) });
+          body = JSON.stringify(await service.list(ctx, orgId, query));
           listCache.set(key, version, body);
         }
         return reply.type('application/json; charset=utf-8').send(body);

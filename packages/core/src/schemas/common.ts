@@ -31,4 +31,39 @@ export const countryCodeSchema = z
   .toUpperCase()
   .regex(/^[A-Z]{2}$/, 'Use the two-letter country code, e.g. ZW for Zimbabwe.');
 
-export const listQuerySchema = z.strictObject({});
+/** Items on a page of a list when the client does not ask for a number. */
+export const DEFAULT_PAGE_SIZE = 100;
+/** The most items one page may hold: it bounds the time and bytes one list request costs the server. */
+export const MAX_PAGE_SIZE = 500;
+/** A cursor is a few dozen characters; anything far longer was not given by us. */
+const MAX_CURSOR_LENGTH = 1_000;
+
+/**
+ * `limit` and `cursor` of a list. A list answers one page and, unless it was the last, the cursor of the next
+ * (`page.nextCursor`); the client sends it back unchanged to read on.
+ */
+export function pageQuery(defaultSize: number, maxSize: number) {
+  const wholeNumber = `limit must be a whole number from 1 to ${maxSize}.`;
+  return {
+    limit: z.coerce
+      .number({ message: wholeNumber })
+      .int(wholeNumber)
+      .min(1, wholeNumber)
+      .max(maxSize, `limit can be at most ${maxSize}; follow page.nextCursor for more.`)
+      .default(defaultSize),
+    cursor: z
+      .string()
+      .min(1, 'cursor is empty: leave it out to start at the first page.')
+      .max(MAX_CURSOR_LENGTH, 'This cursor is not one this list gave; start again without it.')
+      .optional(),
+  };
+}
+
+/** `limit` (default 100, at most 500) and `cursor` of the lists of records. */
+export const pageQueryFields = pageQuery(DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE);
+
+/** The page a list answered: its size and the cursor of the next page, null on the last. */
+export const pageSchema = z.object({ limit: z.number(), nextCursor: z.string().nullable() });
+export type Page = z.infer<typeof pageSchema>;
+
+export const listQuerySchema = z.strictObject({ ...pageQueryFields });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { calendarDateSchema, idSchema, optionalText, requiredText } from './common.ts';
+import { calendarDateSchema, idSchema, optionalText, pageQueryFields, requiredText } from './common.ts';
 
 export const applicationMethods = [
   'broadcast',
@@ -56,7 +56,7 @@ const checkGrade = (grade: Grade, ctx: z.RefinementCtx) => {
 export const fertilizerApplicationCreateSchema = z.strictObject({ id: idSchema.optional(), ...applicationFields }).superRefine(checkGrade);
 export const fertilizerApplicationUpdateSchema = z.strictObject(applicationFields).partial().superRefine(checkGrade);
 export type FertilizerApplicationCreateInput = z.input<typeof fertilizerApplicationCreateSchema>;
-export const fertilizerApplicationListQuerySchema = z.strictObject({ fieldId: idSchema.optional() });
+export const fertilizerApplicationListQuerySchema = z.strictObject({ fieldId: idSchema.optional(), ...pageQueryFields });
 
 export const fertilizerApplicationSchema = z.object({
   id: z.string(),

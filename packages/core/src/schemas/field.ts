@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { findCropType } from '../crops/crop-catalogue.ts';
 import { measureFieldBoundary, type FieldBoundary, type MeasuredBoundary } from '../geometry/field-boundary.ts';
-import { calendarDateSchema, idSchema, optionalText, requiredText } from './common.ts';
+import { calendarDateSchema, idSchema, optionalText, pageQueryFields, requiredText } from './common.ts';
 
 /** USDA soil texture classes; they set the soil's available water (FAO-56 Table 19). */
 export const soilTextures = [
@@ -105,17 +105,30 @@ export type FieldCreateInput = z.input<typeof fieldCreateSchema>;
 export type FieldCreate = z.output<typeof fieldCreateSchema>;
 export type FieldUpdate = z.output<typeof fieldUpdateSchema>;
 
-export const fieldListQuerySchema = z.strictObject({ farmId: idSchema.optional() });
+/**
+ * What each item of the field list carries: `summary` (the default) the facts, box and centroid without the
+ * boundary; `map` adds the boundary simplified for drawing. The full boundary is read one field at a time.
+ */
+export const fieldListViews = ['summary', 'map'] as const;
+export type FieldListView = (typeof fieldListViews)[number];
 
-export const fieldSchema = z.object({
+export const fieldListQuerySchema = z.strictObject({
+  farmId: idSchema.optional(),
+  view: z.enum(fieldListViews, { message: `view is ${fieldListViews.join(' or ')}.` }).default('summary'),
+  ...pageQueryFields,
+});
+
+/** A field in lists: everything but its boundary. */
+export const fieldSummarySchema = z.object({
   id: z.string(),
   name: z.string(),
   farmId: z.string(),
-  boundary: z.unknown(),
   /** Hectares, as `size_hectares` (the spec reads both names). */
   size: z.number(),
   size_hectares: z.number(),
   bbox: z.object({ minLng: z.number(), minLat: z.number(), maxLng: z.number(), maxLat: z.number() }),
+  /** The centre of the field's area, [longitude, latitude]. */
+  centroid: z.tuple([z.number(), z.number()]),
   cropType: z.string().nullable(),
   variety: z.string().nullable(),
   plantingDate: z.string().nullable(),
@@ -126,4 +139,12 @@ export const fieldSchema = z.object({
   createdAt: z.string(),
   lastModified: z.string(),
 });
+export type FieldSummary = z.infer<typeof fieldSummarySchema>;
+
+/** A field on the overview map: the summary and its boundary simplified for drawing (circles as they are). */
+export const fieldOnMapSchema = fieldSummarySchema.extend({ mapBoundary: z.unknown() });
+export type FieldOnMap = z.infer<typeof fieldOnMapSchema>;
+
+/** One field with its full boundary, as read, created or updated by id. */
+export const fieldSchema = fieldSummarySchema.extend({ boundary: z.unknown() });
 export type Field = z.infer<typeof fieldSchema>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { calendarDateSchema, idSchema, optionalText } from './common.ts';
+import { calendarDateSchema, idSchema, optionalText, pageQueryFields } from './common.ts';
 
 export const soilNutrientUnits = ['ppm', '%'] as const;
 
@@ -68,7 +68,7 @@ export const soilTestCreateSchema = z
   .superRefine(checkReadings);
 export const soilTestUpdateSchema = z.strictObject(soilTestFields).partial();
 export type SoilTestCreateInput = z.input<typeof soilTestCreateSchema>;
-export const soilTestListQuerySchema = z.strictObject({ fieldId: idSchema.optional() });
+export const soilTestListQuerySchema = z.strictObject({ fieldId: idSchema.optional(), ...pageQueryFields });
 
 export const soilTestSchema = z.object({
   id: z.string(),

@@ -11,7 +11,7 @@ export function farmRoutes(ctx: AppContext) {
       tag: 'farms',
       schemas: { item: farmSchema, create: farmCreateSchema, update: farmUpdateSchema, query: listQuerySchema },
       service: {
-        list: (c, orgId) => farms.listFarms(c, orgId),
+        list: farms.listFarms,
         get: farms.getFarm,
         create: farms.createFarm,
         update: farms.updateFarm,

@@ -3,6 +3,7 @@ import type { Farm, farmCreateSchema, farmUpdateSchema } from '@murimi/core';
 import { sql, type Selectable } from 'kysely';
 import type { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
+import { decodeCursor, nameIdKey, pageOf, type ListPage } from '../../db/list-pages.ts';
 import { definedOnly, deleteOwned, findOwned, insertOwned, updateOwned } from '../../db/owned-records.ts';
 import type { FarmTable } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
@@ -45,9 +46,27 @@ async function present(ctx: AppContext, orgId: string, rows: FarmRow[]): Promise
   return rows.map((row) => presentFarm(row, totals.get(row.id) ?? { fieldCount: 0, totalHectares: 0 }));
 }
 
-export async function listFarms(ctx: AppContext, orgId: string): Promise<Farm[]> {
-  const rows = await ctx.database.db.selectFrom('farms').selectAll().where('orgId', '=', orgId).orderBy('name').orderBy('id').execute();
-  return present(ctx, orgId, rows);
+/** A page of the organisation's farms by name (then id), with each farm's field count and hectares. */
+export async function listFarms(
+  ctx: AppContext,
+  orgId: string,
+  query: { limit: number; cursor?: string | undefined },
+): Promise<ListPage<Farm>> {
+  const after = decodeCursor(query.cursor, nameIdKey);
+  let select = ctx.database.db.selectFrom('farms').selectAll().where('orgId', '=', orgId);
+  if (after) select = select.where(({ eb, refTuple, tuple }) => eb(refTuple('name', 'id'), '>', tuple(after[0], after[1])));
+  const rows = await select
+    .orderBy('name')
+    .orderBy('id')
+    .limit(query.limit + 1)
+    .execute();
+  const farms = await present(ctx, orgId, rows.slice(0, query.limit));
+  return pageOf(
+    rows,
+    query.limit,
+    (row) => [row.name, row.id],
+    (row) => farms.find((farm) => farm.id === row.id)!,
+  );
 }
 
 export async function getFarm(ctx: AppContext, orgId: string, farmId: string): Promise<Farm> {

@@ -5,9 +5,10 @@ import {
   type fertilizerApplicationCreateSchema,
   type fertilizerApplicationUpdateSchema,
 } from '@murimi/core';
-import type { Selectable } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import type { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
+import { dayCreatedIdKey, decodeCursor, pageOf, type ListPage } from '../../db/list-pages.ts';
 import { definedOnly, deleteOwned, findOwned, insertOwned, updateOwned } from '../../db/owned-records.ts';
 import type { FertilizerApplicationTable } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
@@ -38,18 +39,38 @@ function presentApplication(row: ApplicationRow): FertilizerApplication {
   };
 }
 
+// Creation times are kept to the microsecond but travel in cursors as JavaScript dates: the list orders by the
+// millisecond (then id), so the cursor names a position exactly.
+const createdMs = sql<Date>`date_trunc('milliseconds', created_at)`;
+
+/** A page of applications, latest first (then newest entered, then id); of one field when `fieldId` is given. */
 export async function listApplications(
   ctx: AppContext,
   orgId: string,
-  query: { fieldId?: string | undefined },
-): Promise<FertilizerApplication[]> {
-  let select = ctx.database.db.selectFrom('fertilizerApplications').selectAll().where('orgId', '=', orgId);
+  query: { fieldId?: string | undefined; limit: number; cursor?: string | undefined },
+): Promise<ListPage<FertilizerApplication>> {
+  const after = decodeCursor(query.cursor, dayCreatedIdKey);
+  let select = ctx.database.db
+    .selectFrom('fertilizerApplications')
+    .selectAll()
+    .select(createdMs.as('createdMs'))
+    .where('orgId', '=', orgId);
   if (query.fieldId) {
     await requireField(ctx, orgId, query.fieldId);
     select = select.where('fieldId', '=', query.fieldId);
   }
-  const rows = await select.orderBy('applicationDate', 'desc').orderBy('createdAt', 'desc').execute();
-  return rows.map(presentApplication);
+  if (after) {
+    select = select.where(
+      sql<boolean>`(application_date, ${createdMs}, id) < (${after[0]}::date, ${after[1]}::timestamptz, ${after[2]}::uuid)`,
+    );
+  }
+  const rows = await select
+    .orderBy('applicationDate', 'desc')
+    .orderBy(createdMs, 'desc')
+    .orderBy('id', 'desc')
+    .limit(query.limit + 1)
+    .execute();
+  return pageOf(rows, query.limit, (row) => [row.applicationDate, row.createdMs.toISOString(), row.id], presentApplication);
 }
 
 export async function getApplication(ctx: AppContext, orgId: string, id: string): Promise<FertilizerApplication> {

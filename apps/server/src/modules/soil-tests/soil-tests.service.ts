@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { soilTestProblem, type SoilTest, type soilTestCreateSchema, type soilTestUpdateSchema } from '@murimi/core';
-import type { Selectable } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import type { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
+import { dayCreatedIdKey, decodeCursor, pageOf, type ListPage } from '../../db/list-pages.ts';
 import { definedOnly, deleteOwned, findOwned, insertOwned, updateOwned } from '../../db/owned-records.ts';
 import type { SoilTestTable } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
@@ -43,14 +44,31 @@ function checkSampleDate(ctx: AppContext, sampleDate: string | undefined): void 
   if (sampleDate && sampleDate > tomorrow) throw AppError.invalid('sampleDate', 'The sample date cannot be in the future.');
 }
 
-export async function listSoilTests(ctx: AppContext, orgId: string, query: { fieldId?: string | undefined }): Promise<SoilTest[]> {
-  let select = ctx.database.db.selectFrom('soilTests').selectAll().where('orgId', '=', orgId);
+// Creation times are kept to the microsecond but travel in cursors as JavaScript dates: the list orders by the
+// millisecond (then id), so the cursor names a position exactly.
+const createdMs = sql<Date>`date_trunc('milliseconds', created_at)`;
+
+/** A page of soil tests, newest sample first (then newest entered, then id); of one field when `fieldId` is given. */
+export async function listSoilTests(
+  ctx: AppContext,
+  orgId: string,
+  query: { fieldId?: string | undefined; limit: number; cursor?: string | undefined },
+): Promise<ListPage<SoilTest>> {
+  const after = decodeCursor(query.cursor, dayCreatedIdKey);
+  let select = ctx.database.db.selectFrom('soilTests').selectAll().select(createdMs.as('createdMs')).where('orgId', '=', orgId);
   if (query.fieldId) {
     await requireField(ctx, orgId, query.fieldId);
     select = select.where('fieldId', '=', query.fieldId);
   }
-  const rows = await select.orderBy('sampleDate', 'desc').orderBy('createdAt', 'desc').execute();
-  return rows.map(presentSoilTest);
+  if (after)
+    select = select.where(sql<boolean>`(sample_date, ${createdMs}, id) < (${after[0]}::date, ${after[1]}::timestamptz, ${after[2]}::uuid)`);
+  const rows = await select
+    .orderBy('sampleDate', 'desc')
+    .orderBy(createdMs, 'desc')
+    .orderBy('id', 'desc')
+    .limit(query.limit + 1)
+    .execute();
+  return pageOf(rows, query.limit, (row) => [row.sampleDate, row.createdMs.toISOString(), row.id], presentSoilTest);
 }
 
 export async function getSoilTest(ctx: AppContext, orgId: string, id: string): Promise<SoilTest> {

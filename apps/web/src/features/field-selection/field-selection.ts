@@ -1,5 +1,5 @@
 import { useEffect, useSyncExternalStore } from 'react';
-import type { Field } from '@murimi/core';
+import type { FieldSummary } from '@murimi/core';
 
 /**
  * The field the person is looking at, remembered between visits (spec §4 Field selection): restored from
@@ -44,7 +44,7 @@ export function reconcileSelection(stored: string | null, fieldIds: readonly str
 }
 
 /** The chosen field id once `fields` has loaded; keeps the choice valid as fields come and go. */
-export function useSelectedFieldId(fields: Field[] | undefined): string | null {
+export function useSelectedFieldId(fields: FieldSummary[] | undefined): string | null {
   const stored = useSyncExternalStore(subscribe, read, () => null);
   useEffect(() => {
     if (!fields) return;

@@ -1,4 +1,4 @@
-import type { Field } from '@murimi/core';
+import type { FieldOnMap } from '@murimi/core';
 import type { GeoJSONSource, Map as MapLibreMap } from 'maplibre-gl';
 import 'maplibre-gl/dist/maplibre-gl.css';
 import { useEffect, useMemo, useRef, useState } from 'react';
@@ -10,7 +10,7 @@ import { MapStatusOverlay } from '../maps/MapStatusOverlay.tsx';
 import { boundsOfFields, fieldFeatures } from './field-layers.ts';
 
 export interface FieldsMapProps {
-  fields: Field[];
+  fields: FieldOnMap[];
   selectedId: string | null;
   onSelect: (fieldId: string | null) => void;
   basemap: Basemap;

@@ -1,15 +1,16 @@
-import type { Field } from '@murimi/core';
+import type { FieldOnMap } from '@murimi/core';
 import { describe, expect, it } from 'vitest';
 import { CROP_GROUP_COLOURS, boundsOfFields, fieldFeatures } from './field-layers.ts';
 
-const field = (overrides: Partial<Field>): Field => ({
+const field = (overrides: Partial<FieldOnMap>): FieldOnMap => ({
   id: 'f1',
   name: 'Top Field',
   farmId: 'farm',
-  boundary: { type: 'Point', coordinates: [31.05, -17.83], properties: { radius: 100, circle: true } },
+  mapBoundary: { type: 'Point', coordinates: [31.05, -17.83], properties: { radius: 100, circle: true } },
   size: 3.14,
   size_hectares: 3.14,
   bbox: { minLng: 31.049, minLat: -17.831, maxLng: 31.051, maxLat: -17.829 },
+  centroid: [31.05, -17.83],
   cropType: 'maize-grain-medium',
   variety: null,
   plantingDate: null,
@@ -35,6 +36,21 @@ describe('field layers', () => {
     expect(tobacco!.properties.label).toBe('Barn Block\n12.3 ha');
     expect(tobacco!.properties.colour).toBe(CROP_GROUP_COLOURS.industrial);
     expect(bare!.properties.colour).toBe(CROP_GROUP_COLOURS.none);
+  });
+
+  it("draws a polygon from the list's map boundary as it is", () => {
+    const mapBoundary = {
+      type: 'Polygon',
+      coordinates: [
+        [
+          [31.05, -17.83],
+          [31.06, -17.83],
+          [31.06, -17.82],
+          [31.05, -17.83],
+        ],
+      ],
+    };
+    expect(fieldFeatures([field({ mapBoundary })]).features[0]!.geometry).toEqual(mapBoundary);
   });
 
   it('bounds all fields, and none without fields', () => {

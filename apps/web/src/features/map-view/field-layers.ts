@@ -1,4 +1,4 @@
-import { boundaryAsPolygon, findCropType, type Field, type FieldBoundary } from '@murimi/core';
+import { boundaryAsPolygon, findCropType, type FieldBoundary, type FieldOnMap, type FieldSummary } from '@murimi/core';
 
 /** Fill colours by crop group, so a programme officer sees at a glance where maize, legumes and tobacco are. */
 export const CROP_GROUP_COLOURS = {
@@ -40,14 +40,17 @@ export interface FieldFeatureCollection {
 
 const hectaresLabel = (hectares: number) => `${hectares.toLocaleString('en-GB', { maximumFractionDigits: hectares < 10 ? 2 : 1 })} ha`;
 
-/** Every field as one GeoJSON polygon (circles traced), for one map source: thousands stay smooth on a phone. */
-export function fieldFeatures(fields: Field[]): FieldFeatureCollection {
+/**
+ * Every field as one GeoJSON polygon (circles traced), for one map source: thousands stay smooth on a phone. The
+ * boundaries are the API's map form (simplified to about 1 m), not the full ones.
+ */
+export function fieldFeatures(fields: FieldOnMap[]): FieldFeatureCollection {
   return {
     type: 'FeatureCollection',
     features: fields.map((field, index) => ({
       type: 'Feature',
       id: index,
-      geometry: boundaryAsPolygon(field.boundary as FieldBoundary),
+      geometry: boundaryAsPolygon(field.mapBoundary as FieldBoundary),
       properties: {
         id: field.id,
         name: field.name,
@@ -59,7 +62,7 @@ export function fieldFeatures(fields: Field[]): FieldFeatureCollection {
 }
 
 /** [west, south, east, north] around the given fields (from the bounding boxes the API measured), or null for none. */
-export function boundsOfFields(fields: Pick<Field, 'bbox'>[]): [number, number, number, number] | null {
+export function boundsOfFields(fields: Pick<FieldSummary, 'bbox'>[]): [number, number, number, number] | null {
   if (fields.length === 0) return null;
   return [
     Math.min(...fields.map((field) => field.bbox.minLng)),

@@ -6,9 +6,13 @@ import { applicationsApi, cropTypesApi, farmsApi, fieldsApi, queryKeys, soilTest
 /** The signed-in screens read their records through these hooks, so every screen shares one cache entry per list. */
 export const useFarms = () => useQuery({ queryKey: queryKeys.farms, queryFn: farmsApi.list });
 export const useFarm = (id: string) => useQuery({ queryKey: queryKeys.farm(id), queryFn: () => farmsApi.get(id) });
+/** Every field without its boundary: lists, selectors, names. */
 export const useFields = () => useQuery({ queryKey: queryKeys.fields, queryFn: () => fieldsApi.list() });
+/** Every field with the boundary simplified for the overview map. */
+export const useFieldsOnMap = () => useQuery({ queryKey: queryKeys.fieldsOnMap, queryFn: fieldsApi.listForMap });
 export const useFarmFields = (farmId: string) =>
   useQuery({ queryKey: queryKeys.fieldsOfFarm(farmId), queryFn: () => fieldsApi.list(farmId) });
+/** One field with its full boundary. */
 export const useField = (id: string) => useQuery({ queryKey: queryKeys.field(id), queryFn: () => fieldsApi.get(id) });
 export const useSoilTests = (fieldId?: string) =>
   useQuery({ queryKey: queryKeys.soilTests(fieldId), queryFn: () => soilTestsApi.list(fieldId) });

@@ -1,4 +1,9 @@
-import { applicationMethods, fertilizerApplicationCreateSchema, type FertilizerApplicationCreateInput, type Field } from '@murimi/core';
+import {
+  applicationMethods,
+  fertilizerApplicationCreateSchema,
+  type FertilizerApplicationCreateInput,
+  type FieldSummary,
+} from '@murimi/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -70,7 +75,7 @@ const blank = (fieldId: string, applicationDate: string, method: Values['method'
 });
 
 /** What the application delivers per hectare and in all, as the person types. */
-function NutrientPreview({ values, field }: { values: Values; field: Field | undefined }) {
+function NutrientPreview({ values, field }: { values: Values; field: FieldSummary | undefined }) {
   const { t } = useTranslation('app');
   const [rate, n, p, k] = [values.rateKgPerHa, values.nitrogenPct, values.phosphatePct, values.potashPct].map((v) => decimal(v) ?? 0);
   if (!rate || ![rate, n, p, k].every((v) => Number.isFinite(v) && v! >= 0)) {
@@ -93,7 +98,7 @@ function NutrientPreview({ values, field }: { values: Values; field: Field | und
   );
 }
 
-function ApplicationForm({ fields, initialFieldId }: { fields: Field[]; initialFieldId: string }) {
+function ApplicationForm({ fields, initialFieldId }: { fields: FieldSummary[]; initialFieldId: string }) {
   const { t } = useTranslation('app');
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -216,7 +221,7 @@ function ApplicationForm({ fields, initialFieldId }: { fields: Field[]; initialF
   );
 }
 
-function Applications({ fields, filter, onFilter }: { fields: Field[]; filter: string; onFilter: (fieldId: string) => void }) {
+function Applications({ fields, filter, onFilter }: { fields: FieldSummary[]; filter: string; onFilter: (fieldId: string) => void }) {
   const { t } = useTranslation('app');
   const fieldNames = useFieldNames();
   const applications = useApplications(filter || undefined);

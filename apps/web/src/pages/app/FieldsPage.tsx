@@ -1,4 +1,4 @@
-import type { Field } from '@murimi/core';
+import type { FieldSummary } from '@murimi/core';
 import { useDeferredValue, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePageTitle } from '../../app/page-title.ts';
@@ -13,13 +13,13 @@ import { LoadError, Page } from './components/States.tsx';
 type SortKey = 'name' | 'size-desc' | 'size-asc' | 'planting-desc' | 'planting-asc';
 const sortKeys: SortKey[] = ['name', 'size-desc', 'size-asc', 'planting-desc', 'planting-asc'];
 
-const byName = (a: Field, b: Field) => a.name.localeCompare(b.name, undefined, { numeric: true });
+const byName = (a: FieldSummary, b: FieldSummary) => a.name.localeCompare(b.name, undefined, { numeric: true });
 /** Fields without a planting date go last whichever way the dates run. */
-const byPlanting = (direction: 1 | -1) => (a: Field, b: Field) => {
+const byPlanting = (direction: 1 | -1) => (a: FieldSummary, b: FieldSummary) => {
   if (!a.plantingDate || !b.plantingDate) return (a.plantingDate ? -1 : 0) + (b.plantingDate ? 1 : 0) || byName(a, b);
   return direction * a.plantingDate.localeCompare(b.plantingDate) || byName(a, b);
 };
-const comparators: Record<SortKey, (a: Field, b: Field) => number> = {
+const comparators: Record<SortKey, (a: FieldSummary, b: FieldSummary) => number> = {
   name: byName,
   'size-desc': (a, b) => b.size_hectares - a.size_hectares || byName(a, b),
   'size-asc': (a, b) => a.size_hectares - b.size_hectares || byName(a, b),

@@ -1,4 +1,4 @@
-import { ACRES_PER_HECTARE, type Field, type FieldBoundary } from '@murimi/core';
+import { ACRES_PER_HECTARE, type Field, type FieldBoundary, type FieldSummary } from '@murimi/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,7 +8,7 @@ import { Button, ButtonLink } from '../../components/ui/Button.tsx';
 import { Spinner } from '../../components/ui/layout.tsx';
 import { loadMapLibre } from '../../features/maps/load-maplibre.ts';
 import { CROP_GROUP_COLOURS, cropGroupOf, type CropGroup } from '../../features/map-view/field-layers.ts';
-import { invalidate, useCropName, useFarms, useFields } from '../../features/records/use-records.ts';
+import { invalidate, useCropName, useFarms, useField, useFieldsOnMap } from '../../features/records/use-records.ts';
 import { showToast } from '../../features/toasts/toast-store.ts';
 import { accountApi, fieldsApi, queryKeys, type Basemap } from '../../lib/api/resources.ts';
 import { serverFieldErrors, splitServerErrors } from '../../lib/form-errors.ts';
@@ -22,15 +22,15 @@ const MapEditor = lazy(() => import('../../features/map-editor/MapEditor.tsx'));
 
 /**
  * Map View (spec §2.2, /map and /map/{fieldId}): every field of the organisation on the map, without the
- * standard layout, so the map has the whole screen. Selecting a field opens its sheet; Edit Boundary redraws it
- * and keeps the old boundary in the field's history.
+ * standard layout, so the map has the whole screen. The map draws the list's simplified boundaries; Edit Boundary
+ * reads the field's full boundary first, redraws it and keeps the old boundary in the field's history.
  */
 export default function MapViewPage() {
   const { t } = useTranslation('app');
   usePageTitle(t('mapView.title'));
   const { fieldId } = useParams();
   const navigate = useNavigate();
-  const fields = useFields();
+  const fields = useFieldsOnMap();
   const config = useQuery({ queryKey: queryKeys.publicConfig, queryFn: accountApi.publicConfig, staleTime: Infinity });
   const [editing, setEditing] = useState<string | null>(null);
   // Fetch the map code while the field list loads, not after it.
@@ -44,7 +44,7 @@ export default function MapViewPage() {
   const select = (id: string | null) => navigate(id ? `/map/${id}` : '/map');
 
   if (editing && selected && config.data) {
-    return <EditBoundary field={selected} basemap={config.data.basemap} onDone={() => setEditing(null)} />;
+    return <EditBoundary fieldId={selected.id} basemap={config.data.basemap} onDone={() => setEditing(null)} />;
   }
 
   return (
@@ -104,7 +104,7 @@ function NoFields() {
 }
 
 /** The crop groups on the map and their colours. */
-function Legend({ fields }: { fields: Field[] }) {
+function Legend({ fields }: { fields: FieldSummary[] }) {
   const { t } = useTranslation('app');
   const groups = [...new Set(fields.map((field) => cropGroupOf(field.cropType)))].sort() as CropGroup[];
   return (
@@ -123,7 +123,15 @@ function Legend({ fields }: { fields: Field[] }) {
 }
 
 /** The selected field's facts: a panel beside the map on wide screens, a sheet over its lower part on phones. */
-function FieldSheet({ field, onClose, onEditBoundary }: { field: Field | undefined; onClose: () => void; onEditBoundary: () => void }) {
+function FieldSheet({
+  field,
+  onClose,
+  onEditBoundary,
+}: {
+  field: FieldSummary | undefined;
+  onClose: () => void;
+  onEditBoundary: () => void;
+}) {
   const { t } = useTranslation('app');
   const cropName = useCropName();
   const farms = useFarms();
@@ -178,8 +186,31 @@ function Fact({ label, value }: { label: string; value: string }) {
   );
 }
 
-/** Redraws a field's boundary; saving keeps the one it replaces (the API records boundary versions). */
-function EditBoundary({ field, basemap, onDone }: { field: Field; basemap: Basemap; onDone: () => void }) {
+/**
+ * Redraws a field's boundary; saving keeps the one it replaces (the API records boundary versions). The map's
+ * boundaries are simplified, so the field's full boundary is read first: the editor starts from what is stored.
+ */
+function EditBoundary({ fieldId, basemap, onDone }: { fieldId: string; basemap: Basemap; onDone: () => void }) {
+  const { t } = useTranslation('app');
+  const field = useField(fieldId);
+  if (field.isError) {
+    return (
+      <div className="p-4">
+        <LoadError error={field.error} onRetry={() => void field.refetch()} />
+      </div>
+    );
+  }
+  if (!field.data) {
+    return (
+      <div className="p-4">
+        <Spinner label={t('mapEditor.loading')} />
+      </div>
+    );
+  }
+  return <BoundaryEditor key={field.data.id} field={field.data} basemap={basemap} onDone={onDone} />;
+}
+
+function BoundaryEditor({ field, basemap, onDone }: { field: Field; basemap: Basemap; onDone: () => void }) {
   const { t } = useTranslation('app');
   const queryClient = useQueryClient();
   const [boundary, setBoundary] = useState<FieldBoundary | null>(field.boundary as FieldBoundary);

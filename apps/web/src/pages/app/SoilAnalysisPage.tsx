@@ -1,4 +1,11 @@
-import { SOIL_NUTRIENT_THRESHOLDS_PPM, SOIL_PH_OPTIMAL, rateSoilTest, type Field, type SoilNutrient, type SoilTest } from '@murimi/core';
+import {
+  SOIL_NUTRIENT_THRESHOLDS_PPM,
+  SOIL_PH_OPTIMAL,
+  rateSoilTest,
+  type FieldSummary,
+  type SoilNutrient,
+  type SoilTest,
+} from '@murimi/core';
 import { useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -55,7 +62,7 @@ function TestRatings({ test }: { test: SoilTest }) {
   );
 }
 
-function FieldSoil({ field, test, selected }: { field: Field; test: SoilTest | undefined; selected: boolean }) {
+function FieldSoil({ field, test, selected }: { field: FieldSummary; test: SoilTest | undefined; selected: boolean }) {
   const { t } = useTranslation('app');
   const logLink = (
     <ButtonLink to={`/soil-tests/log?fieldId=${field.id}`} state={{ returnTo: '/soil-analysis' }} variant={test ? 'secondary' : 'primary'}>

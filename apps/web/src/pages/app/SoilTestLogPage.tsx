@@ -1,4 +1,10 @@
-import { SOIL_NUTRIENT_THRESHOLDS_PPM, SOIL_PH_OPTIMAL, soilTestCreateSchema, type Field, type SoilTestCreateInput } from '@murimi/core';
+import {
+  SOIL_NUTRIENT_THRESHOLDS_PPM,
+  SOIL_PH_OPTIMAL,
+  soilTestCreateSchema,
+  type FieldSummary,
+  type SoilTestCreateInput,
+} from '@murimi/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -54,7 +60,7 @@ const inputs = [
 /** Decimal commas are common on phones set to southern African locales. */
 const decimal = (text: string) => numberOrNull(text.replace(',', '.'));
 
-function SoilTestForm({ fields, initialFieldId }: { fields: Field[]; initialFieldId: string }) {
+function SoilTestForm({ fields, initialFieldId }: { fields: FieldSummary[]; initialFieldId: string }) {
   const { t } = useTranslation('app');
   const navigate = useNavigate();
   const queryClient = useQueryClient();

@@ -1,4 +1,4 @@
-import type { Field } from '@murimi/core';
+import type { FieldSummary } from '@murimi/core';
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -8,7 +8,7 @@ import { formatDate } from './format.ts';
 import { useWideLayout } from './use-media-query.ts';
 
 interface RowProps {
-  field: Field;
+  field: FieldSummary;
   farmName: string | undefined;
   cropName: string | null;
   unit: AreaUnit;
@@ -62,7 +62,7 @@ const FieldRow = memo(function FieldRow({ field, farmName, cropName, unit, showF
 });
 
 /** Fields as a table on wide screens and as tappable cards on phones; only one of the two is rendered. */
-export function FieldRows({ fields, farmNames }: { fields: Field[]; farmNames?: Map<string, string> }) {
+export function FieldRows({ fields, farmNames }: { fields: FieldSummary[]; farmNames?: Map<string, string> }) {
   const { t } = useTranslation('app');
   const wide = useWideLayout();
   const unit = useAreaUnit();

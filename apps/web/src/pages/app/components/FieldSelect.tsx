@@ -1,4 +1,4 @@
-import type { Field } from '@murimi/core';
+import type { FieldSummary } from '@murimi/core';
 import { useTranslation } from 'react-i18next';
 import { SelectInput } from '../../../components/ui/form.tsx';
 
@@ -12,7 +12,7 @@ export function FieldSelect({
   onChange,
 }: {
   label: string;
-  fields: Field[];
+  fields: FieldSummary[];
   value: string;
   error?: string | undefined;
   /** When given, an empty first option meaning "all fields". */

@@ -1,4 +1,4 @@
-import type { Field, FieldCreateInput } from '@murimi/core';
+import type { FieldSummary, FieldCreateInput } from '@murimi/core';
 import { blankToNull } from '../../../lib/form-errors.ts';
 
 /** The descriptive inputs of a field (everything but farm and boundary), as the form holds them. */
@@ -35,7 +35,7 @@ export const emptyFieldDetails: FieldDetailsValues = {
   irrigated: false,
 };
 
-export function fieldDetailsOf(field: Field): FieldDetailsValues {
+export function fieldDetailsOf(field: FieldSummary): FieldDetailsValues {
   return {
     name: field.name,
     cropType: field.cropType ?? '',

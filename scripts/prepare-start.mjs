@@ -41,17 +41,31 @@ if (isStale(at('apps/web/dist/index.html'), webSources)) {
 }
 
 const serverBundle = at('apps/server/dist/cli.mjs');
-if (isStale(serverBundle, [at('apps/server/src'), at('packages/core/src'), at('packages/earth/src'), ...buildInputs])) {
+if (
+  !existsSync(at('apps/server/dist/cpu-tasks.mjs')) ||
+  isStale(serverBundle, [at('apps/server/src'), at('packages/core/src'), at('packages/earth/src'), ...buildInputs])
+) {
   console.log('Bundling the server…');
   await build({
-    entryPoints: [at('apps/server/src/cli.ts')],
-    outfile: serverBundle,
+    // The worker threads' tasks are a bundle of their own beside the server's (src/workers/cpu-pool.ts finds it).
+    entryPoints: { cli: at('apps/server/src/cli.ts'), 'cpu-tasks': at('apps/server/src/workers/cpu-tasks.ts') },
+    outdir: path.dirname(serverBundle),
+    outExtension: { '.js': '.mjs' },
     bundle: true,
     platform: 'node',
     format: 'esm',
     target: 'node20',
     // Packages that load files of their own (WASM, native binaries, UI assets) stay in node_modules.
-    external: ['@electric-sql/pglite', '@node-rs/argon2', 'pg-boss', 'pg', 'pg-native', '@fastify/swagger-ui', '@fastify/static'],
+    external: [
+      '@electric-sql/pglite',
+      '@node-rs/argon2',
+      'pg-boss',
+      'pg',
+      'pg-native',
+      '@fastify/swagger-ui',
+      '@fastify/static',
+      'piscina',
+    ],
     // Aliased: bundled modules (fflate) import createRequire themselves.
     banner: {
       js: "import { createRequire as createRequireForBundle } from 'node:module'; const require = createRequireForBundle(import.meta.url);",

@@ -9,9 +9,11 @@ import { migrateToLatest } from './db/migrate.ts';
 import { healthCheckJob } from './jobs/health-check.job.ts';
 import { analysisJobs } from './modules/analysis/analysis.jobs.ts';
 import { dailyIrrigationJob, newImageryJob } from './modules/analysis/analysis-schedule.ts';
+import { analysisRecoveryJob } from './modules/analysis/analysis-recovery.ts';
 import { JobQueue } from './jobs/job-queue.ts';
 import { pruneAuthRecordsJob } from './jobs/prune-auth-records.job.ts';
 import { sendEmailJob } from './mail/mailer.ts';
+import { CpuPool } from './workers/cpu-pool.ts';
 
 export const allJobs = [
   healthCheckJob,
@@ -20,6 +22,7 @@ export const allJobs = [
   ...Object.values(analysisJobs),
   newImageryJob,
   dailyIrrigationJob,
+  analysisRecoveryJob,
 ] as const;
 
 export interface Runtime {
@@ -46,13 +49,15 @@ export async function startRuntime(config: Config, options: RuntimeOptions): Pro
   await queue.start({ work: options.work, pollingIntervalSeconds: options.pollingIntervalSeconds });
   const fieldListVersions = new FieldListVersions(database, log);
   await fieldListVersions.start();
-  const ctx: AppContext = { config, database, queue, fieldListVersions, now: options.now ?? (() => new Date()) };
+  const cpu = new CpuPool(config.cpuWorkerThreads);
+  const ctx: AppContext = { config, database, queue, cpu, fieldListVersions, now: options.now ?? (() => new Date()) };
   const app = await buildApp(ctx, { logger: options.logger });
   return {
     ctx,
     app,
     async close() {
       await app.close();
+      await cpu.close();
       fieldListVersions.stop();
       await queue.stop();
       await database.close();

@@ -8,6 +8,8 @@ export const errorStatusByCode = {
   UNAUTHENTICATED: 401,
   INVALID_TOKEN: 400,
   FORBIDDEN: 403,
+  /** The organisation has reached one of its limits (fields, boundary storage); the message says which and what to do. */
+  QUOTA_EXCEEDED: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,
   EMAIL_TAKEN: 409,

@@ -67,7 +67,9 @@ async function openPglite(options: DatabaseOptions): Promise<Database> {
         const results = await pglite.exec(text);
         return { rows: results.at(-1)?.rows ?? [] };
       }),
-    isReachable: () => ping(db),
+    // The embedded database lives in this process: it is reachable while open. Asking it `select 1` would wait for
+    // whatever transaction holds its one session (a bulk import), and report a busy server as down.
+    isReachable: async () => !pglite.closed,
     // One process owns a PGlite database, so its notifications cannot be lost to a broken connection.
     listen: async (channel, onMessage) => {
       await lock.run(() => pglite.listen(channel, onMessage));

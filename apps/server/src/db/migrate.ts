@@ -5,6 +5,8 @@ import * as fieldBoundaryVersions from './migrations/0003-field-boundary-version
 import * as weatherCache from './migrations/0004-weather-cache.ts';
 import * as analyses from './migrations/0005-analyses.ts';
 import * as demoOrganisation from './migrations/0006-demo-organisation.ts';
+import * as accountProtection from './migrations/0007-account-protection.ts';
+import * as leanFieldLists from './migrations/0008-lean-field-lists.ts';
 
 /** Numbered, forward-only. Add a file `NNNN-what.ts` with an `up` and list it here; never edit a shipped one. */
 const migrations: Record<string, Migration> = {
@@ -14,6 +16,8 @@ const migrations: Record<string, Migration> = {
   '0004-weather-cache': weatherCache,
   '0005-analyses': analyses,
   '0006-demo-organisation': demoOrganisation,
+  '0007-account-protection': accountProtection,
+  '0008-lean-field-lists': leanFieldLists,
 };
 
 export async function migrateToLatest(db: Kysely<unknown>): Promise<string[]> {

@@ -60,12 +60,23 @@ export interface UserTokenTable {
   createdAt: CreatedAt;
 }
 
-export type AuthAttemptKind = 'login-failure' | 'register' | 'password-reset';
+export type AuthAttemptKind =
+  | 'login-failure-account'
+  | 'login-failure-device'
+  | 'login-failure-address'
+  | 'password-check-failure'
+  | 'register'
+  | 'reset-request-email'
+  | 'reset-request-address'
+  | 'verification-resend'
+  /** A boundary file read for import, counted per organisation (QUOTA_IMPORTS_PER_HOUR). */
+  | 'field-import'
+  | 'link-failure';
 
 export interface AuthAttemptTable {
   id: Generated<string>;
   kind: AuthAttemptKind;
-  /** What the limit counts by, e.g. "email|ip" for failed logins or the IP for registrations. */
+  /** What the limit counts by: an e-mail, a device id, a user id, or a client address (IPv6 by its /64). */
   subject: string;
   createdAt: CreatedAt;
 }
@@ -74,7 +85,10 @@ export interface EmailOutboxTable {
   id: Generated<string>;
   toAddress: string;
   subject: string;
-  textBody: string;
+  /** Rows queued before bodies were sealed; emptied once sent or past the longest link lifetime. */
+  textBody: string | null;
+  /** The body sealed with AES-256-GCM (`mail/outbox-seal.ts`); emptied once sent or past the longest link lifetime. */
+  sealedBody: string | null;
   createdAt: CreatedAt;
   /** When the SMTP server accepted it; null while waiting (or in embedded mode without SMTP_URL). */
   sentAt: Timestamp | null;
@@ -105,6 +119,14 @@ export interface FieldTable {
   bboxMinLat: number;
   bboxMaxLng: number;
   bboxMaxLat: number;
+  /** The boundary simplified for the overview map (about 1 m, at most 250 corners; circles as they are). */
+  mapBoundary: Json<unknown>;
+  /** The centre of the field's area, for lists and labels without the boundary. */
+  centroidLng: number;
+  centroidLat: number;
+  /** Corners over all rings of the boundary (a circle counts 1), and the bytes of its JSON: what limits count. */
+  boundaryVertices: number;
+  boundaryBytes: number;
   cropType: string | null;
   variety: string | null;
   plantingDate: string | null;

@@ -1,3 +1,4 @@
+import Flatbush from 'flatbush';
 import geographiclib from 'geographiclib-geodesic';
 
 // A CommonJS module: Node's ESM loader exposes it only as a default export.
@@ -35,12 +36,21 @@ export const MAX_FIELD_HECTARES = 10_000;
 export const ACRES_PER_HECTARE = 2.471_054;
 /** Vertex cap per ring: a hand-drawn or GPS-walked boundary stays far below it, and it bounds validation time. */
 export const MAX_RING_VERTICES = 5_000;
+/** Vertex cap over all rings of one boundary (outer ring and holes together), for the same reasons. */
+export const MAX_BOUNDARY_VERTICES = 5_000;
+/**
+ * Pairs of edges whose boxes meet that the crossing check may test for one boundary. A GPS-walked field of
+ * 5,000 corners needs about 15,000 (each edge meets its neighbours' boxes); only a deliberately tangled drawing
+ * (thousands of long parallel edges) needs more, and it would cost the server seconds to check.
+ */
+export const MAX_EDGE_PAIRS_CHECKED = 200_000;
 
 export type BoundaryProblemCode =
   | 'COORDINATE_OUT_OF_RANGE'
   | 'TOO_FEW_POINTS'
   | 'TOO_MANY_POINTS'
   | 'SELF_INTERSECTION'
+  | 'TOO_COMPLEX'
   | 'HOLE_OUTSIDE_FIELD'
   | 'INVALID_RADIUS'
   | 'FIELD_TOO_SMALL'
@@ -156,6 +166,7 @@ function measurePolygon(polygon: PolygonBoundary): BoundaryCheck {
     return fail('TOO_FEW_POINTS', 'A field boundary needs at least three corners.');
   }
   const rings: LngLat[][] = [];
+  let corners = 0;
   for (const [ringIndex, openRing] of polygon.coordinates.entries()) {
     for (const position of openRing) {
       const problem = positionProblem(position);
@@ -167,9 +178,20 @@ function measurePolygon(polygon: PolygonBoundary): BoundaryCheck {
     if (ring.length - 1 > MAX_RING_VERTICES) {
       return fail('TOO_MANY_POINTS', `${what} may have at most ${MAX_RING_VERTICES} corners; simplify it.`);
     }
+    corners += ring.length - 1;
+    if (corners > MAX_BOUNDARY_VERTICES) {
+      return fail('TOO_MANY_POINTS', `A field boundary with its holes may have at most ${MAX_BOUNDARY_VERTICES} corners; simplify it.`);
+    }
     rings.push(ring);
   }
-  if (ringsIntersect(rings)) {
+  const crossing = ringsIntersect(rings);
+  if (crossing === 'too-complex') {
+    return fail(
+      'TOO_COMPLEX',
+      'This boundary is too tangled to check (many long edges lying over each other). Simplify it, or draw it again.',
+    );
+  }
+  if (crossing) {
     return fail('SELF_INTERSECTION', 'The boundary crosses itself. Redraw it so that its edges do not cross, going once around the field.');
   }
   const [outer, ...holes] = rings as [LngLat[], ...LngLat[][]];
@@ -210,27 +232,35 @@ function ringBbox(ring: LngLat[]): BoundingBox {
 type Segment = { a: LngLat; b: LngLat; ring: number; index: number; ringLength: number };
 
 /**
- * True when any two edges cross or touch, other than neighbours sharing their common corner.
+ * True when any two edges cross or touch, other than neighbours sharing their common corner; 'too-complex'
+ * when more than MAX_EDGE_PAIRS_CHECKED pairs of edges have meeting boxes, so that no drawing can make the
+ * check cost more than a few milliseconds. Candidates come from a static R-tree of the edges' boxes (Flatbush),
+ * so a walked boundary costs about one test per edge and its neighbours, whichever way its edges run.
  * Planar test on degrees: at field scale (< 20 km) straight edges in degrees and geodesics differ by far
  * less than the distance a real crossing needs.
  */
-function ringsIntersect(rings: LngLat[][]): boolean {
+function ringsIntersect(rings: LngLat[][]): boolean | 'too-complex' {
   const segments: Segment[] = [];
   rings.forEach((ring, r) => {
     for (let i = 0; i < ring.length - 1; i++) {
       segments.push({ a: ring[i]!, b: ring[i + 1]!, ring: r, index: i, ringLength: ring.length - 1 });
     }
   });
-  // Sort by min x so each segment is compared only with those whose x-range overlaps (sweep).
-  const byMinX = segments
-    .map((s) => ({ s, minX: Math.min(s.a[0], s.b[0]), maxX: Math.max(s.a[0], s.b[0]) }))
-    .sort((p, q) => p.minX - q.minX);
-  for (let i = 0; i < byMinX.length; i++) {
-    const current = byMinX[i]!;
-    for (let j = i + 1; j < byMinX.length && byMinX[j]!.minX <= current.maxX; j++) {
-      const other = byMinX[j]!.s;
-      if (areNeighbours(current.s, other)) continue;
-      if (segmentsTouch(current.s.a, current.s.b, other.a, other.b)) return true;
+  const index = new Flatbush(segments.length);
+  for (const { a, b } of segments) index.add(Math.min(a[0], b[0]), Math.min(a[1], b[1]), Math.max(a[0], b[0]), Math.max(a[1], b[1]));
+  index.finish();
+  let pairsLeft = MAX_EDGE_PAIRS_CHECKED;
+  for (let i = 0; i < segments.length; i++) {
+    const current = segments[i]!;
+    const { a, b } = current;
+    const candidates = index.search(Math.min(a[0], b[0]), Math.min(a[1], b[1]), Math.max(a[0], b[0]), Math.max(a[1], b[1]));
+    for (const j of candidates) {
+      // Each pair once: the edge with the lower number tests it.
+      if (j <= i) continue;
+      if (--pairsLeft < 0) return 'too-complex';
+      const other = segments[j]!;
+      if (areNeighbours(current, other)) continue;
+      if (segmentsTouch(a, b, other.a, other.b)) return true;
     }
   }
   return false;

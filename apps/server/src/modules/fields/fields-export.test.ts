@@ -185,6 +185,7 @@ describe('zipped Shapefile export', () => {
         status: 'ready',
         reasons: [],
         overlaps: [{ fieldId: saved.id, name, overlapHectares: saved.size_hectares }],
+        overlapsChecked: true,
       },
     ]);
   });

@@ -10,6 +10,11 @@ export type BoundaryFileFormat = 'kml' | 'kmz' | 'geojson' | 'shapefile' | 'gpx'
 
 /** One import of a co-op's or programme's boundaries: the most one bulk create accepts. */
 export const MAX_FIELDS_PER_IMPORT = 2_000;
+/**
+ * Corners one import may hold over all its boundaries (and the most one bulk create accepts): 100 GPS-walked
+ * fields of 5,000 corners, or 2,000 ordinary ones. It bounds the checking a file can cost (about 1 s of one thread).
+ */
+export const MAX_CORNERS_PER_IMPORT = 500_000;
 
 export interface FieldImportOverlap {
   /** An existing field of the organisation… */
@@ -30,6 +35,8 @@ export interface FieldImportDraft {
   status: 'ready' | 'invalid';
   reasons: string[];
   overlaps: FieldImportOverlap[];
+  /** False when the preview's overlap budget ran out before every shape near this one was compared with it. */
+  overlapsChecked: boolean;
 }
 
 export interface BoundaryFile {
@@ -359,6 +366,8 @@ function draftsOf(features: SourceFeature[], linesArePerimeters: boolean): Field
     });
   });
   if (named.length > MAX_FIELDS_PER_IMPORT) throw tooMany(named.length);
+  const corners = named.reduce((sum, { part }) => sum + (part.polygon?.coordinates.reduce((n, ring) => n + ring.length, 0) ?? 0), 0);
+  if (corners > MAX_CORNERS_PER_IMPORT) throw tooManyCorners(corners);
   return named.map(({ name, part }, index) => draftOf(index, name, part));
 }
 
@@ -427,8 +436,26 @@ function positionsOf(ring: unknown): LngLat[] | null {
 
 const roundHectares = (hectares: number) => Math.round(hectares * 10_000) / 10_000;
 
+/** The answer to a file or a bulk create with more corners than one import may check. */
+export function tooManyCorners(corners: number): AppError {
+  return new AppError(
+    'PAYLOAD_TOO_LARGE',
+    `The boundaries hold ${corners.toLocaleString('en-US')} corners; Murimi checks at most ` +
+      `${MAX_CORNERS_PER_IMPORT.toLocaleString('en-US')} in one import. Split them into smaller files, or simplify the boundaries.`,
+  );
+}
+
 function draftOf(index: number, name: string, part: Part): FieldImportDraft {
-  const draft: FieldImportDraft = { index, name, boundary: null, areaHectares: null, status: 'invalid', reasons: [], overlaps: [] };
+  const draft: FieldImportDraft = {
+    index,
+    name,
+    boundary: null,
+    areaHectares: null,
+    status: 'invalid',
+    reasons: [],
+    overlaps: [],
+    overlapsChecked: true,
+  };
   if (!part.polygon) return { ...draft, reasons: [part.reason] };
   const measured = measureFieldBoundary(part.polygon);
   if (!measured.ok) {

@@ -36,13 +36,16 @@ const draft = (index: number, name: string, boundary: PolygonBoundary, status: '
   status,
   reasons: [],
   overlaps: [],
+  overlapsChecked: true,
 });
+
+const overlapsOf = (...args: Parameters<typeof findOverlaps>) => findOverlaps(...args).drafts;
 
 describe('overlaps of imported drafts', () => {
   it('reports the area two drafts share on both of them, measured like a field', () => {
     const west = rectangle(31, -17.8, 0.004, 0.003);
     const east = rectangle(31.003, -17.8, 0.004, 0.003);
-    const [first, second] = findOverlaps([draft(0, 'West', west), draft(1, 'East', east)], []);
+    const [first, second] = overlapsOf([draft(0, 'West', west), draft(1, 'East', east)], []);
     const shared = hectares(rectangle(31.003, -17.8, 0.001, 0.003));
     expect(shared).toBeGreaterThan(3);
     expect(first!.overlaps).toEqual([{ draftIndex: 1, name: 'East', overlapHectares: Number(shared.toFixed(4)) }]);
@@ -51,7 +54,7 @@ describe('overlaps of imported drafts', () => {
 
   it('measures overlaps smaller than a field, and ignores slivers under 0.01 ha along a shared edge', () => {
     // 0.0001° × 0.003° ≈ 10.6 m × 332 m ≈ 0.35 ha: too small for a field, but land counted twice.
-    const [field] = findOverlaps(
+    const [field] = overlapsOf(
       [draft(0, 'Field', rectangle(31, -17.8, 0.004, 0.003)), draft(1, 'Small', rectangle(31.0039, -17.8, 0.003, 0.003))],
       [],
     );
@@ -60,7 +63,7 @@ describe('overlaps of imported drafts', () => {
     expect(expected).toBeLessThan(0.5);
     expect(field!.overlaps).toEqual([{ draftIndex: 1, name: 'Small', overlapHectares: Number(expected.toFixed(4)) }]);
     // The same edge drawn 5 cm apart: ~17 m² shared.
-    const [left, right] = findOverlaps(
+    const [left, right] = overlapsOf(
       [draft(0, 'Left', rectangle(31, -17.8, 0.004, 0.003)), draft(1, 'Right', rectangle(31.0039995, -17.8, 0.004, 0.003))],
       [],
     );
@@ -75,7 +78,7 @@ describe('overlaps of imported drafts', () => {
       draft(1, 'Bad', rectangle(31.0, -17.8, 0.004, 0.003), 'invalid'),
       draft(2, 'Far away', rectangle(32, -18, 0.004, 0.003)),
     ];
-    const [over, bad, far] = findOverlaps(drafts, [
+    const [over, bad, far] = overlapsOf(drafts, [
       { id: 'f-1', name: 'Pivot', boundary: { type: 'Point', coordinates: pivotCentre, properties: { radius: 200, circle: true } } },
     ]);
     // The north-east quarter of the 64-corner circle.
@@ -92,7 +95,7 @@ describe('overlaps of imported drafts', () => {
       type: 'Polygon',
       coordinates: [rectangle(31, -17.8, 0.006, 0.006).coordinates[0]!, rectangle(31.002, -17.798, 0.002, 0.002).coordinates[0]!],
     };
-    const [result] = findOverlaps([draft(0, 'Covers all', rectangle(30.999, -17.801, 0.008, 0.008)), draft(1, 'Dam field', withDam)], []);
+    const [result] = overlapsOf([draft(0, 'Covers all', rectangle(30.999, -17.801, 0.008, 0.008)), draft(1, 'Dam field', withDam)], []);
     expect(result!.overlaps[0]!.overlapHectares).toBeCloseTo(hectares(withDam), 3);
   });
 
@@ -125,7 +128,7 @@ describe('overlaps of imported drafts', () => {
     const parts = Object.fromEntries(
       ['shp', 'shx', 'dbf', 'prj'].map((e) => [`plots.${e}`, new Uint8Array(readFileSync(path.join(folder, `plots.${e}`)))]),
     );
-    const [wide, next] = findOverlaps(readBoundaryFile(zipSync(parts), 'plots.zip').drafts, []);
+    const [wide, next] = overlapsOf(readBoundaryFile(zipSync(parts), 'plots.zip').drafts, []);
     const expected = Number(hectares(rectangle(31.002, -17.79, 0.0002, 0.002)).toFixed(4));
     expect(wide!.overlaps).toEqual([{ draftIndex: 1, name: 'Next', overlapHectares: expect.closeTo(expected, 3) }]);
     expect(next!.overlaps).toEqual([{ draftIndex: 0, name: 'Wide', overlapHectares: expect.closeTo(expected, 3) }]);

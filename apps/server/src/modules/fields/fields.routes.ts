@@ -1,21 +1,26 @@
-import { fieldCreateSchema, fieldListQuerySchema, fieldSchema, fieldUpdateSchema } from '@murimi/core';
-import type { FastifyInstance } from 'fastify';
+import {
+  fieldCreateSchema,
+  fieldListQuerySchema,
+  fieldOnMapSchema,
+  fieldSchema,
+  fieldSummarySchema,
+  fieldUpdateSchema,
+  pageQuery,
+  pageSchema,
+} from '@murimi/core';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { authOf, authenticate } from '../../plugins/authenticate.ts';
 import type { AppContext } from '../../app-context.ts';
 import { AppError } from '../../errors.ts';
 import { registerOwnedRecordRoutes } from '../../plugins/crud-routes.ts';
-import { MAX_FIELDS_PER_IMPORT } from './fields.import.ts';
+import { bulkBodySchema } from './fields.batch.ts';
+import { takeImportAllowance } from './fields.quotas.ts';
 import * as fields from './fields.service.ts';
 
-/** One import of a co-op's or programme's boundaries: up to 2,000 fields (about 20 MB of detailed polygons). */
-const MAX_BULK_FIELDS = MAX_FIELDS_PER_IMPORT;
+/** A boundary file or a bulk create: 2,000 fields or 500,000 corners (about 20 MB of detailed polygons). */
 const BULK_BODY_LIMIT_BYTES = 25 * 1024 * 1024;
-
-const bulkBodySchema = z.strictObject({
-  fields: z.array(z.unknown()).min(1, 'Send at least one field.').max(MAX_BULK_FIELDS, `Send at most ${MAX_BULK_FIELDS} fields at once.`),
-});
 const exportQuerySchema = z.strictObject({
   format: z.enum(['geojson', 'kml', 'shapefile'], { message: 'The format is geojson, kml or shapefile.' }).default('geojson'),
   farmId: z.uuid({ message: 'farmId must be a UUID.' }).optional(),
@@ -37,6 +42,7 @@ const importDraftSchema = z.object({
   status: z.enum(['ready', 'invalid']),
   reasons: z.array(z.string()),
   overlaps: z.array(importOverlapSchema),
+  overlapsChecked: z.boolean(),
 });
 const importPreviewSchema = z.object({
   fileName: z.string(),
@@ -47,6 +53,8 @@ const importPreviewSchema = z.object({
 });
 const idParams = z.strictObject({ id: z.uuid({ message: 'The id in the path must be a UUID.' }) });
 const boundaryVersionSchema = z.object({ id: z.string(), boundary: z.unknown(), size_hectares: z.number(), replacedAt: z.string() });
+/** Each earlier boundary is whole (up to 5,000 corners, about 200 KB): a page holds at most 20 of them. */
+const boundaryVersionsQuery = z.strictObject(pageQuery(10, 20));
 
 export function fieldRoutes(ctx: AppContext) {
   return async (parent: FastifyInstance) => {
@@ -54,19 +62,30 @@ export function fieldRoutes(ctx: AppContext) {
     const schema = { tags: ['fields'], security: [{ bearerAuth: [] }] };
     const onRequest = authenticate(ctx);
 
-    // Registered before the generic routes so that "bulk" is not read as a field id.
-    app.post(
-      '/fields/bulk',
-      {
-        onRequest,
-        bodyLimit: BULK_BODY_LIMIT_BYTES,
-        schema: { ...schema, body: bulkBodySchema, response: { 201: z.object({ data: z.array(fieldSchema) }) } },
-      },
-      async (request, reply) => {
-        const saved = await fields.createFields(ctx, authOf(request).orgId, request.body.fields);
-        return reply.status(201).send({ data: saved.map((s) => s.item) });
-      },
-    );
+    // Registered before the generic routes so that "bulk" is not read as a field id. The body is kept as text and
+    // read on a worker thread with the checks (parsing 20 MB of JSON here would hold every other request for ~0.3 s),
+    // so the schema below documents the body and the worker applies it.
+    await parent.register(async (scope) => {
+      scope.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: BULK_BODY_LIMIT_BYTES }, (_request, body, done) =>
+        done(null, body),
+      );
+      scope.withTypeProvider<ZodTypeProvider>().post(
+        '/fields/bulk',
+        {
+          onRequest,
+          bodyLimit: BULK_BODY_LIMIT_BYTES,
+          schema: { ...schema, body: bulkBodySchema, response: { 201: z.object({ data: z.array(fieldSummarySchema) }) } },
+          // The route has only a body, and the worker checks it: accepted here as the text it is.
+          validatorCompiler: () => (value) => ({ value }),
+        },
+        async (request, reply) => {
+          const bodyText = typeof request.body === 'string' ? request.body : '';
+          if (bodyText.trim() === '') throw new AppError('VALIDATION_FAILED', 'The request body is empty; send a JSON object.');
+          const saved = await fields.createFields(ctx, authOf(request).orgId, bodyText);
+          return reply.status(201).send({ data: saved.map((s) => s.item) });
+        },
+      );
+    });
 
     // The file travels as the raw request body; only this route reads octet-stream bodies.
     await parent.register(async (scope) => {
@@ -90,7 +109,9 @@ export function fieldRoutes(ctx: AppContext) {
             response: { 200: z.object({ data: importPreviewSchema }) },
           },
         },
-        async (request) => {
+        async (request, typedReply) => {
+          // The answer is JSON text made on a worker thread, which the typed reply does not describe.
+          const reply = typedReply as unknown as FastifyReply;
           const bytes = request.body ?? Buffer.alloc(0);
           if (!Buffer.isBuffer(bytes)) {
             throw new AppError(
@@ -98,8 +119,10 @@ export function fieldRoutes(ctx: AppContext) {
               "Send the file's bytes as the request body (Content-Type: application/octet-stream).",
             );
           }
-          const preview = await fields.previewFieldImport(ctx, authOf(request).orgId, { fileName: request.query.fileName, bytes });
-          return { data: preview };
+          const { orgId } = authOf(request);
+          await takeImportAllowance(ctx.database.db, ctx.config.quotas, orgId, ctx.now());
+          const body = await fields.previewFieldImport(ctx, orgId, { fileName: request.query.fileName, bytes });
+          return reply.type('application/json; charset=utf-8').send(body);
         },
       );
     });
@@ -111,14 +134,29 @@ export function fieldRoutes(ctx: AppContext) {
 
     app.get(
       '/fields/:id/boundary-versions',
-      { onRequest, schema: { ...schema, params: idParams, response: { 200: z.object({ data: z.array(boundaryVersionSchema) }) } } },
-      async (request) => ({ data: await fields.listBoundaryVersions(ctx, authOf(request).orgId, request.params.id) }),
+      {
+        onRequest,
+        schema: {
+          ...schema,
+          params: idParams,
+          querystring: boundaryVersionsQuery,
+          response: { 200: z.object({ data: z.array(boundaryVersionSchema), page: pageSchema }) },
+        },
+      },
+      async (request) => fields.listBoundaryVersions(ctx, authOf(request).orgId, request.params.id, request.query),
     );
 
     registerOwnedRecordRoutes(parent, ctx, {
       paths: ['/fields'],
       tag: 'fields',
-      schemas: { item: fieldSchema, create: fieldCreateSchema, update: fieldUpdateSchema, query: fieldListQuerySchema },
+      schemas: {
+        item: fieldSchema,
+        // The map form first: a union takes the first that fits, and the summary would drop mapBoundary.
+        listItem: z.union([fieldOnMapSchema, fieldSummarySchema]),
+        create: fieldCreateSchema,
+        update: fieldUpdateSchema,
+        query: fieldListQuerySchema,
+      },
       service: {
         list: fields.listFields,
         get: fields.getField,

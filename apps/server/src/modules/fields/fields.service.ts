@@ -1,56 +1,98 @@
 import { randomUUID } from 'node:crypto';
 import {
-  fieldCreateSchema,
+  boundaryCentroid,
+  boundaryCornerCount,
   fieldDateProblem,
-  type BoundingBox,
+  simplifyBoundaryForMap,
   type Field,
-  type FieldBoundary,
+  type FieldListView,
+  type FieldOnMap,
+  type FieldSummary,
   type FieldCreate,
   type FieldUpdate,
   type MeasuredBoundary,
 } from '@murimi/core';
-import type { Selectable } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import type { AppContext } from '../../app-context.ts';
+import { decodeCursor, nameIdKey, pageOf, timeIdKey, type ListPage } from '../../db/list-pages.ts';
 import { definedOnly, deleteOwned, findOwned, insertOwned, updateOwned } from '../../db/owned-records.ts';
 import type { FieldTable } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { exportFields, type ExportedFile, type ExportFormat } from './fields.export.ts';
-import { readBoundaryFile, type BoundaryFile, type FieldImportDraft } from './fields.import.ts';
-import { findOverlaps } from './fields.overlaps.ts';
+import { checkCornersPerField, checkFieldStorage } from './fields.quotas.ts';
 
 type FieldRow = Selectable<FieldTable>;
+/** The columns a list reads: never the full boundary, which can be hundreds of kilobytes per field. */
+const summaryColumns = [
+  'id',
+  'name',
+  'farmId',
+  'sizeHectares',
+  'bboxMinLng',
+  'bboxMinLat',
+  'bboxMaxLng',
+  'bboxMaxLat',
+  'centroidLng',
+  'centroidLat',
+  'cropType',
+  'variety',
+  'plantingDate',
+  'expectedHarvestDate',
+  'actualHarvestDate',
+  'soilTexture',
+  'irrigated',
+  'createdAt',
+  'updatedAt',
+] as const satisfies readonly (keyof FieldRow)[];
+type FieldSummaryRow = Pick<FieldRow, (typeof summaryColumns)[number]>;
 
 export function presentField(row: FieldRow): Field {
+  return { ...presentFieldSummary(row), boundary: row.boundary };
+}
+
+/** A field as lists show it: its facts, box, centroid and area, without the boundary. */
+export function presentFieldSummary(row: FieldSummaryRow): FieldSummary {
   const hectares = Math.round(row.sizeHectares * 10_000) / 10_000;
   return {
     id: row.id,
     name: row.name,
     farmId: row.farmId,
-    boundary: row.boundary,
     size: hectares,
     size_hectares: hectares,
     bbox: { minLng: row.bboxMinLng, minLat: row.bboxMinLat, maxLng: row.bboxMaxLng, maxLat: row.bboxMaxLat },
+    centroid: [row.centroidLng, row.centroidLat],
     cropType: row.cropType,
     variety: row.variety,
     plantingDate: row.plantingDate,
     expectedHarvestDate: row.expectedHarvestDate,
     actualHarvestDate: row.actualHarvestDate,
-    soilTexture: row.soilTexture as Field['soilTexture'],
+    soilTexture: row.soilTexture as FieldSummary['soilTexture'],
     irrigated: row.irrigated,
     createdAt: row.createdAt.toISOString(),
     lastModified: row.updatedAt.toISOString(),
   };
 }
 
-/** The stored columns for a measured boundary: GeoJSON, area and bounding box computed in core. */
+/**
+ * The stored columns for a measured boundary: GeoJSON, area and bounding box computed in core; the boundary
+ * simplified for the map and the centroid, computed once here so that lists never read full boundaries; and the
+ * boundary's corners and bytes, which the organisation's limits count.
+ */
 function boundaryColumns(measured: MeasuredBoundary) {
+  const boundary = JSON.stringify(measured.boundary);
+  const [centroidLng, centroidLat] = boundaryCentroid(measured.boundary);
   return {
-    boundary: JSON.stringify(measured.boundary),
+    boundary,
     sizeHectares: measured.areaHectares,
     bboxMinLng: measured.bbox.minLng,
     bboxMinLat: measured.bbox.minLat,
     bboxMaxLng: measured.bbox.maxLng,
     bboxMaxLat: measured.bbox.maxLat,
+    mapBoundary: JSON.stringify(simplifyBoundaryForMap(measured.boundary)),
+    centroidLng,
+    centroidLat,
+    boundaryVertices: boundaryCornerCount(measured.boundary),
+    boundaryBytes: Buffer.byteLength(boundary),
   };
 }
 
@@ -58,7 +100,39 @@ async function requireFarm(ctx: AppContext, orgId: string, farmId: string): Prom
   if (!(await findOwned(ctx.database.db, 'farms', orgId, farmId))) throw AppError.notFound('Farm');
 }
 
-export async function listFields(ctx: AppContext, orgId: string, query: { farmId?: string | undefined }): Promise<Field[]> {
+/**
+ * A page of the organisation's fields (of one farm when `farmId` is given) by name, then id. `view=summary` leaves
+ * the boundary out; `view=map` adds the boundary simplified for drawing. Full boundaries are read by id.
+ */
+export async function listFields(
+  ctx: AppContext,
+  orgId: string,
+  query: { farmId?: string | undefined; view: FieldListView; limit: number; cursor?: string | undefined },
+): Promise<ListPage<FieldSummary | FieldOnMap>> {
+  const after = decodeCursor(query.cursor, nameIdKey);
+  let select = ctx.database.db.selectFrom('fields').select(summaryColumns).where('orgId', '=', orgId);
+  if (query.farmId) {
+    await requireFarm(ctx, orgId, query.farmId);
+    select = select.where('farmId', '=', query.farmId);
+  }
+  if (after) select = select.where(({ eb, refTuple, tuple }) => eb(refTuple('name', 'id'), '>', tuple(after[0], after[1])));
+  select = select
+    .orderBy('name')
+    .orderBy('id')
+    .limit(query.limit + 1);
+  const keyOf = (row: FieldSummaryRow) => [row.name, row.id] as const;
+  if (query.view === 'map') {
+    const rows = await select.select('mapBoundary').execute();
+    return pageOf(rows, query.limit, keyOf, (row) => ({ ...presentFieldSummary(row), mapBoundary: row.mapBoundary }));
+  }
+  return pageOf(await select.execute(), query.limit, keyOf, presentFieldSummary);
+}
+
+/**
+ * Every field of the organisation (or of one farm) with its full boundary, for the server's own use (exports).
+ * Not served over HTTP: the API lists fields a page at a time without boundaries.
+ */
+export async function listFieldsWithBoundaries(ctx: AppContext, orgId: string, query: { farmId?: string | undefined }): Promise<Field[]> {
   let select = ctx.database.db.selectFrom('fields').selectAll().where('orgId', '=', orgId);
   if (query.farmId) {
     await requireFarm(ctx, orgId, query.farmId);
@@ -80,7 +154,7 @@ export async function getField(ctx: AppContext, orgId: string, fieldId: string):
 }
 
 /** The stored columns of a new field. */
-function fieldRowOf(orgId: string, input: FieldCreate) {
+export function fieldRowOf(orgId: string, input: FieldCreate) {
   return {
     id: input.id ?? randomUUID(),
     orgId,
@@ -99,7 +173,14 @@ function fieldRowOf(orgId: string, input: FieldCreate) {
 
 export async function createField(ctx: AppContext, orgId: string, input: FieldCreate): Promise<{ item: Field; created: boolean }> {
   await requireFarm(ctx, orgId, input.farmId);
-  const { row, created } = await insertOwned(ctx.database.db, 'fields', fieldRowOf(orgId, input));
+  const values = fieldRowOf(orgId, input);
+  checkCornersPerField(ctx.config.quotas, values.boundaryVertices);
+  const { row, created } = await ctx.database.db.transaction().execute(async (trx) => {
+    // A replay of a create already stored (same client id) adds nothing, so it is not counted against the limits.
+    const replay = input.id ? await findOwned(trx, 'fields', orgId, input.id) : undefined;
+    if (!replay) await checkFieldStorage(trx, ctx.config.quotas, orgId, { fields: 1, bytes: values.boundaryBytes });
+    return insertOwned(trx, 'fields', values);
+  });
   ctx.fieldListVersions.forget(orgId);
   return { item: presentField(row), created };
 }
@@ -114,7 +195,12 @@ export async function updateField(ctx: AppContext, orgId: string, fieldId: strin
   const problem = fieldDateProblem({ ...current, ...changes });
   if (problem) throw AppError.invalid(problem.path, problem.message);
   const boundaryChanged = boundary !== undefined && JSON.stringify(boundary.boundary) !== JSON.stringify(current.boundary);
+  const newBoundary = boundary ? boundaryColumns(boundary) : null;
+  if (newBoundary && boundaryChanged) checkCornersPerField(ctx.config.quotas, newBoundary.boundaryVertices);
   const row = await ctx.database.db.transaction().execute(async (trx) => {
+    if (newBoundary && boundaryChanged) {
+      await checkFieldStorage(trx, ctx.config.quotas, orgId, { fields: 0, bytes: newBoundary.boundaryBytes - current.boundaryBytes });
+    }
     // The boundary it replaces is kept: readings taken before the edit were measured inside it.
     if (boundaryChanged) {
       await trx
@@ -122,7 +208,7 @@ export async function updateField(ctx: AppContext, orgId: string, fieldId: strin
         .values({ orgId, fieldId, boundary: JSON.stringify(current.boundary), sizeHectares: current.sizeHectares, replacedAt: ctx.now() })
         .execute();
     }
-    return updateOwned(trx, 'fields', orgId, fieldId, { ...changes, ...(boundary ? boundaryColumns(boundary) : {}), updatedAt: ctx.now() });
+    return updateOwned(trx, 'fields', orgId, fieldId, { ...changes, ...(newBoundary ?? {}), updatedAt: ctx.now() });
   });
   if (!row) throw AppError.notFound('Field');
   ctx.fieldListVersions.forget(orgId);
@@ -136,38 +222,61 @@ export interface BoundaryVersion {
   replacedAt: string;
 }
 
-/** The boundaries a field had before, newest first. */
-export async function listBoundaryVersions(ctx: AppContext, orgId: string, fieldId: string): Promise<BoundaryVersion[]> {
+// Replacement times are kept to the microsecond but travel in cursors as JavaScript dates: the list orders by the
+// millisecond (then id), so the cursor names a position exactly.
+const replacedMs = sql<Date>`date_trunc('milliseconds', replaced_at)`;
+
+/** A page of the boundaries a field had before, newest first (then by id). */
+export async function listBoundaryVersions(
+  ctx: AppContext,
+  orgId: string,
+  fieldId: string,
+  query: { limit: number; cursor?: string | undefined },
+): Promise<ListPage<BoundaryVersion>> {
+  const after = decodeCursor(query.cursor, timeIdKey);
   await requireField(ctx, orgId, fieldId);
-  const rows = await ctx.database.db
+  let select = ctx.database.db
     .selectFrom('fieldBoundaryVersions')
     .selectAll()
+    .select(replacedMs.as('replacedMs'))
     .where('orgId', '=', orgId)
-    .where('fieldId', '=', fieldId)
-    .orderBy('replacedAt', 'desc')
+    .where('fieldId', '=', fieldId);
+  if (after) select = select.where(sql<boolean>`(${replacedMs}, id) < (${after[0]}::timestamptz, ${after[1]}::uuid)`);
+  const rows = await select
+    .orderBy(replacedMs, 'desc')
+    .orderBy('id', 'desc')
+    .limit(query.limit + 1)
     .execute();
-  return rows.map((row) => ({
-    id: row.id,
-    boundary: row.boundary,
-    size_hectares: Math.round(row.sizeHectares * 10_000) / 10_000,
-    replacedAt: row.replacedAt.toISOString(),
-  }));
+  return pageOf(
+    rows,
+    query.limit,
+    (row) => [row.replacedMs.toISOString(), row.id],
+    (row) => ({
+      id: row.id,
+      boundary: row.boundary,
+      size_hectares: Math.round(row.sizeHectares * 10_000) / 10_000,
+      replacedAt: row.replacedAt.toISOString(),
+    }),
+  );
 }
 
-/** One problem report per rejected item of a bulk create, by its position in the request. */
-export interface BulkItemReport {
-  index: number;
-  name: string | null;
-  problems: { path: string; message: string }[];
-}
+const yieldToEventLoop = () => new Promise((resolve) => setImmediate(resolve));
+
+/** Longest the checks of one bulk create may take on a worker thread before the client is told to send less. */
+const BULK_DEADLINE_MS = 30_000;
+const bulkTooLong = () =>
+  new AppError('PAYLOAD_TOO_LARGE', `These fields took more than ${BULK_DEADLINE_MS / 1000} s to check. Send them in smaller batches.`);
 
 /**
  * Creates many fields at once (boundary import), all or nothing: every item is checked first, and if any
- * fails the answer lists each failing item with its reasons and nothing is saved.
+ * fails the answer lists each failing item with its reasons and nothing is saved. The body arrives as text and is
+ * read and checked on a worker thread (a 20 MB import costs ~1 s of parsing and geometry); the event loop only
+ * checks farm ownership and the organisation's limits, and writes the rows. Answers the fields without boundaries.
  */
-export async function createFields(ctx: AppContext, orgId: string, items: unknown[]): Promise<{ item: Field; created: boolean }[]> {
-  const checked = items.map((item, index) => ({ index, item, parsed: fieldCreateSchema.safeParse(item) }));
-  const farmIds = [...new Set(checked.flatMap(({ parsed }) => (parsed.success ? [parsed.data.farmId] : [])))];
+export async function createFields(ctx: AppContext, orgId: string, bodyText: string): Promise<{ item: FieldSummary; created: boolean }[]> {
+  const { prepared, reports } = await ctx.cpu.run('checkFieldBatch', { bodyText }, { deadlineMs: BULK_DEADLINE_MS, tooLong: bulkTooLong });
+  const total = prepared.length + reports.length;
+  const farmIds = [...new Set(prepared.map(({ row }) => row.farmId))];
   const ownedFarmIds = new Set(
     farmIds.length === 0
       ? []
@@ -175,29 +284,49 @@ export async function createFields(ctx: AppContext, orgId: string, items: unknow
           (f) => f.id,
         ),
   );
-  const reports: BulkItemReport[] = [];
-  const valid: FieldCreate[] = [];
-  for (const { index, item, parsed } of checked) {
-    const given = item as { name?: unknown } | null;
-    const name = typeof given?.name === 'string' ? given.name : null;
-    if (!parsed.success) {
-      reports.push({ index, name, problems: parsed.error.issues.map((i) => ({ path: i.path.join('.') || 'field', message: i.message })) });
-    } else if (!ownedFarmIds.has(parsed.data.farmId)) {
-      reports.push({ index, name, problems: [{ path: 'farmId', message: 'Farm not found.' }] });
-    } else {
-      valid.push(parsed.data);
+  for (const { index, row } of prepared) {
+    if (!ownedFarmIds.has(row.farmId)) reports.push({ index, name: row.name, problems: [{ path: 'farmId', message: 'Farm not found.' }] });
+    else if (row.boundaryVertices > ctx.config.quotas.cornersPerField) {
+      const message = `A field may have at most ${ctx.config.quotas.cornersPerField.toLocaleString('en-US')} corners; this one has ${row.boundaryVertices.toLocaleString('en-US')}.`;
+      reports.push({ index, name: row.name, problems: [{ path: 'boundary', message }] });
     }
   }
   if (reports.length > 0) {
-    throw new AppError('VALIDATION_FAILED', `${reports.length} of ${items.length} fields cannot be saved, so none was saved.`, {
-      items: reports,
-    });
+    reports.sort((a, b) => a.index - b.index);
+    throw new AppError('VALIDATION_FAILED', `${reports.length} of ${total} fields cannot be saved, so none was saved.`, { items: reports });
   }
   const results = await ctx.database.db.transaction().execute(async (trx) => {
-    const saved: { item: Field; created: boolean }[] = [];
-    for (const field of valid) {
-      const { row, created } = await insertOwned(trx, 'fields', fieldRowOf(orgId, field));
-      saved.push({ item: presentField(row), created });
+    const ids = prepared.map(({ row }) => row.id);
+    // Replays of creates already stored (same client ids) add nothing, so they are not counted against the limits.
+    const stored = new Set((await trx.selectFrom('fields').select('id').where('id', 'in', ids).execute()).map((r) => r.id));
+    const fresh = prepared.filter(({ row }) => !stored.has(row.id));
+    await checkFieldStorage(trx, ctx.config.quotas, orgId, {
+      fields: fresh.length,
+      bytes: fresh.reduce((sum, { row }) => sum + row.boundaryBytes, 0),
+    });
+    const saved: { item: FieldSummary; created: boolean }[] = [];
+    for (const { row } of prepared) {
+      // The embedded database answers through promises alone, which never let timers or sockets in: without this
+      // pause 100 detailed boundaries would hold every other request for a second.
+      await yieldToEventLoop();
+      const inserted = await trx
+        .insertInto('fields')
+        .values({ ...row, orgId })
+        .onConflict((oc) => oc.column('id').doNothing())
+        .returning(summaryColumns)
+        .executeTakeFirst();
+      if (inserted) {
+        saved.push({ item: presentFieldSummary(inserted), created: true });
+        continue;
+      }
+      const existing = await trx
+        .selectFrom('fields')
+        .select(summaryColumns)
+        .where('orgId', '=', orgId)
+        .where('id', '=', row.id)
+        .executeTakeFirst();
+      if (!existing) throw new AppError('CONFLICT', 'This id is already in use; create the record with a new id.');
+      saved.push({ item: presentFieldSummary(existing), created: false });
     }
     return saved;
   });
@@ -211,7 +340,7 @@ export async function exportFieldBoundaries(
   orgId: string,
   query: { format: ExportFormat; farmId?: string | undefined },
 ): Promise<ExportedFile> {
-  const fieldsToExport = await listFields(ctx, orgId, { farmId: query.farmId });
+  const fieldsToExport = await listFieldsWithBoundaries(ctx, orgId, { farmId: query.farmId });
   const farms = await ctx.database.db.selectFrom('farms').select(['id', 'name']).where('orgId', '=', orgId).execute();
   const farmNames = new Map(farms.map((f) => [f.id, f.name]));
   const title = query.farmId ? (farmNames.get(query.farmId) ?? 'farm') : 'Murimi fields';
@@ -223,52 +352,38 @@ export async function exportFieldBoundaries(
   );
 }
 
-export interface FieldImportPreview extends BoundaryFile {
-  fileName: string;
-}
-
-/** The box around the ready drafts' outer rings; null when none is ready. */
-function extentOf(drafts: FieldImportDraft[]): BoundingBox | null {
-  let extent: BoundingBox | null = null;
-  for (const draft of drafts) {
-    if (draft.status !== 'ready' || !draft.boundary) continue;
-    for (const [lng, lat] of draft.boundary.coordinates[0]!) {
-      extent ??= { minLng: lng, minLat: lat, maxLng: lng, maxLat: lat };
-      extent.minLng = Math.min(extent.minLng, lng);
-      extent.minLat = Math.min(extent.minLat, lat);
-      extent.maxLng = Math.max(extent.maxLng, lng);
-      extent.maxLat = Math.max(extent.maxLat, lat);
-    }
-  }
-  return extent;
-}
+/** Longest a boundary file may take to read and review on a worker thread before the farmer is told to split it. */
+const IMPORT_DEADLINE_MS = 30_000;
+const importTooLong = () =>
+  new AppError(
+    'PAYLOAD_TOO_LARGE',
+    `This file took more than ${IMPORT_DEADLINE_MS / 1000} s to check. Split it into smaller files, or simplify the boundaries.`,
+  );
 
 /**
  * Reads a boundary file sent for import and answers each feature as a draft field, with the organisation's
- * fields and the file's other drafts it overlaps. Saves nothing: the client sends the ready drafts it keeps
- * to the bulk create.
+ * fields and the file's other drafts it overlaps, as the JSON text of the answer. Saves nothing: the client sends
+ * the ready drafts it keeps to the bulk create. Reading and comparing run on a worker thread with a deadline; the
+ * event loop only fetches the nearby fields, whose boundaries it passes on as the database's text.
  */
-export async function previewFieldImport(
-  ctx: AppContext,
-  orgId: string,
-  file: { fileName: string; bytes: Uint8Array },
-): Promise<FieldImportPreview> {
-  const { format, sourceCrs, notes, drafts } = readBoundaryFile(file.bytes, file.fileName);
-  const extent = extentOf(drafts);
+export async function previewFieldImport(ctx: AppContext, orgId: string, file: { fileName: string; bytes: Uint8Array }): Promise<string> {
+  const limits = { deadlineMs: IMPORT_DEADLINE_MS, tooLong: importTooLong };
+  const read = await ctx.cpu.run('readImportFile', file, limits);
+  const { extent } = read;
   // Only fields whose bounding box meets the file's extent can overlap its drafts.
   const nearby = !extent
     ? []
     : await ctx.database.db
         .selectFrom('fields')
-        .select(['id', 'name', 'boundary'])
+        .select(['id', 'name', sql<string>`boundary::text`.as('boundaryJson')])
         .where('orgId', '=', orgId)
         .where('bboxMaxLng', '>=', extent.minLng)
         .where('bboxMinLng', '<=', extent.maxLng)
         .where('bboxMaxLat', '>=', extent.minLat)
         .where('bboxMinLat', '<=', extent.maxLat)
         .execute();
-  const fields = nearby.map((row) => ({ id: row.id, name: row.name, boundary: row.boundary as FieldBoundary }));
-  return { fileName: file.fileName, format, sourceCrs, notes, drafts: findOverlaps(drafts, fields) };
+  const fieldsJson = `[${nearby.map((row) => `{"id":${JSON.stringify(row.id)},"name":${JSON.stringify(row.name)},"boundary":${row.boundaryJson}}`).join(',')}]`;
+  return ctx.cpu.run('reviewImportOverlaps', { fileName: file.fileName, file: read.file, draftsJson: read.draftsJson, fieldsJson }, limits);
 }
 
 /** Deletes the field with its soil tests, fertilizer records and earlier boundaries. */

@@ -6,6 +6,9 @@ import type {
   FertilizerApplicationCreateInput,
   Field,
   FieldCreateInput,
+  FieldOnMap,
+  FieldSummary,
+  Page,
   PolygonBoundary,
   SoilTest,
   SoilTestCreateInput,
@@ -13,9 +16,30 @@ import type {
 } from '@murimi/core';
 import { api, apiDownload } from './client.ts';
 
+/** Items per request when the web app reads a whole list: the most the API serves in one page. */
+const LIST_PAGE_SIZE = 500;
+
+/**
+ * Every item of a list, page after page (the API answers at most 500 at a time and says where the next page
+ * starts). `query` holds the list's own filters.
+ */
+export async function listAllPages<Item>(path: string, query: Record<string, string | undefined> = {}): Promise<Item[]> {
+  const items: Item[] = [];
+  let cursor: string | null = null;
+  do {
+    const params = new URLSearchParams({ limit: String(LIST_PAGE_SIZE) });
+    for (const [key, value] of Object.entries(query)) if (value !== undefined) params.set(key, value);
+    if (cursor) params.set('cursor', cursor);
+    const page = await api.get<{ data: Item[]; page: Page }>(`${path}?${params.toString()}`);
+    items.push(...page.data);
+    cursor = page.page.nextCursor;
+  } while (cursor);
+  return items;
+}
+
 /** Typed calls for each resource of the API; screens use these through TanStack Query. */
 export const farmsApi = {
-  list: async () => (await api.get<{ data: Farm[] }>('/api/farms')).data,
+  list: () => listAllPages<Farm>('/api/farms'),
   get: async (id: string) => (await api.get<{ data: Farm }>(`/api/farms/${id}`)).data,
   create: async (input: FarmCreateInput) => (await api.post<{ data: Farm }>('/api/farms', input)).data,
   update: async (id: string, input: Partial<FarmCreateInput>) => (await api.put<{ data: Farm }>(`/api/farms/${id}`, input)).data,
@@ -23,7 +47,11 @@ export const farmsApi = {
 };
 
 export const fieldsApi = {
-  list: async (farmId?: string) => (await api.get<{ data: Field[] }>(`/api/fields${farmId ? `?farmId=${farmId}` : ''}`)).data,
+  /** The fields without their boundaries (facts, box, centroid, area): what lists and selectors show. */
+  list: (farmId?: string) => listAllPages<FieldSummary>('/api/fields', { farmId }),
+  /** The fields with boundaries simplified for drawing on the overview map. */
+  listForMap: () => listAllPages<FieldOnMap>('/api/fields', { view: 'map' }),
+  /** One field with its full boundary (to edit it). */
   get: async (id: string) => (await api.get<{ data: Field }>(`/api/fields/${id}`)).data,
   create: async (input: FieldCreateInput) => (await api.post<{ data: Field }>('/api/fields', input)).data,
   update: async (id: string, input: Partial<FieldCreateInput>) => (await api.put<{ data: Field }>(`/api/fields/${id}`, input)).data,
@@ -32,7 +60,7 @@ export const fieldsApi = {
   previewImport: async (file: File) =>
     (await api.post<{ data: ImportPreview }>(`/api/fields/import/preview?fileName=${encodeURIComponent(file.name)}`, file)).data,
   /** Saves many fields at once: all of them, or none with a report per failing field. */
-  createMany: async (fields: FieldCreateInput[]) => (await api.post<{ data: Field[] }>('/api/fields/bulk', { fields })).data,
+  createMany: async (fields: FieldCreateInput[]) => (await api.post<{ data: FieldSummary[] }>('/api/fields/bulk', { fields })).data,
   exportFile: (format: ExportFormat, farmId?: string) =>
     apiDownload(`/api/fields/export?format=${format}${farmId ? `&farmId=${farmId}` : ''}`),
 };
@@ -48,6 +76,8 @@ export interface ImportDraft {
   status: 'ready' | 'invalid';
   reasons: string[];
   overlaps: { fieldId?: string; draftIndex?: number; name: string; overlapHectares: number }[];
+  /** False when the server's overlap budget ran out before every nearby shape was compared with this one. */
+  overlapsChecked: boolean;
 }
 
 export interface ImportPreview {
@@ -60,14 +90,13 @@ export interface ImportPreview {
 }
 
 export const soilTestsApi = {
-  list: async (fieldId?: string) => (await api.get<{ data: SoilTest[] }>(`/api/soil-tests${fieldId ? `?fieldId=${fieldId}` : ''}`)).data,
+  list: (fieldId?: string) => listAllPages<SoilTest>('/api/soil-tests', { fieldId }),
   create: async (input: SoilTestCreateInput) => (await api.post<{ data: SoilTest }>('/api/soil-tests', input)).data,
   remove: (id: string) => api.delete(`/api/soil-tests/${id}`),
 };
 
 export const applicationsApi = {
-  list: async (fieldId?: string) =>
-    (await api.get<{ data: FertilizerApplication[] }>(`/api/fertilizer-applications${fieldId ? `?fieldId=${fieldId}` : ''}`)).data,
+  list: (fieldId?: string) => listAllPages<FertilizerApplication>('/api/fertilizer-applications', { fieldId }),
   create: async (input: FertilizerApplicationCreateInput) =>
     (await api.post<{ data: FertilizerApplication }>('/api/fertilizer-applications', input)).data,
   remove: (id: string) => api.delete(`/api/fertilizer-applications/${id}`),
@@ -103,6 +132,8 @@ export const queryKeys = {
   farm: (id: string) => ['farms', id] as const,
   fields: ['fields'] as const,
   fieldsOfFarm: (farmId: string) => ['fields', { farmId }] as const,
+  /** Under `fields`, so whatever refreshes the field list refreshes the map too. */
+  fieldsOnMap: ['fields', 'map'] as const,
   field: (id: string) => ['field', id] as const,
   soilTests: (fieldId?: string) => ['soil-tests', fieldId ?? 'all'] as const,
   applications: (fieldId?: string) => ['fertilizer-applications', fieldId ?? 'all'] as const,

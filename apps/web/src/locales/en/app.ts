@@ -191,6 +191,7 @@ export const app = {
     skipped: 'Skipped',
     overlapsField: 'Overlaps your field {{name}} by {{hectares}} ha.',
     overlapsDraft: 'Overlaps {{name}} in this file by {{hectares}} ha.',
+    overlapsNotChecked: 'Overlaps not fully checked: the file is too large to compare every pair. Import it in smaller parts to check.',
     noneChosen: 'Choose at least one field to save.',
     save_one: 'Save {{count}} field',
     save_other: 'Save {{count}} fields',

@@ -295,6 +295,7 @@ function Review({
                       })}
                     </p>
                   ))}
+                  {row.status === 'ready' && !row.overlapsChecked && <p className="text-amber-900">{t('import.overlapsNotChecked')}</p>}
                 </td>
               </tr>
             ))}

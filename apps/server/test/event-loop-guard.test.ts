@@ -1,0 +1,137 @@
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MAX_CORNERS_PER_IMPORT } from '../src/modules/fields/fields.import.ts';
+import { registerAccount, startTestApp, type TestAccount, type TestApp } from './harness.ts';
+import { nearCircle } from './near-circle.ts';
+
+/**
+ * The worst request each heavy route allows, sent over real HTTP while `/api/health` is asked every 25 ms: the
+ * server must keep answering within 200 ms throughout, and its event loop must never stall that long. Before the
+ * work budget and the worker threads, one import preview held the loop for minutes.
+ */
+const HEALTH_BUDGET_MS = 200;
+const HEALTH_POLL_MS = 25;
+
+/** The most detailed fields one import may hold: 5,000 corners each, overlapping their neighbours, within the corner budget. */
+function heaviestImport(): [number, number][][] {
+  const fields = Math.floor(MAX_CORNERS_PER_IMPORT / 5_001);
+  return Array.from({ length: fields }, (_, i) => nearCircle(5_000, [31 + (i % 10) * 0.002, -17.9 + Math.floor(i / 10) * 0.002]));
+}
+
+interface Watch {
+  healthMs: number[];
+  maxLoopDelayMs: number;
+  status: number;
+  bytes: number;
+}
+
+/** Runs `request` while asking for health every 25 ms; answers the health latencies and the longest event-loop stall. */
+async function watchHealth(base: string, request: () => Promise<Response>): Promise<Watch> {
+  const loop = monitorEventLoopDelay({ resolution: 10 });
+  loop.enable();
+  const healthMs: number[] = [];
+  let done = false;
+  const poll = (async () => {
+    while (!done) {
+      const started = performance.now();
+      const response = await fetch(`${base}/api/health`);
+      await response.arrayBuffer();
+      healthMs.push(performance.now() - started);
+      await new Promise((resolve) => setTimeout(resolve, HEALTH_POLL_MS));
+    }
+  })();
+  const response = await request();
+  // The body is read as bytes: parsing 20 MB of JSON here would stall the very loop being measured.
+  const bytes = (await response.arrayBuffer()).byteLength;
+  done = true;
+  await poll;
+  loop.disable();
+  return { healthMs, maxLoopDelayMs: loop.max / 1e6, status: response.status, bytes };
+}
+
+const p99 = (values: number[]) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * 0.99))]!;
+
+describe('no request holds the event loop', () => {
+  let t: TestApp;
+  let farmer: TestAccount;
+  let base: string;
+  let farmId: string;
+  beforeAll(async () => {
+    t = await startTestApp();
+    base = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    farmer = await registerAccount(t.app);
+    const farm = await fetch(`${base}/api/farms`, {
+      method: 'POST',
+      headers: { ...farmer.headers, 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'Co-op block' }),
+    });
+    farmId = ((await farm.json()) as { data: { id: string } }).data.id;
+  });
+  afterAll(() => t.close());
+
+  const expectResponsive = (watch: Watch) => {
+    console.log(
+      `health p99 ${p99(watch.healthMs).toFixed(0)} ms over ${watch.healthMs.length}, max loop delay ${watch.maxLoopDelayMs.toFixed(0)} ms, ${watch.bytes} bytes`,
+    );
+    expect(watch.healthMs.length).toBeGreaterThan(0);
+    expect(p99(watch.healthMs)).toBeLessThan(HEALTH_BUDGET_MS);
+    expect(watch.maxLoopDelayMs).toBeLessThan(HEALTH_BUDGET_MS);
+  };
+
+  it('stays responsive while the heaviest allowed boundary file is previewed', async () => {
+    const body = JSON.stringify({
+      type: 'FeatureCollection',
+      features: heaviestImport().map((ring, i) => ({
+        type: 'Feature',
+        properties: { name: `F${i}` },
+        geometry: { type: 'Polygon', coordinates: [ring] },
+      })),
+    });
+    const watch = await watchHealth(base, () =>
+      fetch(`${base}/api/fields/import/preview?fileName=heavy.geojson`, {
+        method: 'POST',
+        headers: { ...farmer.headers, 'content-type': 'application/octet-stream' },
+        body,
+      }),
+    );
+    expect(watch.status).toBe(200);
+    expectResponsive(watch);
+  });
+
+  it('stays responsive while the heaviest allowed bulk create is checked and stored', async () => {
+    const fields = heaviestImport().map((ring, i) => ({ name: `Heavy ${i}`, farmId, boundary: { type: 'Polygon', coordinates: [ring] } }));
+    const watch = await watchHealth(base, () =>
+      fetch(`${base}/api/fields/bulk`, {
+        method: 'POST',
+        headers: { ...farmer.headers, 'content-type': 'application/json' },
+        body: JSON.stringify({ fields }),
+      }),
+    );
+    expect(watch.status).toBe(201);
+    expectResponsive(watch);
+  });
+
+  it('stays responsive while the largest page of the map list is served', async () => {
+    // 500 fields of 250 corners: the most a page of the map form can carry.
+    const fields = Array.from({ length: 500 }, (_, i) => ({
+      name: `Map ${String(i).padStart(3, '0')}`,
+      farmId,
+      boundary: { type: 'Polygon', coordinates: [nearCircle(250, [32 + (i % 25) * 0.02, -18 + Math.floor(i / 25) * 0.02])] },
+    }));
+    const created = await fetch(`${base}/api/fields/bulk`, {
+      method: 'POST',
+      headers: { ...farmer.headers, 'content-type': 'application/json' },
+      body: JSON.stringify({ fields }),
+    });
+    expect(created.status).toBe(201);
+    // Asked five times over, first with the list being built and then from the server's copy of it.
+    const watch = await watchHealth(base, async () => {
+      for (let i = 0; i < 4; i++) await (await fetch(`${base}/api/fields?view=map&limit=500`, { headers: farmer.headers })).arrayBuffer();
+      return fetch(`${base}/api/fields?view=map&limit=500`, { headers: farmer.headers });
+    });
+    expect(watch.status).toBe(200);
+    // The largest page of the map form fits the size the README states.
+    expect(watch.bytes).toBeLessThan(2 * 1024 * 1024);
+    expectResponsive(watch);
+  });
+});

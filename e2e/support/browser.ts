@@ -1,8 +1,11 @@
 import AxeBuilder from '@axe-core/playwright';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 
-/** Debian's Chromium with the flags this machine needs (no sandbox as root, no background network). */
-export function launchBrowser(): Promise<Browser> {
+/**
+ * Debian's Chromium with the flags this machine needs (no sandbox as root, no background network), and any a test
+ * adds (e.g. `--host-resolver-rules` to reach the server under another name).
+ */
+export function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
   return chromium.launch({
     executablePath: '/usr/bin/chromium',
     args: [
@@ -14,6 +17,7 @@ export function launchBrowser(): Promise<Browser> {
       '--disable-background-networking',
       '--disable-component-update',
       '--disable-sync',
+      ...extraArgs,
     ],
   });
 }

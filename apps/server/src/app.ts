@@ -10,6 +10,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppContext } from './app-context.ts';
 import { registerErrorHandling } from './errors.ts';
+import { securityHeaders } from './security-headers.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { cropTypeRoutes } from './modules/crop-types/crop-types.routes.ts';
 import { farmRoutes } from './modules/farms/farms.routes.ts';
@@ -34,18 +35,7 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean } = 
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('auth', null);
 
-  await app.register(fastifyHelmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        // Satellite basemap tiles and index images come from configurable hosts; data/blob for map canvases.
-        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
-        workerSrc: ["'self'", 'blob:'],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        connectSrc: ["'self'", 'https:'],
-      },
-    },
-  });
+  await app.register(fastifyHelmet, securityHeaders(ctx.config));
   registerErrorHandling(app);
   // Farmers pay for every byte on mobile data: JSON answers over 1 KB go compressed when the client accepts it.
   // Brotli quality 4 compresses about as well as gzip 6 at a fraction of quality 11's CPU.
@@ -109,7 +99,8 @@ async function registerWebApp(app: FastifyInstance, webDistDir: string): Promise
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0]!;
     const isApi = pathname === '/api' || pathname.startsWith('/api/');
-    if (isApi || request.method !== 'GET') {
+    // HEAD is GET without the body (uptime checkers use it); Node leaves the body out of a HEAD answer.
+    if (isApi || (request.method !== 'GET' && request.method !== 'HEAD')) {
       return reply.status(404).send({ error: { code: 'NOT_FOUND', message: `No route ${request.method} ${pathname}.` } });
     }
     if (!webBuilt) {

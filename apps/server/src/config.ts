@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
+import { MAX_BOUNDARY_VERTICES } from '@murimi/core';
 import { z } from 'zod';
 
 const optionalString = z
@@ -58,6 +60,15 @@ const OPEN_METEO_DEFAULT_URLS = {
   customerArchive: 'https://customer-archive-api.open-meteo.com/v1/archive',
 };
 
+/** A whole number of something an organisation may have or do, from 1 to `max`. */
+const quota = (name: string, fallback: number, max: number) =>
+  z.coerce
+    .number({ message: `${name} must be a number` })
+    .int(`${name} must be a whole number`)
+    .min(1, `${name} is at least 1`)
+    .max(max, `${name} is at most ${max.toLocaleString('en-US')}`)
+    .default(fallback);
+
 /** Every setting the server reads from its environment; nothing else reads `process.env`. */
 const environmentSchema = z.object({
   PORT: z.coerce.number({ message: 'PORT must be a number' }).int().min(1).max(65_535).default(3000),
@@ -73,6 +84,10 @@ const environmentSchema = z.object({
   PUBLIC_URL: optionalString.pipe(urlWithScheme(['http', 'https'], 'PUBLIC_URL').optional()),
   SMTP_URL: optionalString.pipe(urlWithScheme(['smtp', 'smtps'], 'SMTP_URL').optional()),
   MAIL_FROM: optionalString,
+  MAIL_LOG_LINKS: z
+    .enum(['true', 'false'], { message: 'MAIL_LOG_LINKS is true or false' })
+    .default('false')
+    .transform((value) => value === 'true'),
   PRODUCT_NAME: z.string().trim().min(1).default('Murimi'),
   CONTACT_EMAIL: optionalString.pipe(z.email({ message: 'CONTACT_EMAIL must be an e-mail address' }).optional()),
   CONTACT_PHONE: optionalString,
@@ -107,6 +122,20 @@ const environmentSchema = z.object({
     .positive('OPEN_METEO_TIMEOUT_SECONDS must be above 0')
     .max(120, 'OPEN_METEO_TIMEOUT_SECONDS is at most 120')
     .default(10),
+  CPU_WORKER_THREADS: z.coerce
+    .number({ message: 'CPU_WORKER_THREADS must be a number' })
+    .int()
+    .min(1, 'CPU_WORKER_THREADS is at least 1')
+    .max(64)
+    .default(Math.max(1, availableParallelism() - 1)),
+  QUOTA_FIELDS: quota('QUOTA_FIELDS', 5_000, 1_000_000),
+  QUOTA_CORNERS_PER_FIELD: quota('QUOTA_CORNERS_PER_FIELD', MAX_BOUNDARY_VERTICES, MAX_BOUNDARY_VERTICES),
+  QUOTA_GEOMETRY_MB: quota('QUOTA_GEOMETRY_MB', 100, 100_000),
+  QUOTA_IMPORTS_PER_HOUR: quota('QUOTA_IMPORTS_PER_HOUR', 30, 10_000),
+  // Testing only: the process kills itself with SIGKILL at this point, so tests can prove what survives a crash.
+  TESTING_CRASH_AT: optionalString.pipe(
+    z.enum(['analysis-stored', 'analysis-claimed'], { message: 'TESTING_CRASH_AT is analysis-stored or analysis-claimed' }).optional(),
+  ),
 });
 
 export interface Config {
@@ -120,6 +149,8 @@ export interface Config {
   publicUrl: string;
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** Development without SMTP: write each e-mail, links included, to the log. Off by default (links sign people in). */
+  mailLogLinks: boolean;
   productName: string;
   contactEmail: string | undefined;
   contactPhone: string | undefined;
@@ -134,6 +165,28 @@ export interface Config {
   analysisTimeoutSeconds: number;
   /** How often the job queue looks for expired jobs to retry (pg-boss maintenance). */
   jobMaintenanceIntervalSeconds: number;
+  /** Worker threads for CPU-heavy request steps (boundary files, bulk imports); the event loop keeps a core. */
+  cpuWorkerThreads: number;
+  quotas: Quotas;
+  /**
+   * Testing only (off unless set): SIGKILL this process after an analysis row is stored but before its transaction
+   * commits (`analysis-stored`), or once a job has claimed its analysis (`analysis-claimed`).
+   */
+  testingCrashAt: 'analysis-stored' | 'analysis-claimed' | undefined;
+}
+
+/**
+ * What one organisation may hold and do, so that no account can grow the work or memory its requests cost the
+ * server without bound. Reaching one answers 403 with what to do; the README states the defaults.
+ */
+export interface Quotas {
+  fields: number;
+  /** Corners of one field's boundary, over all its rings (core's check allows at most MAX_BOUNDARY_VERTICES). */
+  cornersPerField: number;
+  /** Stored boundary text over all the organisation's fields, in bytes. */
+  geometryBytes: number;
+  /** Boundary files read for import (previews) per hour. */
+  importsPerHour: number;
 }
 
 /**
@@ -214,6 +267,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     publicUrl,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM ?? `${e.PRODUCT_NAME} <no-reply@${new URL(publicUrl).hostname}>`,
+    mailLogLinks: e.MAIL_LOG_LINKS,
     productName: e.PRODUCT_NAME,
     contactEmail: e.CONTACT_EMAIL,
     contactPhone: e.CONTACT_PHONE,
@@ -234,6 +288,14 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     analysisRetries: e.ANALYSIS_RETRIES,
     analysisTimeoutSeconds: e.ANALYSIS_TIMEOUT_SECONDS,
     jobMaintenanceIntervalSeconds: e.JOB_MAINTENANCE_INTERVAL_SECONDS,
+    testingCrashAt: e.TESTING_CRASH_AT,
+    cpuWorkerThreads: e.CPU_WORKER_THREADS,
+    quotas: {
+      fields: e.QUOTA_FIELDS,
+      cornersPerField: e.QUOTA_CORNERS_PER_FIELD,
+      geometryBytes: e.QUOTA_GEOMETRY_MB * 1024 * 1024,
+      importsPerHour: e.QUOTA_IMPORTS_PER_HOUR,
+    },
     weather: {
       source: e.WEATHER_SOURCE,
       openMeteo: {

@@ -9,6 +9,7 @@ import { AppError } from '../errors.ts';
 import { readBoundaryFile, type BoundaryFile, type FieldImportDraft } from '../modules/fields/fields.import.ts';
 import { findOverlaps, type FieldOutline } from '../modules/fields/fields.overlaps.ts';
 import { prepareFieldBatch } from '../modules/fields/fields.batch.ts';
+import { exportFields, type ExportedFile, type ExportFormat, type FieldWithFarm } from '../modules/fields/fields.export.ts';
 
 export type TaskOutcome<Value> = { ok: true; value: Value } | { ok: false; error: { code: ErrorCode; message: string; details?: unknown } };
 
@@ -67,7 +68,17 @@ export function checkFieldBatch(input: { bodyText: string }): TaskOutcome<Return
   return outcomeOf(() => prepareFieldBatch(input.bodyText));
 }
 
-export const cpuTasks = { readImportFile, reviewImportOverlaps, checkFieldBatch };
+/** Writes the organisation's boundaries as GeoJSON, KML or a zipped Shapefile (`fieldsJson`: `[{field, farmName}]`). */
+export function writeFieldExport(input: {
+  fieldsJson: string;
+  format: ExportFormat;
+  title: string;
+  today: string;
+}): TaskOutcome<ExportedFile> {
+  return outcomeOf(() => exportFields(JSON.parse(input.fieldsJson) as FieldWithFarm[], input.format, input.title, new Date(input.today)));
+}
+
+export const cpuTasks = { readImportFile, reviewImportOverlaps, checkFieldBatch, writeFieldExport };
 export type CpuTasks = typeof cpuTasks;
 export type CpuTaskName = keyof CpuTasks;
 

@@ -9,7 +9,7 @@ export interface ExportedFile {
   body: string | Buffer;
 }
 
-interface FieldWithFarm {
+export interface FieldWithFarm {
   field: Field;
   farmName: string;
 }

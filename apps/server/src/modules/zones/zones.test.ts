@@ -8,6 +8,7 @@ import fc from 'fast-check';
 import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { as, registerAccount, squareBoundary, startTestApp, type TestAccount, type TestApp } from '../../../test/harness.ts';
+import { MAX_ZONE_FIELD_HECTARES } from './zones.service.ts';
 
 // Management zones and prescriptions end to end on demo imagery: the season's scenes are searched and read through
 // the same STAC and COG path as Earth Search, composited, zoned, and the prescription read back by GDAL.
@@ -191,6 +192,24 @@ describe('management zones of a field', () => {
     expect((await zonesOf('?from=2024-01-01&to=2026-01-01')).json().error.message).toBe('Ask for at most 366 days of imagery.');
     expect((await zonesOf('?colour=red')).json().error.message).toBe('Unknown field: colour.');
     expect((await as(farmer, t.app, { method: 'GET', url: '/api/fields/vlei/management-zones' })).statusCode).toBe(400);
+  });
+
+  it('refuses a field larger than zones are worked out for while the request waits, for zones and prescriptions', async () => {
+    const farm = (await as(farmer, t.app, { method: 'POST', url: '/api/farms', payload: { name: 'Estate' } })).json().data.id;
+    const estate = (
+      await as(farmer, t.app, {
+        method: 'POST',
+        url: '/api/fields',
+        payload: { name: 'Estate', farmId: farm, boundary: squareBoundary(MAX_ZONE_FIELD_HECTARES + 100), cropType: 'maize-grain' },
+      })
+    ).json().data.id;
+    for (const response of [
+      await zonesOf('', farmer, estate),
+      await prescribe('geojson', { zones: 3, ratesKgPerHa: [1, 2, 3] }, farmer, estate),
+    ]) {
+      expect(response.statusCode).toBe(400);
+      expect(response.json().error.message).toMatch(/up to 1,000 ha; this one is 1,\d{3} ha\. Split it into blocks/);
+    }
   });
 
   it("answers 404 for another organisation's field, and for one that does not exist", async () => {

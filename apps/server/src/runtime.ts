@@ -8,6 +8,7 @@ import { FieldListVersions } from './db/field-list-versions.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { healthCheckJob } from './jobs/health-check.job.ts';
 import { analysisJobs } from './modules/analysis/analysis.jobs.ts';
+import { closeDemoCatalogs } from './modules/analysis/imagery.ts';
 import { dailyIrrigationJob, newImageryJob } from './modules/analysis/analysis-schedule.ts';
 import { analysisRecoveryJob } from './modules/analysis/analysis-recovery.ts';
 import { JobQueue } from './jobs/job-queue.ts';
@@ -60,6 +61,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions): Pro
       await cpu.close();
       fieldListVersions.stop();
       await queue.stop();
+      await closeDemoCatalogs();
       await database.close();
     },
   };

@@ -6,6 +6,7 @@ import {
   startLocalStacApi,
   TileCache,
   type BiophysicalNetwork,
+  type LocalStacApi,
   type OpenCogOptions,
   type SceneSearchOptions,
   type Sentinel2Source,
@@ -24,7 +25,7 @@ export interface ImageryAccess {
 }
 
 /** Made once per process and setting: the demo catalog's STAC API by folder, tile caches by folder, LAI networks. */
-const demoCatalogs = new Map<string, Promise<string>>();
+const demoCatalogs = new Map<string, Promise<LocalStacApi>>();
 const tileCaches = new Map<string, Promise<TileCache>>();
 const laiNetworks = new Map<string, Promise<BiophysicalNetwork | undefined>>();
 
@@ -65,15 +66,23 @@ export async function imageryAccess(config: Config, log: FastifyBaseLogger, demo
     : undefined;
   const common = { cog: { cache }, search: { log: searchLog }, laiNetwork };
   if (imagery.source === 'demo' || demoOrganisation) {
-    const url = await once(demoCatalogs, imagery.demoDir, () =>
-      startLocalStacApi(imagery.demoDir)
-        .then((api) => api.url)
-        .catch((error: Error) => {
-          throw new Error(`The demo imagery catalog in ${imagery.demoDir} cannot be read (${error.message}); run npm run demo.`);
-        }),
+    const { url } = await once(demoCatalogs, imagery.demoDir, () =>
+      startLocalStacApi(imagery.demoDir).catch((error: Error) => {
+        throw new Error(`The demo imagery catalog in ${imagery.demoDir} cannot be read (${error.message}); run npm run demo.`);
+      }),
     );
     return { ...common, source: simulatedSentinel2(url), simulated: true };
   }
   const source = imagery.stacUrl ? { ...earthSearchSentinel2, stacUrl: imagery.stacUrl } : earthSearchSentinel2;
   return { ...common, source, simulated: false };
+}
+
+/**
+ * Stops the demo catalogs' STAC APIs this process started: an open server would keep a finished command (`npm run
+ * demo`) from exiting.
+ */
+export async function closeDemoCatalogs(): Promise<void> {
+  const started = [...demoCatalogs.values()];
+  demoCatalogs.clear();
+  await Promise.all(started.map((api) => api.then((running) => running.close()).catch(() => undefined)));
 }

@@ -2,7 +2,8 @@
  * The heaviest requests one free account may send, against the built server on PostgreSQL, each while another
  * client asks `/api/health` every 25 ms: (a) the worst allowed import preview (the most detailed boundaries one
  * file may hold, all overlapping), (b) the worst allowed bulk create (the same boundaries saved), (c) the field list
- * of the largest allowed organisation (QUOTA_FIELDS fields; every page of the summary and of the map form).
+ * of the largest allowed organisation (QUOTA_FIELDS fields; every page of the summary and of the map form), (d) the
+ * same organisation's export as a zipped Shapefile and as KML.
  * Prints each one's time, the health p99 during it next to the health p99 of the idle server measured in the same
  * run (the ratio is what the requests cost everyone else), and the server's peak RSS.
  *
@@ -195,6 +196,14 @@ async function main(): Promise<void> {
         list,
         `, ${pages} pages of 500, ${(bytes / 1e6).toFixed(1)} MB in all, largest page ${(largestPage / 1e6).toFixed(2)} MB`,
       );
+    }
+    // (d) every boundary of that organisation exported, as a zipped Shapefile and as KML.
+    for (const format of ['shapefile', 'kml'] as const) {
+      let bytes = 0;
+      const exported = await underWatch(async () => {
+        bytes = await expectStatus(await fetch(`${apiUrl}/api/fields/export?format=${format}`, { headers: auth }), 200, 'export');
+      });
+      report(`(d) export (${format}) of ${stored} fields`, exported, `, ${(bytes / 1e6).toFixed(1)} MB`);
     }
   } finally {
     server?.kill('SIGTERM');

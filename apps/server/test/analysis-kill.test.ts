@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -17,12 +17,12 @@ import {
   type TestAccount,
   type TestApp,
 } from './harness.ts';
+import { startCommand, waitUntil } from './processes.ts';
 
 // Processes killed with SIGKILL at the two moments that used to leave an analysis "queued" or "running" for good,
 // refusing every later run of its type on its field as already running: the server between storing the analysis
 // and queueing its job, and a worker on the job's last try. Processes share one PostgreSQL (the embedded database
 // belongs to one process). TESTING_CRASH_AT makes each process kill itself at the exact step.
-const root = path.resolve(import.meta.dirname, '../../..');
 const DAY_MS = 86_400_000;
 const isoDay = (date: Date) => date.toISOString().slice(0, 10);
 const today = new Date();
@@ -35,26 +35,10 @@ let farmer: TestAccount;
 let env: Record<string, string>;
 const children: ChildProcess[] = [];
 
-/** Starts `murimi <command>` as its own process and waits until it prints `ready`. */
+/** Starts `murimi <command>` as its own process (stopped after the tests) and waits until it prints `ready`. */
 async function start(command: 'serve' | 'worker', ready: string, extraEnv: Record<string, string> = {}): Promise<ChildProcess> {
-  const child = spawn('node', ['--import', 'tsx', 'apps/server/src/cli.ts', command], {
-    cwd: root,
-    env: { ...process.env, ...env, ...extraEnv },
-  });
+  const child = await startCommand(command, ready, { ...env, ...extraEnv });
   children.push(child);
-  let output = '';
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`${command} did not start: ${output}`)), 60_000);
-    child.stdout!.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      if (output.includes(ready)) {
-        clearTimeout(timer);
-        resolve();
-      }
-    });
-    child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.once('exit', (code, signal) => reject(new Error(`${command} exited with ${code ?? signal}: ${output}`)));
-  });
   return child;
 }
 
@@ -84,14 +68,6 @@ async function newField(): Promise<string> {
 
 const analysesOf = (fieldId: string) =>
   api.ctx.database.db.selectFrom('analyses').selectAll().where('fieldId', '=', fieldId).orderBy('requestedAt').execute();
-
-async function until<T>(what: string, read: () => Promise<T>, done: (value: T) => boolean, timeoutMs: number, everyMs = 100): Promise<T> {
-  for (const started = Date.now(); Date.now() - started < timeoutMs; await new Promise((resolve) => setTimeout(resolve, everyMs))) {
-    const value = await read();
-    if (done(value)) return value;
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
 
 describe.runIf(postgresUrl)('processes killed around an analysis (PostgreSQL)', () => {
   beforeAll(async () => {
@@ -149,7 +125,7 @@ describe.runIf(postgresUrl)('processes killed around an analysis (PostgreSQL)', 
     const run = await post();
     expect(run.status).toBe(202);
     const { id } = ((await run.json()) as { data: { id: string } }).data;
-    const done = await until(
+    const done = await waitUntil(
       'the analysis to finish',
       () => analysesOf(fieldId),
       (rows) => rows.every((row) => row.status !== 'queued' && row.status !== 'running'),
@@ -173,7 +149,7 @@ describe.runIf(postgresUrl)('processes killed around an analysis (PostgreSQL)', 
     // Another worker: the queue's maintenance fails the expired job (no retries left), and the recovery that
     // follows fails the analysis. No new run is asked for until then, so the stale-row guard plays no part.
     await start('worker', 'worker is running');
-    const [stopped] = await until(
+    const [stopped] = await waitUntil(
       'the analysis to leave "running"',
       () => analysesOf(fieldId),
       (rows) => rows[0]!.status !== 'running',
@@ -185,7 +161,7 @@ describe.runIf(postgresUrl)('processes killed around an analysis (PostgreSQL)', 
 
     const again = await as(farmer, api.app, { method: 'POST', url: `/api/analysis/${fieldId}/health-analysis/run`, payload: {} });
     expect(again.statusCode).toBe(202);
-    const rows = await until(
+    const rows = await waitUntil(
       'the new run to finish',
       () => analysesOf(fieldId),
       (all) => all.length === 2 && all[1]!.status !== 'queued' && all[1]!.status !== 'running',

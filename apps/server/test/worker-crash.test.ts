@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -6,10 +6,10 @@ import type { FieldBoundary } from '@murimi/core';
 import { writeDemoCatalog } from '@murimi/earth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { as, postgresUrl, registerAccount, squareBoundary, startTestApp, TEST_JWT_SECRET, type TestApp } from './harness.ts';
+import { startCommand, waitUntil } from './processes.ts';
 
 // A worker process killed with SIGKILL in the middle of an analysis: its job expires, another worker takes it up,
 // and the analysis completes once. Worker processes share one PostgreSQL (the embedded database is one process's).
-const root = path.resolve(import.meta.dirname, '../../..');
 const DAY_MS = 86_400_000;
 const isoDay = (date: Date) => date.toISOString().slice(0, 10);
 const today = new Date();
@@ -21,36 +21,15 @@ let api: TestApp;
 let env: Record<string, string>;
 const workers: ChildProcess[] = [];
 
-/** Starts `murimi worker` as its own process and waits until it says it runs. */
+/** Starts `murimi worker` as its own process (stopped after the tests) and waits until it says it runs. */
 async function startWorker(): Promise<ChildProcess> {
-  const child = spawn('node', ['--import', 'tsx', 'apps/server/src/cli.ts', 'worker'], { cwd: root, env: { ...process.env, ...env } });
+  const child = await startCommand('worker', 'worker is running', env);
   workers.push(child);
-  let output = '';
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`worker did not start: ${output}`)), 60_000);
-    child.stdout!.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      if (output.includes('worker is running')) {
-        clearTimeout(timer);
-        resolve();
-      }
-    });
-    child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.once('exit', (code) => reject(new Error(`worker exited with ${code}: ${output}`)));
-  });
   return child;
 }
 
 async function analysisRow(id: string) {
   return api.ctx.database.db.selectFrom('analyses').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-}
-
-async function until<T>(what: string, read: () => Promise<T>, done: (value: T) => boolean, timeoutMs: number, everyMs = 20): Promise<T> {
-  for (const started = Date.now(); Date.now() - started < timeoutMs; await new Promise((resolve) => setTimeout(resolve, everyMs))) {
-    const value = await read();
-    if (done(value)) return value;
-  }
-  throw new Error(`timed out waiting for ${what}`);
 }
 
 describe.runIf(postgresUrl)('a worker killed in the middle of an analysis (PostgreSQL)', () => {
@@ -101,7 +80,7 @@ describe.runIf(postgresUrl)('a worker killed in the middle of an analysis (Postg
     const first = await startWorker();
     const run = await as(farmer, api.app, { method: 'POST', url: `/api/analysis/${fieldId}/health-analysis/run`, payload: {} });
     const { id, job_id: jobId } = run.json().data;
-    await until(
+    await waitUntil(
       'the worker to take the job',
       () => analysisRow(id),
       (row) => row.status === 'running',
@@ -112,7 +91,7 @@ describe.runIf(postgresUrl)('a worker killed in the middle of an analysis (Postg
     expect((await analysisRow(id)).status).toBe('running');
 
     await startWorker();
-    const done = await until(
+    const done = await waitUntil(
       'the analysis to complete',
       () => analysisRow(id),
       (row) => row.status !== 'running',

@@ -1,4 +1,7 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
+
+/** Timing tests: they measure how the server answers while it works, so they run last and alone. */
+const timingTests = ['apps/server/test/event-loop-guard.test.ts'];
 
 export default defineConfig({
   test: {
@@ -12,6 +15,7 @@ export default defineConfig({
             'apps/server/test/**/*.test.ts',
             'apps/web/src/**/*.test.ts',
           ],
+          exclude: [...configDefaults.exclude, ...timingTests],
           globalSetup: ['apps/server/test/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
@@ -28,6 +32,18 @@ export default defineConfig({
           hookTimeout: 120_000,
           // One Chromium and one server at a time: the machine has two cores.
           fileParallelism: false,
+        },
+      },
+      {
+        test: {
+          name: 'timing',
+          include: timingTests,
+          globalSetup: ['apps/server/test/global-setup.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 60_000,
+          fileParallelism: false,
+          // After every other project, so that no other test competes for the two cores while these measure.
+          sequence: { groupOrder: 1 },
         },
       },
     ],

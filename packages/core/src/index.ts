@@ -14,3 +14,5 @@ export * from './agronomy/soil-test-rating.ts';
 export * from './agronomy/fao56/index.ts';
 export * from './agronomy/fertilizer/index.ts';
 export * from './agronomy/yield/index.ts';
+export * from './dates.ts';
+export * from './agronomy/season.ts';

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { FieldBoundary } from '@murimi/core';
-import { circleToPolygon } from '@murimi/core';
+import { addDays, circleToPolygon, isoDay } from '@murimi/core';
 import { writeDemoCatalog, type DemoCrop } from '@murimi/earth';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import type { Runtime } from '../runtime.ts';
@@ -14,9 +14,6 @@ import { analysisSlugs, analysisTypes } from '../modules/analysis/analysis-types
  * simulated imagery and fall back to simulated weather when Open-Meteo cannot be reached.
  */
 export const DEMO_EMAIL = 'demo@example.com';
-
-const DAY_MS = 86_400_000;
-const isoDay = (date: Date) => date.toISOString().slice(0, 10);
 
 /** A rectangle of about `hectares` centred on a point (north-up; a little wider than deep). */
 function plot(centre: [number, number], hectares: number): FieldBoundary {
@@ -178,7 +175,7 @@ export async function setUpDemo(runtime: Pick<Runtime, 'app' | 'ctx'>, log: (lin
 
   const created: { id: string; plan: DemoFieldPlan; plantingDate: string }[] = [];
   for (const plan of FIELDS) {
-    const plantingDate = isoDay(new Date(today.getTime() - plan.daysSincePlanting * DAY_MS));
+    const plantingDate = addDays(isoDay(today), -plan.daysSincePlanting);
     const field = await api({
       method: 'POST',
       url: '/api/fields',
@@ -200,7 +197,7 @@ export async function setUpDemo(runtime: Pick<Runtime, 'app' | 'ctx'>, log: (lin
         fieldId: id,
         ...plan.soil,
         unit: 'ppm',
-        sampleDate: isoDay(new Date(Date.parse(plantingDate) - 30 * DAY_MS)),
+        sampleDate: addDays(plantingDate, -30),
         depthCm: 20,
       },
     });
@@ -233,7 +230,7 @@ export async function setUpDemo(runtime: Pick<Runtime, 'app' | 'ctx'>, log: (lin
       plantingDate,
       boundary: plan.boundary,
     })),
-    from: isoDay(new Date(Date.parse(earliestPlanting) - 15 * DAY_MS)),
+    from: addDays(earliestPlanting, -15),
     to: isoDay(today),
     directory: ctx.config.imagery.demoDir,
   });

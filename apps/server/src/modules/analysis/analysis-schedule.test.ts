@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { FieldBoundary } from '@murimi/core';
+import { addDays, isoDay, type FieldBoundary } from '@murimi/core';
 import { writeDemoCatalog } from '@murimi/earth';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,8 +11,6 @@ import type { AnalysisType } from './analysis-types.ts';
 import { queueDailyIrrigation, queueHealthForNewImagery } from './analysis-schedule.ts';
 
 // The daily schedules, called as their cron jobs would call them (the queue does not run jobs here).
-const DAY_MS = 86_400_000;
-const isoDay = (date: Date) => date.toISOString().slice(0, 10);
 const today = new Date();
 const boundary = squareBoundary(3) as FieldBoundary;
 
@@ -22,23 +20,31 @@ let farmer: TestAccount;
 let planted: string;
 let notPlanted: string;
 let context: JobContext;
+let addField: (payload: object) => Promise<string>;
 
 beforeAll(async () => {
   catalog = await mkdtemp(path.join(tmpdir(), 'murimi-schedule-imagery-'));
-  const plantingDate = isoDay(new Date(today.getTime() - 40 * DAY_MS));
+  const plantingDate = addDays(isoDay(today), -40);
   await writeDemoCatalog({
     fields: [{ id: 'a', name: 'A', crop: 'maize', plantingDate, boundary }],
-    from: isoDay(new Date(today.getTime() - 45 * DAY_MS)),
+    from: addDays(isoDay(today), -45),
     to: isoDay(today),
     directory: catalog,
   });
   app = await startTestApp({ env: { IMAGERY_SOURCE: 'demo', DEMO_IMAGERY_DIR: catalog } });
   farmer = await registerAccount(app.app);
   const farmId = (await as(farmer, app.app, { method: 'POST', url: '/api/farms', payload: { name: 'Farm' } })).json().data.id;
-  const field = (payload: object) =>
-    as(farmer, app.app, { method: 'POST', url: '/api/fields', payload: { farmId, boundary, irrigated: true, ...payload } });
-  planted = (await field({ name: 'Planted', cropType: 'maize-grain', plantingDate })).json().data.id;
-  notPlanted = (await field({ name: 'Not planted yet', cropType: 'maize-grain' })).json().data.id;
+  addField = async (payload: object) => {
+    const response = await as(farmer, app.app, {
+      method: 'POST',
+      url: '/api/fields',
+      payload: { farmId, boundary, irrigated: true, ...payload },
+    });
+    expect(response.statusCode).toBe(201);
+    return response.json().data.id as string;
+  };
+  planted = await addField({ name: 'Planted', cropType: 'maize-grain', plantingDate });
+  notPlanted = await addField({ name: 'Not planted yet', cropType: 'maize-grain' });
   context = {
     database: app.ctx.database,
     config: app.ctx.config,
@@ -76,7 +82,7 @@ describe('the daily health schedule', () => {
     // The last analysis saw the scenes up to ten days ago: those since are new.
     await app.ctx.database.db
       .updateTable('analyses')
-      .set({ analysisDate: isoDay(new Date(today.getTime() - 10 * DAY_MS)) })
+      .set({ analysisDate: addDays(isoDay(today), -10) })
       .where('fieldId', '=', planted)
       .execute();
     expect(await queueHealthForNewImagery(context, today)).toBe(1);
@@ -89,5 +95,27 @@ describe('the daily irrigation schedule', () => {
     expect(await analysesOf(planted, 'irrigation')).toHaveLength(1);
     expect(await analysesOf(notPlanted, 'irrigation')).toEqual([]);
     expect(await queueDailyIrrigation(context, today)).toBe(0);
+  });
+});
+
+describe('the season the schedules go by', () => {
+  it('skips a field planted years ago with no harvest date, and keeps one whose recorded harvest is still ahead', async () => {
+    const longAgo = addDays(isoDay(today), -3 * 365);
+    const seasonOver = await addField({ name: 'Planted three years ago', cropType: 'maize-grain', plantingDate: longAgo });
+    // Planted longer ago than any crop's season, but the farmer has recorded a harvest still to come: in season.
+    const harvestAhead = await addField({
+      name: 'Harvest ahead',
+      cropType: 'sugarcane-virgin',
+      plantingDate: addDays(isoDay(today), -500),
+      actualHarvestDate: addDays(isoDay(today), 30),
+    });
+
+    expect(await queueDailyIrrigation(context, today)).toBe(1);
+    expect(await analysesOf(seasonOver, 'irrigation')).toEqual([]);
+    expect(await analysesOf(harvestAhead, 'irrigation')).toHaveLength(1);
+
+    expect(await queueHealthForNewImagery(context, today)).toBe(1);
+    expect(await analysesOf(seasonOver, 'health')).toEqual([]);
+    expect(await analysesOf(harvestAhead, 'health')).toHaveLength(1);
   });
 });

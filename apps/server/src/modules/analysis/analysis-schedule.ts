@@ -1,27 +1,48 @@
-import { boundaryAsPolygon, type FieldBoundary } from '@murimi/core';
+import { addDays, boundaryAsPolygon, isoDay, LONGEST_SEASON_DAYS, seasonWindow, type FieldBoundary } from '@murimi/core';
 import { searchScenes } from '@murimi/earth';
 import { z } from 'zod';
 import type { JobContext, JobDefinition } from '../../jobs/job-queue.ts';
 import { enqueueAnalysis } from './analysis.service.ts';
 import { imageryAccess } from './imagery.ts';
 
-const DAY_MS = 86_400_000;
-const isoDay = (date: Date) => date.toISOString().slice(0, 10);
 /** A field without a health analysis yet is looked at over this many past days. */
 const FIRST_LOOK_DAYS = 30;
 
 const payload = z.object({}).loose();
 
-/** Fields in season: planted, not yet harvested. */
+/**
+ * Fields in season on `today` (`seasonWindow`): planted, not harvested, and within their crop's season. The query
+ * leaves out what no season can reach (planted after today, harvested before it, or planted longer ago than the
+ * longest season with no harvest date after today) so that old fields' boundaries are never read.
+ */
 async function fieldsInSeason(context: JobContext, today: string) {
-  return context.database.db
+  const candidates = await context.database.db
     .selectFrom('fields')
     .innerJoin('organisations', 'organisations.id', 'fields.orgId')
-    .select(['fields.id', 'fields.orgId', 'fields.boundary', 'fields.cropType', 'fields.plantingDate', 'organisations.demo'])
+    .select([
+      'fields.id',
+      'fields.orgId',
+      'fields.boundary',
+      'fields.cropType',
+      'fields.plantingDate',
+      'fields.actualHarvestDate',
+      'organisations.demo',
+    ])
     .where('fields.plantingDate', 'is not', null)
     .where('fields.plantingDate', '<=', today)
-    .where((eb) => eb.or([eb('fields.actualHarvestDate', 'is', null), eb('fields.actualHarvestDate', '>=', today)]))
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('fields.actualHarvestDate', 'is', null), eb('fields.plantingDate', '>=', addDays(today, -LONGEST_SEASON_DAYS))]),
+        eb('fields.actualHarvestDate', '>=', today),
+      ]),
+    )
     .execute();
+  return candidates
+    .map((field) => ({
+      ...field,
+      season: seasonWindow({ plantingDate: field.plantingDate, harvestDate: field.actualHarvestDate, cropType: field.cropType }, today),
+    }))
+    .filter((field) => field.season.inSeason);
 }
 
 /**
@@ -32,17 +53,18 @@ export async function queueHealthForNewImagery(context: JobContext, now = new Da
   const today = isoDay(now);
   let queued = 0;
   for (const field of await fieldsInSeason(context, today)) {
+    // Scoped by organisation as every read of a tenant's rows is; it also lets the (org_id, field_id, type) index serve it.
     const last = await context.database.db
       .selectFrom('analyses')
       .select(['analysisDate', 'requestedAt'])
+      .where('orgId', '=', field.orgId)
       .where('fieldId', '=', field.id)
       .where('type', '=', 'health')
       .where('status', '=', 'completed')
       .orderBy('finishedAt', 'desc')
       .executeTakeFirst();
-    const from = last?.analysisDate
-      ? isoDay(new Date(Date.parse(last.analysisDate) + DAY_MS))
-      : isoDay(new Date(Math.max(Date.parse(field.plantingDate!), now.getTime() - FIRST_LOOK_DAYS * DAY_MS)));
+    const firstLook = addDays(today, -FIRST_LOOK_DAYS);
+    const from = last?.analysisDate ? addDays(last.analysisDate, 1) : field.season.from > firstLook ? field.season.from : firstLook;
     if (from > today) continue;
     const imagery = await imageryAccess(context.config, context.log, field.demo);
     try {

@@ -1,5 +1,6 @@
 import {
   customFertilizerProduct,
+  daysBetween,
   FERTILIZER_PRODUCTS,
   findCropType,
   recommendFertilizer,
@@ -54,10 +55,7 @@ export function runFertilizerAnalysis(input: {
   const crop = field.cropType ? findCropType(field.cropType) : undefined;
   if (!crop) return needsFieldDetails(today, 'Add the crop and planting date to this field to get fertilizer advice.');
   const soilTexture = field.soilTexture as FertilizerSoilTexture | null;
-  const daysAfterPlanting =
-    field.plantingDate && field.plantingDate <= today
-      ? Math.round((Date.parse(today) - Date.parse(field.plantingDate)) / 86_400_000)
-      : null;
+  const daysAfterPlanting = field.plantingDate && field.plantingDate <= today ? daysBetween(field.plantingDate, today) : null;
   const rain = weather.forecast.map((day) => day.precipitationMm ?? 0);
   // Surplus: water drained below the roots in the last three days of the balance (FAO-56 deep percolation).
   const balance = seasonWaterBalance(crop, field, weather, today);
@@ -75,7 +73,7 @@ export function runFertilizerAnalysis(input: {
     ndre: latest?.ndre ? { fieldNdre: latest.ndre.mean, referenceNdre: latest.ndre.p90 } : null,
     forecast: weather.forecast.length >= 3 ? { rainNext48hMm: rain[0]! + rain[1]!, rainNext72hMm: rain[0]! + rain[1]! + rain[2]! } : null,
     waterlogging: { waterBalanceSurplus, ndwiPositiveShare: latest?.openWaterShare ?? null },
-    daysSinceClearImage: latest ? Math.round((Date.parse(today) - Date.parse(latest.date)) / 86_400_000) : null,
+    daysSinceClearImage: latest ? daysBetween(latest.date, today) : null,
     products: productsFor(input.products),
   });
   const simulated = imagery.simulated || weather.simulated;

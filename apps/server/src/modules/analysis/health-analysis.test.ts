@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { FieldBoundary } from '@murimi/core';
+import { isoDay, seasonWindow, type FieldBoundary } from '@murimi/core';
 import { simulatedSentinel2, startLocalStacApi, writeDemoCatalog, type LocalStacApi } from '@murimi/earth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { squareBoundary } from '../../../test/harness.ts';
@@ -9,7 +9,6 @@ import { runHealthAnalysis } from './health-analysis.ts';
 
 // The health analysis on a field with a season's imagery and the same field a year before.
 const DAY_MS = 86_400_000;
-const isoDay = (date: Date) => date.toISOString().slice(0, 10);
 const today = new Date();
 const plantingDate = isoDay(new Date(today.getTime() - 75 * DAY_MS));
 const boundary = squareBoundary(5, [31.06, -17.84]) as FieldBoundary;
@@ -36,9 +35,9 @@ afterAll(async () => {
 describe('crop health', () => {
   it('compares the latest NDVI with the same weeks of the seasons before, where the catalog has them', async () => {
     const outcome = await runHealthAnalysis(
-      { boundary, plantingDate },
+      { boundary },
+      seasonWindow({ plantingDate, harvestDate: null, cropType: 'maize-grain' }, isoDay(today)),
       { source: simulatedSentinel2(stac.url), simulated: true, cog: {}, search: {} },
-      today,
     );
     const result = outcome.result as {
       latest: { ndvi: { mean: number } };

@@ -1,4 +1,4 @@
-import type { FieldBoundary } from '@murimi/core';
+import { addDays, daysBetween, isoDay, type FieldBoundary, type SeasonWindow } from '@murimi/core';
 import {
   fieldTimeSeries,
   problemZones,
@@ -23,8 +23,6 @@ const TREND_NDVI_PER_WEEK = 0.02;
 /** A field whose NDVI varies more than this (coefficient of variation) is called patchy (illustrative). */
 const PATCHY_CV = 0.2;
 const VARIABLE_CV = 0.1;
-/** How far back a season is looked at when the field has no planting date. */
-const DEFAULT_LOOKBACK_DAYS = 120;
 /** Earlier seasons compared with: images within this many days of the same day of year. */
 const ANOMALY_WINDOW_DAYS = 15;
 const DAY_MS = 86_400_000;
@@ -35,13 +33,11 @@ const MAX_PROBLEM_ZONES = 5;
 
 export interface HealthField {
   boundary: FieldBoundary;
-  plantingDate: string | null;
 }
 
 type Usable = TimeSeriesPoint & { result: { usable: true; statistics: MeasuredZonalStatistics; method: string } };
 
 const isUsable = (point: TimeSeriesPoint): point is Usable => point.result.usable;
-const isoDay = (date: Date) => date.toISOString().slice(0, 10);
 const round = (value: number, digits = 3) => Number(value.toFixed(digits));
 
 /**
@@ -49,11 +45,12 @@ const round = (value: number, digits = 3) => Number(value.toFixed(digits));
  * status, the NDVI trend over the last three usable images, the difference from the field's earlier seasons at the
  * same time of year, how uneven the field is, and how old the last clear image is.
  */
-export async function runHealthAnalysis(field: HealthField, imagery: ImageryAccess, today: Date): Promise<AnalysisOutcome> {
-  const to = isoDay(today);
-  const seasonStart = field.plantingDate && field.plantingDate <= to ? field.plantingDate : null;
-  const from =
-    seasonStart && daysBetween(seasonStart, to) <= 240 ? seasonStart : isoDay(new Date(today.getTime() - DEFAULT_LOOKBACK_DAYS * DAY_MS));
+export async function runHealthAnalysis(
+  field: HealthField,
+  season: Pick<SeasonWindow, 'from' | 'to'>,
+  imagery: ImageryAccess,
+): Promise<AnalysisOutcome> {
+  const { from, to } = season;
   const series = (index: Measure, first: string, last: string, keepPixels = false) =>
     fieldTimeSeries({
       keepPixels,
@@ -207,10 +204,7 @@ async function anomalyOf(latest: Usable, series: (from: string, to: string) => P
   for (const yearsBack of [1, 2]) {
     const centre = new Date(when);
     centre.setUTCFullYear(centre.getUTCFullYear() - yearsBack);
-    const { points } = await series(
-      isoDay(new Date(centre.getTime() - ANOMALY_WINDOW_DAYS * DAY_MS)),
-      isoDay(new Date(centre.getTime() + ANOMALY_WINDOW_DAYS * DAY_MS)),
-    );
+    const { points } = await series(addDays(isoDay(centre), -ANOMALY_WINDOW_DAYS), addDays(isoDay(centre), ANOMALY_WINDOW_DAYS));
     const usable = points.filter(isUsable);
     if (usable.length === 0) continue;
     const mean = usable.reduce((sum, point) => sum + point.result.statistics.mean, 0) / usable.length;
@@ -220,10 +214,6 @@ async function anomalyOf(latest: Usable, series: (from: string, to: string) => P
     return { ndviDifference: null, earlier, note: 'No clear images of this field at this time of year in earlier seasons.' };
   const reference = earlier.reduce((sum, season) => sum + season.ndvi, 0) / earlier.length;
   return { ndviDifference: round(latest.result.statistics.mean - reference), earlier, note: null };
-}
-
-function daysBetween(from: string, to: string): number {
-  return Math.round((Date.parse(to) - Date.parse(from)) / DAY_MS);
 }
 
 const STATUS_WORDS = { healthy: 'healthy', moderate: 'moderate', 'bare-or-stressed': 'bare or stressed' } as const;

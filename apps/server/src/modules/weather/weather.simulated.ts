@@ -1,4 +1,5 @@
 import {
+  addDays,
   clearSkySolarRadiationMjPerM2Day,
   dailyReferenceEt0,
   dayOfYearOfDate,
@@ -261,10 +262,6 @@ function smoothNoise(point: SimulatedPoint, label: string, dayNumber: number, pe
   const b = noise(point, knot + 1, label);
   const weight = (1 - Math.cos(Math.PI * fraction)) / 2;
   return a + (b - a) * weight;
-}
-
-function addDays(date: string, days: number): string {
-  return new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 }
 
 function round(value: number, decimals: number): number {

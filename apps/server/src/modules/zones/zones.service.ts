@@ -1,4 +1,12 @@
-import { EMERGENCE_NDVI_THRESHOLD, type Field, type FieldBoundary, type PolygonBoundary } from '@murimi/core';
+import {
+  daysBetween,
+  EMERGENCE_NDVI_THRESHOLD,
+  isoDay,
+  seasonWindow,
+  type Field,
+  type FieldBoundary,
+  type PolygonBoundary,
+} from '@murimi/core';
 import {
   fieldTimeSeries,
   managementZones,
@@ -17,11 +25,6 @@ import { getField } from '../fields/fields.service.ts';
 import { zippedShapefile, type DbfColumn } from '../fields/fields.shapefile.ts';
 import { seasonComposite, type SeasonComposite, type SeasonImage } from './zones.composite.ts';
 
-const DAY_MS = 86_400_000;
-/** Without a planting date (or one too long ago), the season is the last 120 days, as for crop health. */
-const DEFAULT_SEASON_DAYS = 120;
-/** A planting date further back than this is an earlier season's. */
-const LONGEST_SEASON_DAYS = 240;
 /** A composite over more than a year would mix seasons and read every scene of it. */
 const MAX_PERIOD_DAYS = 366;
 /**
@@ -37,15 +40,13 @@ const AREA_DECIMALS = 4;
 const NEXT_PASS = 'Zones need at least one clear image; check again after the next satellite pass (every 5 days).';
 const IMAGERY_UNAVAILABLE = 'Satellite imagery is unavailable right now; please try again later.';
 
-const isoDay = (date: Date) => date.toISOString().slice(0, 10);
 const round = (value: number, digits: number) => Number(value.toFixed(digits));
-const daysBetween = (from: string, to: string) => Math.round((Date.parse(to) - Date.parse(from)) / DAY_MS);
 const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
 
 export interface ZonesRequest {
   /** 3–5 classes. */
   zoneCount: number;
-  /** YYYY-MM-DD; by default the planting date (within 240 days) or 120 days before `to`. */
+  /** YYYY-MM-DD; by default the start of the season window on `to` (`seasonWindow`: planting, or 120 days before). */
   from?: string;
   /** YYYY-MM-DD; today by default. */
   to?: string;
@@ -101,18 +102,18 @@ interface FieldZones {
 }
 
 /**
- * The season's period for a field: the dates asked for, else from the planting date (when it is on or before `to`
- * and within 240 days of it) or the 120 days before `to`, to today. Refused when `from` is after `to` or the period
+ * The season's period for a field: the dates asked for, else the season window on `to` (from planting while the
+ * crop is in season, otherwise the 120 days before `to`), to today. Refused when `from` is after `to` or the period
  * is longer than a year.
  */
 function seasonPeriod(field: Field, request: ZonesRequest, today: string): { from: string; to: string } {
   const to = request.to ?? today;
-  const planted = field.plantingDate;
-  const from =
-    request.from ??
-    (planted && planted <= to && daysBetween(planted, to) <= LONGEST_SEASON_DAYS
-      ? planted
-      : isoDay(new Date(Date.parse(to) - DEFAULT_SEASON_DAYS * DAY_MS)));
+  const season = {
+    plantingDate: field.plantingDate ?? null,
+    harvestDate: field.actualHarvestDate ?? null,
+    cropType: field.cropType ?? null,
+  };
+  const from = request.from ?? seasonWindow(season, to).from;
   if (from > to) throw AppError.invalid('from', `from (${from}) must be on or before to (${to}).`);
   if (daysBetween(from, to) > MAX_PERIOD_DAYS) throw AppError.invalid('from', `Ask for at most ${MAX_PERIOD_DAYS} days of imagery.`);
   return { from, to };

@@ -11,6 +11,7 @@
  * on day 95, as printed.
  */
 import type { CropType } from '../../crops/crop-catalogue.ts';
+import { daysBetween } from '../../dates.ts';
 
 /** Where the crop is in its season on a given day. */
 export type CropGrowthStage = 'before-planting' | 'initial' | 'development' | 'mid-season' | 'late-season' | 'after-harvest';
@@ -191,20 +192,9 @@ export function cropCoefficientOnDay(curve: CropCoefficientCurve, seasonDay: num
   };
 }
 
-const CALENDAR_DATE = /^\d{4}-\d{2}-\d{2}$/;
-const MS_PER_DAY = 86_400_000;
-
-function utcDayNumber(date: string): number {
-  const time = CALENDAR_DATE.test(date) ? Date.parse(`${date}T00:00:00Z`) : Number.NaN;
-  if (Number.isNaN(time) || !new Date(time).toISOString().startsWith(date)) {
-    throw new RangeError(`Not a calendar date (YYYY-MM-DD): ${date}`);
-  }
-  return Math.round(time / MS_PER_DAY);
-}
-
 /** Season day of a calendar date (YYYY-MM-DD): 1 on the planting date, 0 the day before. */
 export function seasonDayOn(plantingDate: string, date: string): number {
-  return utcDayNumber(date) - utcDayNumber(plantingDate) + 1;
+  return daysBetween(plantingDate, date) + 1;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -4,7 +4,7 @@
  * converted here: nutrient kg/ha = rate kg/ha × grade % ÷ 100.
  */
 import type { FertilizerApplication } from '../../schemas/fertilizer-application.ts';
-import { daysBetween } from './calendar-days.ts';
+import { daysBetween } from '../../dates.ts';
 import type { NutrientAmounts } from './products.ts';
 
 /** The parts of an application record the engine reads; any of the nutrient or grade fields may be missing. */

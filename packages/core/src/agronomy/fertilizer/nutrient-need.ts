@@ -14,7 +14,7 @@ import {
   type RateableSoilTest,
   type SoilTestRating,
 } from '../soil-test-rating.ts';
-import { daysBetween } from './calendar-days.ts';
+import { daysBetween } from '../../dates.ts';
 import {
   BUILD_UP,
   describeSourcedNumber,

@@ -5,7 +5,7 @@
  */
 import { findCropType } from '../../crops/crop-catalogue.ts';
 import { sumAppliedNutrients, type LoggedFertilizerApplication } from './applied-nutrients.ts';
-import { addDays } from './calendar-days.ts';
+import { addDays } from '../../dates.ts';
 import { describeSourcedNumber, MIN_SEPARATE_DOSE_KG_PER_HA, NDRE_TOP_UP_NITROGEN_KG_PER_HA } from './coefficients.ts';
 import {
   fertilizerProfileFor,

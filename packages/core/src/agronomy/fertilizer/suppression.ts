@@ -13,7 +13,7 @@
  * The soil-based plan (basal and top-dress from the soil test and target yield) does not depend on imagery, so the
  * image rule never holds it: a cloudy spell must not stop a farmer top-dressing on time.
  */
-import { addDays, daysBetween } from './calendar-days.ts';
+import { addDays, daysBetween } from '../../dates.ts';
 import { SUPPRESSION, UREA, type SourceStanding } from './coefficients.ts';
 import { isSandyTexture, type FertilizerSoilTexture } from './crop-nutrient-profiles.ts';
 

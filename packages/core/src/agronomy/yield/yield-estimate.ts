@@ -18,6 +18,7 @@
  * held flat.
  */
 import { findCropType, type CropType } from '../../crops/crop-catalogue.ts';
+import { addDays } from '../../dates.ts';
 import {
   basalCropCoefficientFromNdvi,
   cropCoefficientCurve,
@@ -199,16 +200,9 @@ export type SeasonYieldResult = SeasonYieldEstimate | NoYieldModel | NotEnoughYi
 // Small pure helpers
 // ---------------------------------------------------------------------------------------------
 
-const MS_PER_DAY = 86_400_000;
-
-/** The date `days` after a YYYY-MM-DD date (validated by `seasonDayOn` beforehand). */
-function dateAfter(date: string, days: number): string {
-  return new Date(Date.parse(`${date}T00:00:00Z`) + days * MS_PER_DAY).toISOString().slice(0, 10);
-}
-
 /** Calendar date of a season day (planting date = day 1). */
 function dateOfSeasonDay(plantingDate: string, seasonDay: number): string {
-  return dateAfter(plantingDate, seasonDay - 1);
+  return addDays(plantingDate, seasonDay - 1);
 }
 
 function laterDate(a: string, b: string): string {
@@ -317,7 +311,7 @@ export function estimateSeasonYield(input: SeasonYieldInput): SeasonYieldResult 
   const seasonLengthDays = ends.lateSeason;
   const todaySeasonDay = seasonDayOn(plantingDate, input.today);
   const endOfInitialStage = dateOfSeasonDay(plantingDate, ends.initial);
-  const inAWeek = dateAfter(input.today, LOOK_AGAIN_AFTER_DAYS);
+  const inAWeek = addDays(input.today, LOOK_AGAIN_AFTER_DAYS);
 
   if (todaySeasonDay < 2) {
     const when = todaySeasonDay < 1 ? `is planted on ${plantingDate}` : 'was planted today';

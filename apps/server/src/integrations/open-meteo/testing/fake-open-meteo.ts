@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { addDays } from '@murimi/core';
 
 /** A request as the fake received it. */
 export interface RecordedOpenMeteoRequest {
@@ -258,10 +259,6 @@ function dateRange(first: string, last: string): string[] {
   const dates: string[] = [];
   for (let date = first; date <= last; date = addDays(date, 1)) dates.push(date);
   return dates;
-}
-
-function addDays(date: string, days: number): string {
-  return new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 }
 
 /** A number in [0, 1) fixed by its inputs. */

@@ -1,0 +1,32 @@
+/**
+ * Whole-day arithmetic on calendar dates (YYYY-MM-DD), done in UTC so that no time zone or daylight-saving change
+ * moves a date by a day. The one place the product turns instants into dates and counts days between them.
+ */
+
+const MS_PER_DAY = 86_400_000;
+const CALENDAR_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** Days since 1970-01-01 of a calendar date; a malformed or impossible date (2025-02-30) is a RangeError. */
+export function utcDayNumber(date: string): number {
+  const time = CALENDAR_DATE.test(date) ? Date.parse(`${date}T00:00:00Z`) : Number.NaN;
+  // Date.parse rolls 2025-02-30 over to 2 March; reading the date back catches it.
+  if (Number.isNaN(time) || !new Date(time).toISOString().startsWith(date)) {
+    throw new RangeError(`Not a calendar date (YYYY-MM-DD): ${date}`);
+  }
+  return Math.round(time / MS_PER_DAY);
+}
+
+/** The calendar date (UTC) of an instant, YYYY-MM-DD. */
+export function isoDay(instant: Date): string {
+  return instant.toISOString().slice(0, 10);
+}
+
+/** The date `days` days after `date` (negative goes back); a fractional count is rounded to whole days. */
+export function addDays(date: string, days: number): string {
+  return isoDay(new Date((utcDayNumber(date) + Math.round(days)) * MS_PER_DAY));
+}
+
+/** Whole days from `from` to `to`: positive when `to` is later, 0 on the same date. */
+export function daysBetween(from: string, to: string): number {
+  return utcDayNumber(to) - utcDayNumber(from);
+}

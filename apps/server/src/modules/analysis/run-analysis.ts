@@ -1,11 +1,10 @@
-import type { FieldBoundary } from '@murimi/core';
+import { isoDay, seasonWindow, type FieldBoundary, type SeasonWindow } from '@murimi/core';
 import type { Selectable } from 'kysely';
-import type { ServiceContext } from '../../app-context.ts';
 import type { AnalysisTable } from '../../db/schema.ts';
 import type { JobContext } from '../../jobs/job-queue.ts';
 import { fieldWeatherCell } from '../weather/weather.cells.ts';
-import { demoWeatherConfig } from '../weather/weather.service.ts';
-import type { AnalysisOutcome, AnalysisType } from './analysis-types.ts';
+import { weatherProviderFor } from '../weather/weather.providers.ts';
+import { needsFieldDetails, type AnalysisOutcome, type AnalysisType } from './analysis-types.ts';
 import { runFertilizerAnalysis, type ProductChoice } from './fertilizer-analysis.ts';
 import { runHealthAnalysis } from './health-analysis.ts';
 import { imageryAccess } from './imagery.ts';
@@ -13,11 +12,6 @@ import { runIrrigationAnalysis } from './irrigation-analysis.ts';
 import { seasonImagery } from './season-imagery.ts';
 import { seasonWeather } from './season-weather.ts';
 import { runYieldAnalysis } from './yield-analysis.ts';
-
-const DAY_MS = 86_400_000;
-const isoDay = (date: Date) => date.toISOString().slice(0, 10);
-/** Without a planting date, the season looked at is the last 120 days. */
-const DEFAULT_SEASON_DAYS = 120;
 
 /** What the person asked for with the run (the fertilizer products they use), kept on the analysis row. */
 export interface AnalysisOptions {
@@ -35,22 +29,25 @@ export async function runAnalysis(type: AnalysisType, request: Selectable<Analys
     .executeTakeFirst();
   if (!field) throw new Error('The field was deleted before its analysis ran.');
   const organisation = await db.selectFrom('organisations').select('demo').where('id', '=', request.orgId).executeTakeFirstOrThrow();
-  const config = organisation.demo ? demoWeatherConfig(context.config) : context.config;
-  const ctx: ServiceContext = { config, database: context.database, now: () => new Date() };
+  const config = context.config;
+  const ctx = { config, database: context.database, now: () => new Date(), weather: weatherProviderFor(config, organisation) };
   const imagery = () => imageryAccess(config, context.log, organisation.demo);
   const today = isoDay(ctx.now());
-  const seasonStart =
-    field.plantingDate && field.plantingDate <= today
-      ? field.plantingDate
-      : isoDay(new Date(Date.parse(today) - DEFAULT_SEASON_DAYS * DAY_MS));
+  const season = seasonWindow({ plantingDate: field.plantingDate, harvestDate: field.actualHarvestDate, cropType: field.cropType }, today);
+  const seasonStart = season.from;
   const boundary = field.boundary as FieldBoundary;
   const cell = fieldWeatherCell(field);
   const latitude = (field.bboxMinLat + field.bboxMaxLat) / 2;
   const options = ((request.inputs as { options?: AnalysisOptions } | null)?.options ?? {}) as AnalysisOptions;
 
+  if (type !== 'health') {
+    const ended = seasonEnded(type, season);
+    if (ended) return needsFieldDetails(today, ended);
+  }
+
   switch (type) {
     case 'health':
-      return runHealthAnalysis({ boundary, plantingDate: field.plantingDate }, await imagery(), new Date());
+      return runHealthAnalysis({ boundary }, season, await imagery());
     case 'irrigation':
       return runIrrigationAnalysis({ ...field, latitude }, await seasonWeather(ctx, cell, seasonStart, today, context.log), today);
     case 'yield': {
@@ -83,4 +80,18 @@ export async function runAnalysis(type: AnalysisType, request: Selectable<Analys
       });
     }
   }
+}
+
+const ADVICE_NAMES = { irrigation: 'irrigation advice', yield: 'a yield estimate', fertilizer: 'fertilizer advice' } as const;
+
+/**
+ * Irrigation, yield and fertilizer advice speak of the crop growing now: once its season has ended (harvested, or
+ * past its crop's stages) the planting date on the field is an old season's, and advice from it would describe a
+ * crop that is no longer there. Returns what the farmer should add, or null when the season is running or not begun.
+ */
+function seasonEnded(type: Exclude<AnalysisType, 'health'>, season: SeasonWindow): string | null {
+  if (season.state !== 'harvested' && season.state !== 'season-over') return null;
+  const ended =
+    season.state === 'harvested' ? `was harvested on ${season.seasonEnd}` : `has passed the end of its season (${season.seasonEnd})`;
+  return `The crop planted on ${season.seasonStart} ${ended}. Add the new season's planting date to this field to get ${ADVICE_NAMES[type]}.`;
 }

@@ -1,9 +1,16 @@
-import { dailyReferenceEt0, simulateRootZoneWaterBalance, type CropType, type DailyWaterInput, type SoilTextureClass } from '@murimi/core';
+import {
+  addDays,
+  dailyReferenceEt0,
+  simulateRootZoneWaterBalance,
+  type CropType,
+  type DailyWaterInput,
+  type SoilTextureClass,
+} from '@murimi/core';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ServiceContext } from '../../app-context.ts';
 import type { WeatherCell } from '../weather/weather.cells.ts';
 import type { PresentedDay } from '../weather/weather.schemas.ts';
-import { forecastForCell, historicalDaysForCell } from '../weather/weather.service.ts';
+import type { WeatherProvider } from '../weather/weather.providers.ts';
 
 /** A field's weather for an analysis: every day from the season's start to yesterday, and today plus the forecast. */
 export interface SeasonWeather {
@@ -15,26 +22,26 @@ export interface SeasonWeather {
   stale: boolean;
 }
 
-const DAY_MS = 86_400_000;
-const isoDay = (date: Date) => date.toISOString().slice(0, 10);
+/** What a season's weather is read with: the service context and the organisation's weather provider. */
+export type SeasonWeatherContext = ServiceContext & { weather: WeatherProvider };
 
 /**
  * The days from `start` to `today` − 1 and `today` onwards: the forecast's own past days (the last 30) and, before
  * those, the archive. Open-Meteo down with nothing kept is an error the analysis stores ("weather unavailable").
  */
 export async function seasonWeather(
-  ctx: ServiceContext,
+  ctx: SeasonWeatherContext,
   cell: WeatherCell,
   start: string,
   today: string,
   log: FastifyBaseLogger,
 ): Promise<SeasonWeather> {
-  const forecast = await forecastForCell(ctx, cell, log);
+  const forecast = await ctx.weather.forecast(ctx, cell, log);
   const recent = forecast.forecast.days;
   const firstRecent = recent[0]?.date ?? today;
   const earlier =
     start < firstRecent
-      ? await historicalDaysForCell(ctx, cell, start, isoDay(new Date(Date.parse(firstRecent) - DAY_MS)), log)
+      ? await ctx.weather.history(ctx, cell, start, addDays(firstRecent, -1), log)
       : { days: [], source: forecast.source };
   const tag = (day: (typeof recent)[number]): PresentedDay => ({
     ...day,

@@ -374,12 +374,12 @@ describe('the weather cache', () => {
     const cell = weatherCellOf(-33.9, 18.4);
     const base = Date.parse('2026-01-01T00:00:00Z');
     const order = [3, 0, 4, 1, 2];
-    await Promise.all(order.map((i) => saveForecast(t.ctx.database.db, cell, new Date(base + i * 60_000), { version: i })));
-    const kept = await findCachedForecast(t.ctx.database.db, cell);
+    await Promise.all(order.map((i) => saveForecast(t.ctx.database.db, 'open-meteo', cell, new Date(base + i * 60_000), { version: i })));
+    const kept = await findCachedForecast(t.ctx.database.db, 'open-meteo', cell);
     expect(kept).toEqual({ fetchedAt: new Date(base + 4 * 60_000), forecast: { version: 4 } });
     // An older fetch that finishes last does not replace it.
-    await saveForecast(t.ctx.database.db, cell, new Date(base), { version: 0 });
-    expect((await findCachedForecast(t.ctx.database.db, cell))?.forecast).toEqual({ version: 4 });
+    await saveForecast(t.ctx.database.db, 'open-meteo', cell, new Date(base), { version: 0 });
+    expect((await findCachedForecast(t.ctx.database.db, 'open-meteo', cell))?.forecast).toEqual({ version: 4 });
   });
 
   it('keeps an archive day once when several requests save it together', async () => {
@@ -393,10 +393,10 @@ describe('the weather cache', () => {
     });
     await Promise.all(
       ['a', 'b', 'c'].map((note) =>
-        saveArchiveDays(t.ctx.database.db, cell, new Date(), [row('2025-01-01', note), row('2025-01-02', note)]),
+        saveArchiveDays(t.ctx.database.db, 'open-meteo', cell, new Date(), [row('2025-01-01', note), row('2025-01-02', note)]),
       ),
     );
-    const rows = await findArchiveDays(t.ctx.database.db, cell, '2024-12-31', '2025-01-03');
+    const rows = await findArchiveDays(t.ctx.database.db, 'open-meteo', cell, '2024-12-31', '2025-01-03');
     expect(rows.map((r) => r.date)).toEqual(['2025-01-01', '2025-01-02']);
     // Whichever came first stays: an archive day is not rewritten.
     expect(new Set(rows.map((r) => (r.day as { note: string }).note)).size).toBe(1);

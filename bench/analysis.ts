@@ -13,8 +13,12 @@
  *      in this process.
  *      The queue's polling bounds each process at 4 queues × (their concurrency) jobs per 2 s; N defaults to 200
  *      fields to keep a run short (BENCH_FIELDS=1000 for the full figure) and nothing is extrapolated.
+ *  (c) GET …/latest-summaries' query (what the web app asks every 5 s) for a field with two years of daily analyses
+ *      of the 4 types, on a database of its own; reference: the way it read before (every completed row with its
+ *      result, newest picked in JavaScript), in the same run.
  *
- *   npm run bench:analysis   (DATABASE_URL defaults to postgres://postgres@127.0.0.1:5432/test; about 13 minutes)
+ *   npm run bench:analysis   (DATABASE_URL defaults to postgres://postgres@127.0.0.1:5432/test; about 13 minutes;
+ *                             BENCH_ONLY=summaries runs (c) alone, in under a minute)
  */
 // The server's own declaration of an untyped dependency, which the imports below reach (a script, not a module).
 // eslint-disable-next-line @typescript-eslint/triple-slash-reference
@@ -25,7 +29,10 @@ import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { writeDemoCatalog, type DemoCrop, type DemoField } from '@murimi/earth';
+import { CompiledQuery } from 'kysely';
 import { analysisJobs } from '../apps/server/src/modules/analysis/analysis.jobs.ts';
+import { latestSummaries, latestSummariesQuery } from '../apps/server/src/modules/analysis/analysis.service.ts';
+import { getField } from '../apps/server/src/modules/fields/fields.service.ts';
 import pg from 'pg';
 import pino from 'pino';
 import { sharedBlockCache } from '../packages/earth/src/cog/block-memory-cache.ts';
@@ -166,6 +173,7 @@ async function startApi(config: Config, jobs: 'serve' | number | null): Promise<
 const silentLog = pino({ level: 'silent' });
 
 async function main(): Promise<void> {
+  if (process.env.BENCH_ONLY === 'summaries') return measureLatestSummaries();
   const wallStarted = performance.now();
   const databaseName = `murimi_bench_analysis_${process.pid}`;
   const admin = new pg.Client({ connectionString: baseUrl });
@@ -509,6 +517,7 @@ async function main(): Promise<void> {
           `${((FIELD_COUNT / pollCap) | 0).toString()} min at K = 1 by the queue's limit alone; not extrapolated`,
       );
     }
+    await measureLatestSummaries();
     console.log(`\nwall time ${seconds(performance.now() - wallStarted)}`);
   } finally {
     killAll();
@@ -516,6 +525,190 @@ async function main(): Promise<void> {
     await admin.query(`drop database if exists ${databaseName} with (force)`);
     await admin.end();
     await rm(work, { recursive: true, force: true });
+  }
+}
+
+/** Two years of daily analyses of each type on one field: (c)'s history. */
+const SUMMARY_HISTORY_DAYS = 730;
+/** The organisation's other fields, each with the same history (small results): the table is not one field's. */
+const SUMMARY_OTHER_FIELDS = 20;
+const SUMMARY_RUNS = 50;
+/**
+ * Stored result sizes per type, from what each result holds over a season: health a point per scene for four
+ * measures plus zones, irrigation a daily water balance, yield and fertilizer a few figures with their reasons.
+ */
+const RESULT_KB: Record<AnalysisType, number> = { health: 24, yield: 6, irrigation: 40, fertilizer: 4 };
+
+/**
+ * (c) GET …/latest-summaries' query for a field with two years of daily analyses of the 4 types (rows written
+ * directly), on its own PostgreSQL database: `latestSummaries` against the way it read before, in the same run
+ * (every completed row with its result and inputs, newest picked in JavaScript, after reading the field).
+ */
+async function measureLatestSummaries(): Promise<void> {
+  const databaseName = `murimi_bench_summaries_${process.pid}`;
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  await admin.query(`create database ${databaseName}`);
+  const databaseUrl = new URL(baseUrl);
+  databaseUrl.pathname = `/${databaseName}`;
+  const work = await mkdtemp(path.join(tmpdir(), 'murimi-bench-summaries-'));
+  let runtime: Runtime | undefined;
+  try {
+    const config = loadConfig({
+      DATABASE_URL: databaseUrl.toString(),
+      JWT_SECRET,
+      DATA_DIR: work,
+      LOG_LEVEL: 'warn',
+      WEB_DIST_DIR: path.join(work, 'no-web-build'),
+    });
+    runtime = await startRuntime(config, { work: false, logger: false });
+    const { app, ctx } = runtime;
+    const call = async <T>(method: 'GET' | 'POST', url: string, payload?: unknown, token?: string): Promise<T> => {
+      const answer = await app.inject({
+        method,
+        url,
+        payload: payload as never,
+        headers: token ? { authorization: `Bearer ${token}` } : {},
+      });
+      if (answer.statusCode >= 300) throw new Error(`${method} ${url}: ${answer.statusCode} ${answer.body}`);
+      return answer.json() as T;
+    };
+    const session = await call<{ access_token: string; user: { organisation: { id: string } } }>('POST', '/api/auth/register', {
+      email: 'summaries@example.org',
+      password: 'bench-password-1',
+      name: 'Bench Farmer',
+      country: 'ZW',
+    });
+    const token = session.access_token;
+    const orgId = session.user.organisation.id;
+    const farm = await call<{ data: { id: string } }>('POST', '/api/farms', { name: 'Bench farm' }, token);
+    const fieldIds: string[] = [];
+    for (const [i, field] of makeFields()
+      .slice(0, SUMMARY_OTHER_FIELDS + 1)
+      .entries()) {
+      const body = { name: field.name, farmId: farm.data.id, boundary: field.boundary, cropType: 'maize-grain', irrigated: i % 2 === 0 };
+      fieldIds.push((await call<{ data: { id: string } }>('POST', '/api/fields', body, token)).data.id);
+    }
+    const [fieldId, ...otherFields] = fieldIds as [string, ...string[]];
+
+    // Results of numbers as analyses store them (compress like real ones, unlike repeated text); one in twenty failed.
+    let seed = 11;
+    const random = () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;
+    const resultOf = (kb: number) => {
+      const points: { date: string; value: number }[] = [];
+      while (points.length * 40 < kb * 1024) points.push({ date: '2026-01-01', value: Number(random().toFixed(4)) });
+      return JSON.stringify({ points });
+    };
+    const from = Date.parse('2024-11-25T06:00:00Z');
+    const rowsFor = (field: string, resultKb: (type: AnalysisType) => number) =>
+      Array.from({ length: SUMMARY_HISTORY_DAYS }, (_, day) =>
+        analysisTypes.map((type) => {
+          const failed = day % 20 === 7;
+          return {
+            orgId,
+            fieldId: field,
+            type,
+            status: failed ? ('failed' as const) : ('completed' as const),
+            requestedAt: new Date(from + day * DAY_MS),
+            startedAt: new Date(from + day * DAY_MS + 1_000),
+            finishedAt: new Date(from + day * DAY_MS + 60_000),
+            analysisDate: isoDay(new Date(from + day * DAY_MS)),
+            summary: `${type}: ${failed ? 'no clear image' : 'crop growing as expected for the stage'}`,
+            error: failed ? 'No clear image of the field in the last 30 days.' : null,
+            inputs: JSON.stringify({ options: {}, sceneIds: ['S2B_36KVD_20260101_0_L2A'] }),
+            result: failed ? null : resultOf(resultKb(type)),
+          };
+        }),
+      ).flat();
+    const insertRows = async (rows: ReturnType<typeof rowsFor>) => {
+      for (let i = 0; i < rows.length; i += 200)
+        await ctx.database.db
+          .insertInto('analyses')
+          .values(rows.slice(i, i + 200))
+          .execute();
+    };
+    const history = rowsFor(fieldId, (type) => RESULT_KB[type]);
+    await insertRows(history);
+    for (const other of otherFields) await insertRows(rowsFor(other, () => 0.2));
+    await ctx.database.db.executeQuery(CompiledQuery.raw('vacuum analyze analyses'));
+    const completed = history.filter((row) => row.status === 'completed');
+    const storedMb = completed.reduce((sum, row) => sum + (row.result?.length ?? 0), 0) / 1024 ** 2;
+
+    // The way it read before, kept here only as the reference.
+    const before = async () => {
+      await getField(ctx, orgId, fieldId);
+      const rows = await ctx.database.db
+        .selectFrom('analyses')
+        .selectAll()
+        .where('orgId', '=', orgId)
+        .where('fieldId', '=', fieldId)
+        .where('status', '=', 'completed')
+        .orderBy('finishedAt', 'desc')
+        .execute();
+      const latest = Object.fromEntries(analysisTypes.map((type) => [type, null])) as Record<AnalysisType, { id: string } | null>;
+      for (const row of rows) latest[row.type] ??= { id: row.id };
+      return latest;
+    };
+    const now = () => latestSummaries(ctx, orgId, fieldId);
+    const timed = async (read: () => Promise<Record<AnalysisType, { id: string } | null>>) => {
+      for (let run = 0; run < 5; run++) await read();
+      const times: number[] = [];
+      for (let run = 0; run < SUMMARY_RUNS; run++) {
+        const t0 = performance.now();
+        await read();
+        times.push(performance.now() - t0);
+      }
+      return { median: median(times), p90: [...times].sort((a, b) => a - b)[Math.floor(times.length * 0.9)]! };
+    };
+    const [old, lean] = [await before(), await now()];
+    for (const type of analysisTypes) {
+      if (old[type]?.id !== lean[type]?.id) throw new Error(`latest ${type}: ${lean[type]?.id} now, ${old[type]?.id} before`);
+    }
+    const oldMs = await timed(before);
+    const leanMs = await timed(now);
+    const answerBytes = (
+      await app.inject({ method: 'GET', url: `/api/analysis/${fieldId}/latest-summaries`, headers: { authorization: `Bearer ${token}` } })
+    ).body.length;
+    const query = latestSummariesQuery(ctx.database.db, orgId, fieldId).compile();
+    const plan = await ctx.database.db.executeQuery<{ 'QUERY PLAN': string }>(
+      CompiledQuery.raw(`explain (analyze, costs off, timing off) ${query.sql}`, [...query.parameters]),
+    );
+    const fine = (value: number) => `${value.toFixed(2)} ms`;
+    console.log(
+      `\n(c) latest summaries of a field with ${SUMMARY_HISTORY_DAYS} days × ${analysisTypes.length} analyses ` +
+        `(${completed.length} completed, results ${storedMb.toFixed(0)} MB as JSON), ${SUMMARY_OTHER_FIELDS} more fields ` +
+        `with the same history in the table, N = ${SUMMARY_RUNS} warm, PostgreSQL`,
+    );
+    console.log(`    latestSummaries: median ${fine(leanMs.median)}, p90 ${fine(leanMs.p90)}; answer ${answerBytes} bytes`);
+    console.log(
+      `    reference, same run: every completed row with its result, newest picked in JavaScript: median ${fine(oldMs.median)}, ` +
+        `p90 ${fine(oldMs.p90)}   before/now ${(oldMs.median / leanMs.median).toFixed(0)}×`,
+    );
+    console.log(
+      `    plan: ${plan.rows
+        .map((row) => row['QUERY PLAN'].trim())
+        .filter((line) => !/^(Index Cond|Filter|Function Call|Output)/.test(line))
+        .join(' | ')}`,
+    );
+  } finally {
+    await runtime?.close();
+    await dropWhenClosed(admin, databaseName);
+    await admin.end();
+    await rm(work, { recursive: true, force: true });
+  }
+}
+
+/** Drops a database once its last connections have gone: the queue's close a moment after the runtime does, and
+ * killing them (`with (force)`) would be an unhandled error in this process. Forced after 5 s. */
+async function dropWhenClosed(admin: pg.Client, databaseName: string): Promise<void> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await admin.query(`drop database if exists ${databaseName}${attempt >= 50 ? ' with (force)' : ''}`);
+      return;
+    } catch (error) {
+      if ((error as { code?: string }).code !== '55006' || attempt >= 50) throw error; // 55006: still in use
+      await sleep(100);
+    }
   }
 }
 

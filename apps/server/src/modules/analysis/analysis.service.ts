@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { AppContext } from '../../app-context.ts';
-import { sql, type Selectable } from 'kysely';
-import type { AnalysisTable } from '../../db/schema.ts';
+import { sql, type Kysely, type Selectable } from 'kysely';
+import type { AnalysisTable, DB } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { getField } from '../fields/fields.service.ts';
 import { crashHereWhenTesting } from './analysis-crash-point.ts';
@@ -111,20 +111,67 @@ export async function enqueueAnalysis(
   });
 }
 
-/** The newest completed analysis of each type for a field, as spec §7's latest-summaries answer holds them. */
+/** The columns an `AnalysisView` is made of: never `result` or `inputs`, which run to megabytes. */
+const VIEW_COLUMNS = [
+  'id',
+  'fieldId',
+  'type',
+  'status',
+  'analysisDate',
+  'requestedAt',
+  'startedAt',
+  'finishedAt',
+  'summary',
+  'simulated',
+  'error',
+] as const satisfies readonly (keyof AnalysisRow)[];
+
+type AnalysisViewRow = Pick<AnalysisRow, (typeof VIEW_COLUMNS)[number]>;
+
+/**
+ * The newest completed analysis of each type for a field, as spec §7's latest-summaries answer holds them (the web
+ * app asks every 5 s while a field is open). One query, `latestSummariesQuery`; a field that is not the caller's is
+ * "not found".
+ */
 export async function latestSummaries(ctx: AppContext, orgId: string, fieldId: string): Promise<Record<AnalysisType, AnalysisView | null>> {
-  await getField(ctx, orgId, fieldId);
-  const rows = await ctx.database.db
-    .selectFrom('analyses')
-    .selectAll()
-    .where('orgId', '=', orgId)
-    .where('fieldId', '=', fieldId)
-    .where('status', '=', 'completed')
-    .orderBy('finishedAt', 'desc')
-    .execute();
+  const rows = await latestSummariesQuery(ctx.database.db, orgId, fieldId).execute();
+  if (rows.length === 0) throw AppError.notFound('Field');
   const latest = Object.fromEntries(analysisTypes.map((type) => [type, null])) as Record<AnalysisType, AnalysisView | null>;
-  for (const row of rows) latest[row.type] ??= view(row);
+  // A type with no completed analysis is a row of nulls from the left join.
+  for (const row of rows) if (row.id !== null) latest[row.type!] = view(row as AnalysisViewRow);
   return latest;
+}
+
+/**
+ * The field, if it is the organisation's (none of its columns sent), with one row per analysis type: that type's
+ * newest completed analysis by finished time, or nulls. Each type is one probe of `analyses_completed_idx` taking
+ * its first entry, so the cost stays the same however long the field's history grows (`distinct on (type)` would
+ * walk or sort all of it), and only the summary columns are read. No row: not the organisation's field. Exported so
+ * its plan can be checked.
+ */
+export function latestSummariesQuery(db: Kysely<DB>, orgId: string, fieldId: string) {
+  return db
+    .selectFrom('fields')
+    .crossJoin(sql<{ type: AnalysisType }>`unnest(${sql.val(analysisTypes)}::text[])`.as<'wanted'>(sql`wanted(type)`))
+    .leftJoinLateral(
+      (eb) =>
+        eb
+          .selectFrom('analyses')
+          .select(VIEW_COLUMNS)
+          .where('analyses.orgId', '=', orgId)
+          .where('analyses.fieldId', '=', fieldId)
+          .whereRef('analyses.type', '=', 'wanted.type')
+          // Written out, not bound, so PostgreSQL matches the partial index whatever plan it keeps.
+          .where(sql<boolean>`analyses.status = 'completed'`)
+          .orderBy('analyses.finishedAt', (order) => order.desc().nullsLast())
+          .orderBy('analyses.id', 'desc')
+          .limit(1)
+          .as('latest'),
+      (join) => join.onTrue(),
+    )
+    .select(VIEW_COLUMNS.map((column) => `latest.${column}` as const))
+    .where('fields.orgId', '=', orgId)
+    .where('fields.id', '=', fieldId);
 }
 
 export async function getAnalysis(
@@ -171,7 +218,7 @@ export async function cancelAnalysis(ctx: AppContext, orgId: string, fieldId: st
   if (row.jobId) await ctx.queue.cancel(analysisJobs[type].name, row.jobId);
 }
 
-function view(row: AnalysisRow): AnalysisView {
+function view(row: AnalysisViewRow): AnalysisView {
   return {
     id: row.id,
     field_id: row.fieldId,

@@ -7,6 +7,7 @@ import { openDatabase, type Database } from './db/database.ts';
 import { FieldListVersions } from './db/field-list-versions.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { healthCheckJob } from './jobs/health-check.job.ts';
+import { analysisCompletedJob } from './modules/analysis/analysis-completed.job.ts';
 import { analysisJobs } from './modules/analysis/analysis.jobs.ts';
 import { closeDemoCatalogs } from './modules/analysis/imagery.ts';
 import { dailyIrrigationJob, newImageryJob } from './modules/analysis/analysis-schedule.ts';
@@ -21,6 +22,7 @@ export const allJobs = [
   sendEmailJob,
   pruneAuthRecordsJob,
   ...Object.values(analysisJobs),
+  analysisCompletedJob,
   newImageryJob,
   dailyIrrigationJob,
   analysisRecoveryJob,

@@ -1,12 +1,17 @@
 import { StacError } from '@murimi/earth';
 import { z } from 'zod';
 import type { Config } from '../../config.ts';
+import { AppError } from '../../errors.ts';
 import type { JobContext, JobDefinition } from '../../jobs/job-queue.ts';
+import { analysisCompletedJob } from './analysis-completed.job.ts';
 import { crashHereWhenTesting } from './analysis-crash-point.ts';
 import { analysisTypes, type AnalysisOutcome, type AnalysisType } from './analysis-types.ts';
 import { runAnalysis } from './run-analysis.ts';
 
 const payload = z.object({ analysisId: z.uuid() });
+
+/** What the user reads when an analysis fails for a reason with no message of its own for them (spec §8). */
+export const ANALYSIS_FAILED_MESSAGE = 'Analysis request failed. Please try again or contact support if the issue persists.';
 
 /** Wait before the first retry of a failed analysis; pg-boss doubles it for each later one (backoff). */
 const ANALYSIS_RETRY_DELAY_SECONDS = 10;
@@ -27,7 +32,9 @@ export function analysisLongestRunSeconds(
 /**
  * Runs one stored analysis. The row is claimed (queued → running) and finished (running → completed) by
  * conditional updates, so a job retried after its worker died, or run twice, completes the analysis once, and a
- * cancelled one stores nothing. A failure is retried; on the last attempt its message is stored for the user.
+ * cancelled one stores nothing. The completion and its `analysis-completed` job are one transaction, so what
+ * reacts to a new result hears of each completed analysis exactly once. A failure is retried; on the last attempt
+ * the user's message is stored and the error itself goes to the log.
  */
 async function handleAnalysis(type: AnalysisType, { analysisId }: z.output<typeof payload>, context: JobContext): Promise<void> {
   const db = context.database.db;
@@ -47,39 +54,56 @@ async function handleAnalysis(type: AnalysisType, { analysisId }: z.output<typeo
   try {
     outcome = await runAnalysis(type, row, context);
   } catch (error) {
-    context.log.warn({ err: error, analysisId, type, attempt: context.attempt }, 'analysis failed');
-    if (context.attempt.isLast) {
-      await db
-        .updateTable('analyses')
-        .set({ status: 'failed', error: messageFor(error), finishedAt: new Date() })
-        .where('id', '=', analysisId)
-        .where('status', '=', 'running')
-        .execute();
+    const failure = { err: error, analysisId, type, attempt: context.attempt };
+    if (!context.attempt.isLast) {
+      context.log.warn(failure, 'analysis failed; it will be tried again');
+      throw error;
     }
+    const message = messageFor(error);
+    context.log.error({ ...failure, storedMessage: message }, 'analysis failed on its last try');
+    await db
+      .updateTable('analyses')
+      .set({ status: 'failed', error: message, finishedAt: new Date() })
+      .where('id', '=', analysisId)
+      .where('status', '=', 'running')
+      .execute();
     throw error;
   }
-  await db
-    .updateTable('analyses')
-    .set({
-      status: 'completed',
-      finishedAt: new Date(),
-      analysisDate: outcome.analysisDate,
-      result: JSON.stringify(outcome.result),
-      summary: outcome.summary,
-      // What was asked for (the request's options) beside what the analysis used.
-      inputs: JSON.stringify({ ...(row.inputs as object | null), ...outcome.inputs }),
-      simulated: outcome.simulated,
-      error: null,
-    })
-    .where('id', '=', analysisId)
-    .where('status', '=', 'running')
-    .execute();
+  const completed = await db.transaction().execute(async (trx) => {
+    const changed = await trx
+      .updateTable('analyses')
+      .set({
+        status: 'completed',
+        finishedAt: new Date(),
+        analysisDate: outcome.analysisDate,
+        result: JSON.stringify(outcome.result),
+        summary: outcome.summary,
+        // What was asked for (the request's options) beside what the analysis used.
+        inputs: JSON.stringify({ ...(row.inputs as object | null), ...outcome.inputs }),
+        simulated: outcome.simulated,
+        error: null,
+      })
+      .where('id', '=', analysisId)
+      .where('status', '=', 'running')
+      .returning('id')
+      .executeTakeFirst();
+    // No row: cancelled while it ran, or completed by another try of the same job; either way no new result.
+    if (!changed) return false;
+    await context.queue.send(analysisCompletedJob, { analysisId, fieldId: row.fieldId, orgId: row.orgId, type }, { executor: trx });
+    return true;
+  });
+  if (!completed) context.log.info({ analysisId, type }, 'analysis cancelled or completed by another try; its result is not stored');
 }
 
-/** What the user is told when an analysis fails for good: what was unavailable, then the cause as it was worded. */
+/**
+ * What the user is told when an analysis fails for good. A catalogue failure says imagery is unavailable, with the
+ * catalogue's own wording; the weather service's failures are `AppError`s, already worded for the user. Anything
+ * else (a bug, a database error) could show internals, so the user reads the spec's text and the log keeps the rest.
+ */
 function messageFor(error: unknown): string {
   if (error instanceof StacError) return `Satellite imagery is unavailable right now; please try again later. (${error.message})`;
-  return error instanceof Error ? error.message : 'The analysis failed.';
+  if (error instanceof AppError) return error.message;
+  return ANALYSIS_FAILED_MESSAGE;
 }
 
 /** One queue per analysis type, so a slow kind (yield) does not hold up a quick one (health). */

@@ -7,6 +7,8 @@ import * as analyses from './migrations/0005-analyses.ts';
 import * as demoOrganisation from './migrations/0006-demo-organisation.ts';
 import * as accountProtection from './migrations/0007-account-protection.ts';
 import * as leanFieldLists from './migrations/0008-lean-field-lists.ts';
+import * as analysisSummariesIndex from './migrations/0009-analysis-summaries-index.ts';
+import * as weatherCacheSource from './migrations/0010-weather-cache-source.ts';
 
 /** Numbered, forward-only. Add a file `NNNN-what.ts` with an `up` and list it here; never edit a shipped one. */
 const migrations: Record<string, Migration> = {
@@ -18,6 +20,8 @@ const migrations: Record<string, Migration> = {
   '0006-demo-organisation': demoOrganisation,
   '0007-account-protection': accountProtection,
   '0008-lean-field-lists': leanFieldLists,
+  '0009-analysis-summaries-index': analysisSummariesIndex,
+  '0010-weather-cache-source': weatherCacheSource,
 };
 
 export async function migrateToLatest(db: Kysely<unknown>): Promise<string[]> {

@@ -184,6 +184,8 @@ export interface FertilizerApplicationTable {
 
 /** The last forecast fetched for a 0.1° cell (`round(lat × 10)`, `round(lng × 10)`); valid for an hour. */
 export interface WeatherForecastTable {
+  /** Whose forecast it is (`open-meteo`): one source's rows are never read as another's. */
+  source: string;
   cellLatIndex: number;
   cellLngIndex: number;
   fetchedAt: Timestamp;
@@ -193,6 +195,8 @@ export interface WeatherForecastTable {
 
 /** One archive (ERA5) day of a 0.1° cell, kept for good: a past day's record does not change. */
 export interface WeatherArchiveDayTable {
+  /** Whose day it is (`open-meteo`), as in `weather_forecasts`. */
+  source: string;
   cellLatIndex: number;
   cellLngIndex: number;
   /** `YYYY-MM-DD`, local to the cell. */

@@ -49,7 +49,12 @@ function watch(page: Page) {
   const failed: string[] = [];
   const elsewhere: string[] = [];
   const consoleErrors: string[] = [];
-  page.on('requestfailed', (request) => failed.push(`${request.url()}: ${request.failure()?.errorText}`));
+  page.on('requestfailed', (request) => {
+    const reason = request.failure()?.errorText;
+    // A request the page itself gave up on (it navigated on while the answer was coming) did not fail to load; the
+    // failures this test is about are the browser refusing or being unable to fetch (ERR_SSL_PROTOCOL_ERROR, CSP).
+    if (reason !== 'net::ERR_ABORTED') failed.push(`${request.url()}: ${reason}`);
+  });
   page.on('request', (request) => {
     if (!request.url().startsWith(`${lanUrl}/`) && !request.url().startsWith(`${tilesUrl}/`)) elsewhere.push(request.url());
   });

@@ -1,7 +1,9 @@
 import type { Kysely } from 'kysely';
+import type { AppContext } from '../../app-context.ts';
 import type { Quotas } from '../../config.ts';
 import type { DB } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
+import { countAttempt } from '../auth/auth-limits.ts';
 
 const HOUR_MS = 3600_000;
 const MB = 1024 * 1024;
@@ -56,26 +58,19 @@ export async function checkFieldStorage(
 }
 
 /**
- * Counts one boundary file read for import against the organisation's hourly allowance; past it, 429 with the
- * seconds until the oldest read of the hour no longer counts.
+ * Counts one boundary file read for import against the organisation's hourly allowance (the sign-in limits'
+ * counter, by organisation); past it, 429 with the seconds until the oldest read of the hour no longer counts.
  */
-export async function takeImportAllowance(db: Kysely<DB>, quotas: Quotas, orgId: string, now: Date): Promise<void> {
-  const since = new Date(now.getTime() - HOUR_MS);
-  const recent = await db
-    .selectFrom('authAttempts')
-    .select((eb) => [eb.fn.countAll<string>().as('count'), eb.fn.min('createdAt').as('oldest')])
-    .where('kind', '=', 'field-import')
-    .where('subject', '=', orgId)
-    .where('createdAt', '>', since)
-    .executeTakeFirstOrThrow();
-  if (Number(recent.count) >= quotas.importsPerHour) {
-    const oldest = recent.oldest ? new Date(recent.oldest).getTime() : now.getTime();
-    throw new AppError(
-      'RATE_LIMITED',
-      `Your organisation has read ${quotas.importsPerHour} boundary files in the last hour, the most allowed. Please wait a moment and try again.`,
-      undefined,
-      Math.ceil((oldest + HOUR_MS - now.getTime()) / 1000),
-    );
-  }
-  await db.insertInto('authAttempts').values({ kind: 'field-import', subject: orgId, createdAt: now }).execute();
+export async function takeImportAllowance(ctx: AppContext, orgId: string): Promise<void> {
+  const { importsPerHour } = ctx.config.quotas;
+  await countAttempt(
+    ctx,
+    {
+      kind: 'field-import',
+      limit: importsPerHour,
+      windowMs: HOUR_MS,
+      message: `Your organisation has read ${importsPerHour} boundary files in the last hour, the most allowed. Please wait a moment and try again.`,
+    },
+    orgId,
+  );
 }

@@ -120,7 +120,7 @@ export function fieldRoutes(ctx: AppContext) {
             );
           }
           const { orgId } = authOf(request);
-          await takeImportAllowance(ctx.database.db, ctx.config.quotas, orgId, ctx.now());
+          await takeImportAllowance(ctx, orgId);
           const body = await fields.previewFieldImport(ctx, orgId, { fileName: request.query.fileName, bytes });
           return reply.type('application/json; charset=utf-8').send(body);
         },

@@ -208,7 +208,7 @@ describe('management zones of a field', () => {
       await prescribe('geojson', { zones: 3, ratesKgPerHa: [1, 2, 3] }, farmer, estate),
     ]) {
       expect(response.statusCode).toBe(400);
-      expect(response.json().error.message).toMatch(/up to 1,000 ha; this one is 1,\d{3} ha\. Split it into blocks/);
+      expect(response.json().error.message).toMatch(/up to 500 ha; this one is \d{3} ha\. Split it into blocks/);
     }
   });
 

@@ -8,6 +8,7 @@ export type ImagerySource = (typeof imagerySources)[number];
 export * from './stac/sources.ts';
 export * from './stac/stac-item.ts';
 export * from './stac/stac-client.ts';
+export * from './stac/scene-search-cache.ts';
 export * from './scene/reflectance.ts';
 export * from './scene/scene-classification.ts';
 export * from './scene/indices.ts';

@@ -1,4 +1,5 @@
 import { open } from 'node:fs/promises';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { CogError } from './cog-error.ts';
 import { RequestLimiter, sharedRequestLimiter } from './request-limiter.ts';
 import { TileCache } from './tile-cache.ts';
@@ -25,6 +26,11 @@ export interface HttpByteSourceOptions {
   retries?: number;
   /** Wait before the first retry, doubled before each next one (with up to 50 % random reduction). */
   retryDelayMs?: number;
+  /**
+   * The caller's reason to stop (a cancelled analysis): once aborted, a request in flight is dropped, a retry is
+   * not waited for and no request is sent; the read rejects with the signal's reason, never as a `CogError`.
+   */
+  signal?: AbortSignal;
 }
 
 export const defaultHttpTimeoutMs = 30_000;
@@ -40,6 +46,7 @@ export class HttpByteSource implements ByteSource {
   private readonly timeoutMs: number;
   private readonly retries: number;
   private readonly retryDelayMs: number;
+  private readonly signal: AbortSignal | undefined;
 
   constructor(url: string, options: HttpByteSourceOptions = {}) {
     this.location = url;
@@ -49,6 +56,7 @@ export class HttpByteSource implements ByteSource {
     this.timeoutMs = options.timeoutMs ?? defaultHttpTimeoutMs;
     this.retries = options.retries ?? defaultHttpRetries;
     this.retryDelayMs = options.retryDelayMs ?? defaultRetryDelayMs;
+    this.signal = options.signal;
   }
 
   read(offset: number, length: number): Promise<Uint8Array> {
@@ -61,6 +69,7 @@ export class HttpByteSource implements ByteSource {
 
   private async readRange(offset: number, length: number, shortAtEnd: boolean): Promise<Uint8Array> {
     if (length <= 0) return new Uint8Array(0);
+    this.signal?.throwIfAborted();
     const key = TileCache.keyFor(this.location, offset, length);
     const cached = await this.cache?.get(key);
     if (cached && (cached.byteLength === length || shortAtEnd)) return cached;
@@ -84,7 +93,8 @@ export class HttpByteSource implements ByteSource {
           });
         }
         const delayMs = this.retryDelayMs * 2 ** attempt * (1 - Math.random() / 2);
-        await new Promise((resolve) => setTimeout(resolve, delayMs));
+        // Stopped while waiting: the caller's reason, not the timer's own AbortError.
+        await sleep(delayMs, undefined, { signal: this.signal }).catch(() => this.signal?.throwIfAborted());
       }
     }
   }
@@ -92,12 +102,16 @@ export class HttpByteSource implements ByteSource {
   private async fetchOnce(offset: number, length: number, shortAtEnd: boolean): Promise<Uint8Array> {
     const url = this.location;
     const range = `bytes=${offset}-${offset + length - 1}`;
-    const signal = AbortSignal.timeout(this.timeoutMs);
+    // A request that waited for its turn in the limiter is not sent once the caller has stopped.
+    this.signal?.throwIfAborted();
+    const timeout = AbortSignal.timeout(this.timeoutMs);
+    const signal = this.signal ? AbortSignal.any([timeout, this.signal]) : timeout;
     let response: Response;
     try {
       response = await this.fetchFn(url, { headers: { Range: range }, signal });
     } catch (error) {
-      throw failedRequest(error, signal, url, range, this.timeoutMs);
+      this.signal?.throwIfAborted();
+      throw failedRequest(error, timeout, url, range, this.timeoutMs);
     }
     const { status } = response;
     if (status === 404 || status === 410) {
@@ -136,7 +150,8 @@ export class HttpByteSource implements ByteSource {
     try {
       body = await response.arrayBuffer();
     } catch (error) {
-      if (isTimeout(signal))
+      this.signal?.throwIfAborted();
+      if (isTimeout(timeout))
         throw new CogError('timeout', `${url}: ${range} not received within ${this.timeoutMs} ms`, { url, status, cause: error });
       throw new CogError('truncated', `${url}: connection closed before the end of ${range}`, { url, status, cause: error });
     }

@@ -21,6 +21,11 @@ export interface OpenCogOptions {
   retries?: number;
   /** Wait before the first retry, doubled for each next one; default 250 ms. */
   retryDelayMs?: number;
+  /**
+   * Stops the reader's requests (a cancelled analysis): none is sent once it has aborted, those in flight are
+   * dropped, and reads reject with its reason rather than a `CogError`.
+   */
+  signal?: AbortSignal;
 }
 
 /** A rectangle of pixels: columns `x`…`x + width - 1`, rows `y`…`y + height - 1` of the full-resolution image. */
@@ -93,6 +98,7 @@ export async function openCog(location: string, options: OpenCogOptions = {}): P
     tiff = await GeoTIFF.fromSource(new HeaderSource(source));
     ifd = (await tiff.getImage(0)).fileDirectory;
   } catch (error) {
+    options.signal?.throwIfAborted();
     if (error instanceof CogError) throw error;
     throw new CogError('unsupported', `${location} is not a readable TIFF: ${(error as Error).message}`, { url: location, cause: error });
   }

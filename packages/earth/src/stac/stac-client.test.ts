@@ -319,6 +319,21 @@ describe('searchScenes: failures', () => {
     }
   });
 
+  it('stops at once when its caller does, with the reason given, and tries nothing more', async () => {
+    fake.delayNext(Number.POSITIVE_INFINITY);
+    const stop = new AbortController();
+    const reason = new Error('the analysis was cancelled');
+    const started = performance.now();
+    setTimeout(() => stop.abort(reason), 100);
+
+    const error = await searchScenes(source, season, { ...options, signal: stop.signal }).catch((caught: unknown) => caught);
+
+    expect(error).toBe(reason);
+    expect(performance.now() - started).toBeLessThan(1_000);
+    expect(fake.requests).toHaveLength(1);
+    expect(delays).toEqual([]);
+  });
+
   it('recovers from one slow answer by retrying', async () => {
     fake.delayNext(2_000);
 

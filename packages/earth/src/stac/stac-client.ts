@@ -1,6 +1,8 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { PolygonBoundary } from '@murimi/core';
 import { z } from 'zod';
+import { abortable } from '../abortable.ts';
+import type { SceneSearchCache } from './scene-search-cache.ts';
 import type { BandName, StacSource } from './sources.ts';
 import { parseStacItem, type SkippedStacItem, type StacItem } from './stac-item.ts';
 
@@ -31,11 +33,21 @@ export interface StacRequestOptions {
   /** Waits between attempts; defaults to a timer. */
   delay?: (ms: number) => Promise<void>;
   log?: (event: StacLogEvent) => void;
+  /**
+   * The caller's reason to stop (a cancelled analysis): the request in flight is dropped, no retry or further page
+   * follows, and the search rejects with the signal's reason, never as a `StacError`.
+   */
+  signal?: AbortSignal;
 }
 
 export interface SceneSearchOptions extends StacRequestOptions {
   /** Most scenes to collect (kept and skipped together) before paging stops; default 1000. */
   maxItems?: number;
+  /**
+   * Answers shared between fields of one area (`SceneSearchCache`); used by `findFieldScenes` and
+   * `fieldTimeSeries`, not by `searchScenes` itself.
+   */
+  cache?: SceneSearchCache;
 }
 
 export interface SceneSearchResult<B extends BandName> {
@@ -246,6 +258,7 @@ interface RequestSettings {
   retries: number;
   delay: (ms: number) => Promise<void>;
   log: ((event: StacLogEvent) => void) | undefined;
+  signal: AbortSignal | undefined;
 }
 
 function requestSettings(options: StacRequestOptions): RequestSettings {
@@ -255,6 +268,7 @@ function requestSettings(options: StacRequestOptions): RequestSettings {
     retries: Math.max(0, options.retries ?? defaultRetries),
     delay: options.delay ?? ((ms) => sleep(ms)),
     log: options.log,
+    signal: options.signal,
   };
 }
 
@@ -279,6 +293,7 @@ interface JsonAnswer {
 /** Sends one request, retrying with exponential backoff what may pass (timeouts, network, 429, 5xx). */
 async function requestJson(request: PageRequest, settings: RequestSettings): Promise<JsonAnswer> {
   for (let attempt = 1; ; attempt += 1) {
+    settings.signal?.throwIfAborted();
     const outcome = await attemptRequest(request, settings);
     if (outcome.ok) return { json: outcome.json, status: outcome.status, attempts: attempt };
 
@@ -299,7 +314,7 @@ async function requestJson(request: PageRequest, settings: RequestSettings): Pro
       message: `${failureMessage(request, failure, settings.timeoutMs)}; retrying in ${waitMs} ms`,
       context: { url: request.url, method: request.method, attempt, status: failure.status, kind: failure.kind, waitMs },
     });
-    await settings.delay(waitMs);
+    await abortable(settings.delay(waitMs), settings.signal);
   }
 }
 
@@ -329,10 +344,13 @@ async function attemptRequest(request: PageRequest, settings: RequestSettings): 
         ...request.headers,
       },
       body: request.body === null ? undefined : JSON.stringify(request.body),
-      signal: AbortSignal.timeout(settings.timeoutMs),
+      signal: settings.signal
+        ? AbortSignal.any([AbortSignal.timeout(settings.timeoutMs), settings.signal])
+        : AbortSignal.timeout(settings.timeoutMs),
     });
     text = await response.text();
   } catch (error) {
+    settings.signal?.throwIfAborted();
     return { ok: false, failure: transportFailure(error) };
   }
 

@@ -31,7 +31,19 @@ export interface StacItem<B extends BandName> {
   sunElevationDeg: number | null;
   /** Sentinel-2's granule metadata (`MTD_TL.xml`, asset `granule_metadata`): the view angles LAI's network needs. */
   granuleMetadataHref: string | null;
+  /**
+   * Where the scene has data, WGS84, as the catalogue states it: its `bbox` and the outer rings of its polygon
+   * `geometry`. A search made for a wider area (shared by the fields of one tile) is narrowed to a field with it.
+   * Null when the item has no bbox.
+   */
+  footprint: SceneFootprint | null;
   assets: Readonly<Record<B, StacAsset>>;
+}
+
+/** A scene's area with data: its bounding box [west, south, east, north] and the outer rings of its polygons (none when its geometry is not a polygon). */
+export interface SceneFootprint {
+  bbox: [number, number, number, number];
+  rings: [number, number][][];
 }
 
 /** A scene the search left out, and why, so that nothing disappears without a trace. */
@@ -58,9 +70,18 @@ const assetSchema = z.object({
   'raster:bands': z.array(rasterBandSchema).optional(),
 });
 
+const positionSchema = z.tuple([z.number(), z.number()]).rest(z.number());
+const ringSchema = z.array(positionSchema).min(4);
+const geometrySchema = z.union([
+  z.object({ type: z.literal('Polygon'), coordinates: z.array(ringSchema).min(1) }),
+  z.object({ type: z.literal('MultiPolygon'), coordinates: z.array(z.array(ringSchema).min(1)) }),
+]);
+
 const itemSchema = z.object({
   id: z.string().min(1),
   collection: optional(z.string()),
+  bbox: z.array(z.number()).optional(),
+  geometry: z.unknown().optional(),
   properties: z.object({
     datetime: optional(z.string()),
     start_datetime: optional(z.string()),
@@ -155,8 +176,21 @@ export function parseStacItem<B extends BandName>(
       sunAzimuthDeg: properties['view:sun_azimuth'],
       sunElevationDeg: properties['view:sun_elevation'],
       granuleMetadataHref: granuleMetadataHref(parsed.data.assets.granule_metadata, itemUrl),
+      footprint: footprintOf(parsed.data.bbox, parsed.data.geometry),
       assets: assets as Record<B, StacAsset>,
     },
+  };
+}
+
+/** The item's bbox (2D or 3D) and the outer rings of a Polygon or MultiPolygon geometry; null without a bbox. */
+function footprintOf(bbox: number[] | undefined, geometry: unknown): SceneFootprint | null {
+  if (!bbox || (bbox.length !== 4 && bbox.length !== 6)) return null;
+  const half = bbox.length / 2;
+  const parsed = geometrySchema.safeParse(geometry);
+  const polygons = !parsed.success ? [] : parsed.data.type === 'Polygon' ? [parsed.data.coordinates] : parsed.data.coordinates;
+  return {
+    bbox: [bbox[0]!, bbox[1]!, bbox[half]!, bbox[half + 1]!],
+    rings: polygons.map(([outer]) => outer!.map(([lng, lat]) => [lng, lat] as [number, number])),
   };
 }
 

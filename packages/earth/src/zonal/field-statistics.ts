@@ -4,7 +4,7 @@ import type { PixelCoverage } from '../geometry/pixel-coverage.ts';
 import { fieldOnGrid, type PixelWeighting, type SceneGrid } from '../geometry/scene-grid.ts';
 import { offsetLooksWrong, toReflectance, type SceneReflectanceFacts } from '../scene/reflectance.ts';
 import { MIN_CLEAR_FRACTION, summariseMask, type ClearSummary, type MaskReason } from '../scene/scene-classification.ts';
-import { pixelMeasure, type LaiInputs, type Measure } from '../scene/measures.ts';
+import { pixelMeasure, type LaiInputs, type Measure, type PixelMeasure } from '../scene/measures.ts';
 import { sentinel2Sensor, type Sensor } from '../scene/sensor.ts';
 import type { BandName } from '../stac/sources.ts';
 import {
@@ -118,52 +118,104 @@ async function readOnto(reader: CogReader, target: SceneGrid, window: { column: 
  * statistics. An index the sensor cannot measure (NDRE on Landsat) is an `IndexNotAvailableError`.
  */
 export async function fieldSceneStatistics(request: FieldSceneRequest): Promise<FieldSceneResult> {
+  const { index, keepPixels, ...rest } = request;
+  const results = await fieldSceneMeasures({ ...rest, measures: [index], keepPixels });
+  return results.get(index)!;
+}
+
+/** Several measures of one field on one scene date, as `fieldSceneStatistics` gives each. */
+export interface FieldSceneMeasuresRequest extends Omit<FieldSceneRequest, 'index' | 'keepPixels'> {
+  measures: readonly Measure[];
+  /** Also give back the values per pixel: of every measure (`true`) or of those listed. */
+  keepPixels?: boolean | readonly Measure[];
+}
+
+/**
+ * Several measures of one field on one scene date from one read of each band: measures on the same grid (their
+ * finest band's) share the mask and every band they have in common, so NDVI, NDMI, NDRE and LAI of a scene cost
+ * the bands they need once, not once per measure. Each measure's result is the one `fieldSceneStatistics` gives.
+ */
+export async function fieldSceneMeasures(request: FieldSceneMeasuresRequest): Promise<Map<Measure, FieldSceneResult>> {
   const sensor = request.sensor ?? sentinel2Sensor;
-  const measure = pixelMeasure(request.index, sensor, request.lai);
-  const { sensorBands } = measure;
-  const readerOf = (band: BandName) => {
+  const readerOf = (measure: Measure, band: BandName) => {
     const reader = request.bands[band];
-    if (!reader) throw new Error(`${request.index.toUpperCase()} on ${sensor.name} needs the ${band} band of the scene.`);
+    if (!reader) throw new Error(`${measure.toUpperCase()} on ${sensor.name} needs the ${band} band of the scene.`);
     return reader;
   };
-  const readers = new Map(sensorBands.map((band) => [band, readerOf(band)]));
-  const maskReader = readerOf(sensor.maskBand);
-  // The index is measured on its finest band's grid (10 m where it has a 10 m band).
-  const grid = [...readers.values()].map(gridOf).sort((a, b) => a.pixelSizeM - b.pixelSizeM)[0]!;
-  const onGrid = fieldOnGrid(request.boundary, grid, request.weighting);
-  if (!onGrid.inScene) return { usable: false, reason: 'outside-scene', insideShare: 0 };
-  const { coverage } = onGrid;
-  const window = { column: coverage.column, row: coverage.row, width: coverage.width, height: coverage.height };
-
-  const mask = await readOnto(maskReader, grid, window);
-  const reasonOf = remembered(sensor.maskReason);
-  const masked = new Uint8Array(mask.length);
-  for (let i = 0; i < mask.length; i++) masked[i] = reasonOf(mask[i]!) === null ? 0 : 1;
-  const reflectanceOf = new Map<BandName, Float32Array>();
-  for (const [band, reader] of readers) {
-    // Each band its own rule: raw-DN collections may give bands different scales and offsets.
-    const values = toReflectance(await readOnto(reader, grid, window), sensor.reflectanceRule(request.reflectance, band));
-    for (let i = 0; i < values.length; i++) if (masked[i]) values[i] = Number.NaN;
-    reflectanceOf.set(band, values);
+  const kept = (measure: Measure) =>
+    typeof request.keepPixels === 'boolean' ? request.keepPixels : (request.keepPixels?.includes(measure) ?? false);
+  // Measures grouped by the grid they are measured on (10 m where they have a 10 m band).
+  const groups = new Map<
+    string,
+    { grid: SceneGrid; maskReader: CogReader; measures: { measure: PixelMeasure; readers: Map<BandName, CogReader> }[] }
+  >();
+  for (const name of new Set(request.measures)) {
+    const measure = pixelMeasure(name, sensor, request.lai);
+    const readers = new Map(measure.sensorBands.map((band) => [band, readerOf(name, band)]));
+    const maskReader = readerOf(name, sensor.maskBand);
+    const grid = [...readers.values()].map(gridOf).sort((a, b) => a.pixelSizeM - b.pixelSizeM)[0]!;
+    const key = JSON.stringify(grid);
+    const group = groups.get(key) ?? { grid, maskReader, measures: [] };
+    group.measures.push({ measure, readers });
+    groups.set(key, group);
   }
-  const reflectance = Object.fromEntries(measure.bands.map((band, i) => [band, reflectanceOf.get(sensorBands[i]!)!]));
-  const values = measure.compute(reflectance);
-  const statistics = zonalStatistics(values, coverage.fractions);
-  const clear = summariseMask(mask, coverage.fractions, reasonOf);
-  const onScene = {
-    method: measure.method,
-    clear,
-    insideShare: onGrid.insideShare,
-    ...(request.keepPixels ? { pixels: { ...coverage, values, grid } } : {}),
-  };
+
+  const results = new Map<Measure, FieldSceneResult>();
+  for (const { grid, maskReader, measures } of groups.values()) {
+    const onGrid = fieldOnGrid(request.boundary, grid, request.weighting);
+    if (!onGrid.inScene) {
+      for (const { measure } of measures) results.set(measure.measure, { usable: false, reason: 'outside-scene', insideShare: 0 });
+      continue;
+    }
+    const { coverage } = onGrid;
+    const window = { column: coverage.column, row: coverage.row, width: coverage.width, height: coverage.height };
+    const mask = await readOnto(maskReader, grid, window);
+    const reasonOf = remembered(sensor.maskReason);
+    const masked = new Uint8Array(mask.length);
+    for (let i = 0; i < mask.length; i++) masked[i] = reasonOf(mask[i]!) === null ? 0 : 1;
+    const clear = summariseMask(mask, coverage.fractions, reasonOf);
+    const reflectanceOf = new Map<BandName, Float32Array>();
+    for (const { measure, readers } of measures) {
+      for (const [band, reader] of readers) {
+        if (reflectanceOf.has(band)) continue;
+        // Each band its own rule: raw-DN collections may give bands different scales and offsets.
+        const values = toReflectance(await readOnto(reader, grid, window), sensor.reflectanceRule(request.reflectance, band));
+        for (let i = 0; i < values.length; i++) if (masked[i]) values[i] = Number.NaN;
+        reflectanceOf.set(band, values);
+      }
+      const { sensorBands } = measure;
+      const reflectance = Object.fromEntries(measure.bands.map((band, i) => [band, reflectanceOf.get(sensorBands[i]!)!]));
+      const values = measure.compute(reflectance);
+      const statistics = zonalStatistics(values, coverage.fractions);
+      const onScene = {
+        method: measure.method,
+        clear,
+        insideShare: onGrid.insideShare,
+        ...(kept(measure.measure) ? { pixels: { ...coverage, values, grid } } : {}),
+      };
+      // Judged on red only where the measure reads it, as when it is measured alone.
+      const red = readers.has('red') ? reflectanceOf.get('red') : undefined;
+      results.set(measure.measure, judged(statistics, onScene, sensor, red, mask));
+    }
+  }
+  return results;
+}
+
+/** The scene's verdict on a field's statistics: usable, or why not. */
+function judged(
+  statistics: ZonalStatistics,
+  onScene: FieldOnScene,
+  sensor: Sensor,
+  red: Float32Array | undefined,
+  mask: ArrayLike<number>,
+): FieldSceneResult {
   if (!hasValidPixels(statistics)) return { usable: false, reason: 'no-valid-pixels', statistics: emptied(statistics), ...onScene };
   // Negative red on healthy vegetation: the 2022 offset taken off pixels that already had it (a mis-flagged item).
-  const red = reflectanceOf.get('red');
   if (sensor.maskBand === 'scl' && red && offsetLooksWrong(red, mask).suspect)
     return { usable: false, reason: 'reflectance-suspect', statistics, ...onScene };
   // The 80 % rule is over the whole field: a field at a tile's edge is judged on the tile that holds it.
-  if (onGrid.insideShare < MIN_CLEAR_FRACTION) return { usable: false, reason: 'partly-outside-scene', statistics, ...onScene };
-  if (!clear.usable || clear.clearFraction * onGrid.insideShare < MIN_CLEAR_FRACTION)
+  if (onScene.insideShare < MIN_CLEAR_FRACTION) return { usable: false, reason: 'partly-outside-scene', statistics, ...onScene };
+  if (!onScene.clear.usable || onScene.clear.clearFraction * onScene.insideShare < MIN_CLEAR_FRACTION)
     return { usable: false, reason: 'too-cloudy', statistics, ...onScene };
   return { usable: true, reason: null, statistics, ...onScene };
 }

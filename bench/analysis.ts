@@ -16,9 +16,11 @@
  *  (c) GET …/latest-summaries' query (what the web app asks every 5 s) for a field with two years of daily analyses
  *      of the 4 types, on a database of its own; reference: the way it read before (every completed row with its
  *      result, newest picked in JavaScript), in the same run.
+ *  (e) catalogue searches and COG requests per health analysis and per season's imagery, for one farm's fields on demo
+ *      imagery, against the reads as made before, replayed in the same run (BENCH_ONLY=searches runs it alone).
  *
  *   npm run bench:analysis   (DATABASE_URL defaults to postgres://postgres@127.0.0.1:5432/test; about 13 minutes;
- *                             BENCH_ONLY=summaries runs (c) alone, in under a minute)
+ *                             BENCH_ONLY=summaries runs (c) alone, in under a minute; BENCH_ONLY=schedule runs (d) alone)
  */
 // The server's own declaration of an untyped dependency, which the imports below reach (a script, not a module).
 // eslint-disable-next-line @typescript-eslint/triple-slash-reference
@@ -27,8 +29,14 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { writeDemoCatalog, type DemoCrop, type DemoField } from '@murimi/earth';
+import { createLocalStacHandler, fieldTimeSeries, SceneSearchCache, simulatedSentinel2, type Measure } from '@murimi/earth';
+import { runHealthAnalysis } from '../apps/server/src/modules/analysis/health-analysis.ts';
+import type { ImageryAccess } from '../apps/server/src/modules/analysis/imagery.ts';
+import { seasonImagery } from '../apps/server/src/modules/analysis/season-imagery.ts';
 import { CompiledQuery } from 'kysely';
 import { analysisJobs } from '../apps/server/src/modules/analysis/analysis.jobs.ts';
 import { latestSummaries, latestSummariesQuery } from '../apps/server/src/modules/analysis/analysis.service.ts';
@@ -40,6 +48,17 @@ import { loadConfig, type Config } from '../apps/server/src/config.ts';
 import { analysisSlugs, analysisTypes, type AnalysisType } from '../apps/server/src/modules/analysis/analysis-types.ts';
 import { runAnalysis } from '../apps/server/src/modules/analysis/run-analysis.ts';
 import { startRuntime, type Runtime } from '../apps/server/src/runtime.ts';
+import { addDays, boundaryCentroid, boundaryCornerCount, LONGEST_SEASON_DAYS, seasonWindow, simplifyBoundaryForMap } from '@murimi/core';
+import { enqueueAnalysis } from '../apps/server/src/modules/analysis/analysis.service.ts';
+import type { ScheduleBatch } from '../apps/server/src/modules/analysis/analysis-schedule.batches.ts';
+import {
+  fanOutSchedule,
+  runScheduleBatch,
+  SCHEDULE_BATCH_FIELDS,
+  scheduleBatchFieldsQuery,
+  scheduleBatchJobs,
+  type DailySchedule,
+} from '../apps/server/src/modules/analysis/analysis-schedule.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const baseUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -174,6 +193,8 @@ const silentLog = pino({ level: 'silent' });
 
 async function main(): Promise<void> {
   if (process.env.BENCH_ONLY === 'summaries') return measureLatestSummaries();
+  if (process.env.BENCH_ONLY === 'schedule') return measureSchedule();
+  if (process.env.BENCH_ONLY === 'searches') return measureCatalogueSearches();
   const wallStarted = performance.now();
   const databaseName = `murimi_bench_analysis_${process.pid}`;
   const admin = new pg.Client({ connectionString: baseUrl });
@@ -311,6 +332,7 @@ async function main(): Promise<void> {
       log: silentLog,
       attempt: { retryCount: 0, retryLimit: 0, isLast: true },
       queue: runtime.ctx.queue,
+      now: () => new Date(),
     };
     const direct = async (type: AnalysisType, fieldId: string) => {
       const t0 = performance.now();
@@ -518,6 +540,8 @@ async function main(): Promise<void> {
       );
     }
     await measureLatestSummaries();
+    await measureSchedule();
+    await measureCatalogueSearches();
     console.log(`\nwall time ${seconds(performance.now() - wallStarted)}`);
   } finally {
     killAll();
@@ -545,23 +569,7 @@ const RESULT_KB: Record<AnalysisType, number> = { health: 24, yield: 6, irrigati
  * (every completed row with its result and inputs, newest picked in JavaScript, after reading the field).
  */
 async function measureLatestSummaries(): Promise<void> {
-  const databaseName = `murimi_bench_summaries_${process.pid}`;
-  const admin = new pg.Client({ connectionString: baseUrl });
-  await admin.connect();
-  await admin.query(`create database ${databaseName}`);
-  const databaseUrl = new URL(baseUrl);
-  databaseUrl.pathname = `/${databaseName}`;
-  const work = await mkdtemp(path.join(tmpdir(), 'murimi-bench-summaries-'));
-  let runtime: Runtime | undefined;
-  try {
-    const config = loadConfig({
-      DATABASE_URL: databaseUrl.toString(),
-      JWT_SECRET,
-      DATA_DIR: work,
-      LOG_LEVEL: 'warn',
-      WEB_DIST_DIR: path.join(work, 'no-web-build'),
-    });
-    runtime = await startRuntime(config, { work: false, logger: false });
+  await withScratchRuntime('summaries', async (runtime) => {
     const { app, ctx } = runtime;
     const call = async <T>(method: 'GET' | 'POST', url: string, payload?: unknown, token?: string): Promise<T> => {
       const answer = await app.inject({
@@ -690,6 +698,32 @@ async function measureLatestSummaries(): Promise<void> {
         .filter((line) => !/^(Index Cond|Filter|Function Call|Output)/.test(line))
         .join(' | ')}`,
     );
+  });
+}
+
+/**
+ * Runs `measure` against a runtime (no job workers) on a PostgreSQL database of its own, made for it and dropped
+ * afterwards with its data folder.
+ */
+async function withScratchRuntime(label: string, measure: (runtime: Runtime, config: Config) => Promise<void>): Promise<void> {
+  const databaseName = `murimi_bench_${label}_${process.pid}`;
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  await admin.query(`create database ${databaseName}`);
+  const databaseUrl = new URL(baseUrl);
+  databaseUrl.pathname = `/${databaseName}`;
+  const work = await mkdtemp(path.join(tmpdir(), `murimi-bench-${label}-`));
+  let runtime: Runtime | undefined;
+  try {
+    const config = loadConfig({
+      DATABASE_URL: databaseUrl.toString(),
+      JWT_SECRET,
+      DATA_DIR: work,
+      LOG_LEVEL: 'warn',
+      WEB_DIST_DIR: path.join(work, 'no-web-build'),
+    });
+    runtime = await startRuntime(config, { work: false, logger: false });
+    await measure(runtime, config);
   } finally {
     await runtime?.close();
     await dropWhenClosed(admin, databaseName);
@@ -770,6 +804,359 @@ async function stopWorkers(processes: ChildProcess[]): Promise<void> {
       clearTimeout(forced);
     }),
   );
+}
+
+/**
+ * (d) The daily irrigation schedule for 10,000 fields in season across 100 organisations (rows written with SQL, each
+ * field with 30 days of completed irrigation advice and 6 health analyses behind it), on its own PostgreSQL
+ * database: deciding and queueing all of them, and the same schedule run again that day. Now: the fan-out, then its
+ * batch jobs run one after another in this process (a worker would run them side by side, two per process);
+ * reference, same run: every field one by one in one job, as the schedule ran before. Also the health schedule's
+ * lookup of the last analyses (its catalogue searches, one per field either way, left out): one query per batch
+ * against one per field.
+ */
+async function measureSchedule(): Promise<void> {
+  const organisations = 100;
+  const fieldsPerOrganisation = 100;
+  await withScratchRuntime('schedule', async (runtime, config) => {
+    const { database } = runtime.ctx;
+    const now = new Date();
+    const today = isoDay(now);
+    const context = {
+      database,
+      config,
+      log: silentLog,
+      attempt: { retryCount: 0, retryLimit: 0, isLast: true },
+      queue: runtime.ctx.queue,
+      now: () => now,
+    };
+    const run = (text: string, values: unknown[] = []) => database.db.executeQuery(CompiledQuery.raw(text, values));
+
+    // The platform: organisations, a farm each, fields planted 20–119 days ago (three crops), and their history.
+    const started = performance.now();
+    const [boundary] = makeFields();
+    const square = boundary!.boundary;
+    const [centroidLng, centroidLat] = boundaryCentroid(square);
+    const lngs = square.coordinates[0]!.map(([lng]) => lng!);
+    const lats = square.coordinates[0]!.map(([, lat]) => lat!);
+    await run(`insert into organisations (id, name) select gen_random_uuid(), 'Bench organisation ' || n from generate_series(1, $1) n`, [
+      organisations,
+    ]);
+    await run(`insert into farms (id, org_id, name) select gen_random_uuid(), id, 'Bench farm' from organisations`);
+    await run(
+      `insert into fields (id, org_id, farm_id, name, boundary, size_hectares, bbox_min_lng, bbox_min_lat, bbox_max_lng,
+       bbox_max_lat, map_boundary, centroid_lng, centroid_lat, boundary_vertices, boundary_bytes, crop_type,
+       planting_date, irrigated)
+     select gen_random_uuid(), farms.org_id, farms.id, 'Block ' || n, $1::jsonb, $2, $3, $4, $5, $6, $7::jsonb, $8, $9,
+       $10, $11, (array['maize-grain', 'soybean', 'tobacco-flue-cured'])[1 + n % 3], $12::date - (20 + n % 100), n % 4 = 0
+     from farms cross join generate_series(1, $13) n`,
+      [
+        JSON.stringify(square),
+        boundary!.hectares,
+        Math.min(...lngs),
+        Math.min(...lats),
+        Math.max(...lngs),
+        Math.max(...lats),
+        JSON.stringify(simplifyBoundaryForMap(square)),
+        centroidLng,
+        centroidLat,
+        boundaryCornerCount(square),
+        Buffer.byteLength(JSON.stringify(square)),
+        today,
+        fieldsPerOrganisation,
+      ],
+    );
+    const history = (type: AnalysisType, days: number, everyDays: number) =>
+      run(
+        `insert into analyses (org_id, field_id, type, status, requested_at, started_at, finished_at, analysis_date, summary, inputs)
+       select org_id, id, $1, 'completed', at, at + interval '1 minute', at + interval '2 minutes', at::date, 'bench', '{}'::jsonb
+       from fields cross join generate_series($2::timestamptz - make_interval(days => $3), $2::timestamptz - interval '1 day',
+         make_interval(days => $4)) at`,
+        [type, `${today}T04:00:00Z`, days, everyDays],
+      );
+    await history('irrigation', 30, 1);
+    await history('health', 30, 5);
+    await run('vacuum analyze');
+    const [{ count: historyRows }] = (await run('select count(*) from analyses')).rows as [{ count: number }];
+    const setupMs = performance.now() - started;
+
+    // The schedule as it ran before, kept here only as the reference: every field in season one by one, in one job.
+    const before = async () => {
+      const candidates = await database.db
+        .selectFrom('fields')
+        .innerJoin('organisations', 'organisations.id', 'fields.orgId')
+        .select([
+          'fields.id',
+          'fields.orgId',
+          'fields.boundary',
+          'fields.cropType',
+          'fields.plantingDate',
+          'fields.actualHarvestDate',
+          'organisations.demo',
+        ])
+        .where('fields.plantingDate', 'is not', null)
+        .where('fields.plantingDate', '<=', today)
+        .where((eb) =>
+          eb.or([
+            eb.and([eb('fields.actualHarvestDate', 'is', null), eb('fields.plantingDate', '>=', addDays(today, -LONGEST_SEASON_DAYS))]),
+            eb('fields.actualHarvestDate', '>=', today),
+          ]),
+        )
+        .execute();
+      let queued = 0;
+      for (const field of candidates) {
+        const season = seasonWindow(
+          { plantingDate: field.plantingDate, harvestDate: field.actualHarvestDate, cropType: field.cropType },
+          today,
+        );
+        if (!season.inSeason || !field.cropType) continue;
+        const answer = await enqueueAnalysis(context, { orgId: field.orgId, fieldId: field.id, type: 'irrigation', requestedBy: null });
+        if (answer !== 'already-running') queued++;
+      }
+      return { queued, fields: candidates.length };
+    };
+    const sentBatches = async (schedule: DailySchedule) =>
+      (
+        (await run(`select data from pgboss.job where name = $1 and state = 'created'`, [scheduleBatchJobs[schedule].name])).rows as {
+          data: ScheduleBatch & { day: string };
+        }[]
+      ).map((row) => row.data);
+    const scheduleNow = async () => {
+      const t0 = performance.now();
+      const sent = await fanOutSchedule(context, 'daily-irrigation');
+      const fanOutMs = performance.now() - t0;
+      const batchMs: number[] = [];
+      let queued = 0;
+      for (const batch of await sentBatches('daily-irrigation')) {
+        const t1 = performance.now();
+        queued += (await runScheduleBatch(context, 'daily-irrigation', batch)).queued;
+        batchMs.push(performance.now() - t1);
+      }
+      return { sent, fanOutMs, batchMs, queued, totalMs: performance.now() - t0 };
+    };
+    const timedMs = async <T>(work: () => Promise<T>) => {
+      const t0 = performance.now();
+      const value = await work();
+      return { value, ms: performance.now() - t0 };
+    };
+
+    const oldFirst = await timedMs(before);
+    const oldAgain = await timedMs(before);
+    // Back to the day before the schedule ran, for the new one.
+    await run(`delete from analyses where requested_at >= $1`, [`${today}T00:00:00Z`]);
+    await run(`delete from pgboss.job where name like 'analysis-%'`);
+    await run('vacuum analyze');
+    const newFirst = await scheduleNow();
+    // Run again the same day: the fan-out again (a restart), then every batch of the day again (their retries).
+    const t0 = performance.now();
+    const resent = await fanOutSchedule(context, 'daily-irrigation');
+    let requeued = 0;
+    const batches = await sentBatches('daily-irrigation');
+    for (const batch of batches) requeued += (await runScheduleBatch(context, 'daily-irrigation', batch)).queued;
+    const newAgainMs = performance.now() - t0;
+
+    // The health schedule's lookup of each field's last analyses: one query per field before, one per batch now.
+    const everyField = await database.db.selectFrom('fields').select(['id', 'orgId']).execute();
+    const lookupBefore = await timedMs(async () => {
+      for (const field of everyField)
+        await database.db
+          .selectFrom('analyses')
+          .select(['analysisDate', 'requestedAt'])
+          .where('orgId', '=', field.orgId)
+          .where('fieldId', '=', field.id)
+          .where('type', '=', 'health')
+          .where('status', '=', 'completed')
+          .orderBy('finishedAt', 'desc')
+          .executeTakeFirst();
+    });
+    await fanOutSchedule(context, 'new-imagery');
+    const healthBatches = await sentBatches('new-imagery');
+    const lookupNow = await timedMs(async () => {
+      let rows = 0;
+      for (const batch of healthBatches) rows += (await scheduleBatchFieldsQuery(context, 'new-imagery', today, batch).execute()).length;
+      return rows;
+    });
+    const query = scheduleBatchFieldsQuery(context, 'new-imagery', today, healthBatches[1] ?? healthBatches[0]!).compile();
+    const plan = await run(`explain (analyze, costs off, timing off) ${query.sql}`, [...query.parameters]);
+
+    const fields = organisations * fieldsPerOrganisation;
+    console.log(
+      `\n(d) the daily irrigation schedule, ${fields} fields in season in ${organisations} organisations ` +
+        `(${historyRows} earlier analyses in the table, written in ${seconds(setupMs)}), PostgreSQL`,
+    );
+    console.log(
+      `    now: fan-out ${ms(newFirst.fanOutMs)} (${newFirst.sent} batch jobs of ≤ ${SCHEDULE_BATCH_FIELDS} fields), batches one after another ` +
+        `${seconds(newFirst.batchMs.reduce((sum, value) => sum + value, 0))} (median ${ms(median(newFirst.batchMs))}, longest ` +
+        `${ms(Math.max(...newFirst.batchMs))}): ${newFirst.queued} queued in ${seconds(newFirst.totalMs)}`,
+    );
+    console.log(
+      `    reference, same run: every field one by one in one job: ${oldFirst.value.queued} queued in ${seconds(oldFirst.ms)}` +
+        `   before/now ${(oldFirst.ms / newFirst.totalMs).toFixed(2)}×`,
+    );
+    console.log(
+      `    run again the same day: now ${ms(newAgainMs)} (fan-out sent ${resent} of ${batches.length} again, ${requeued} queued); ` +
+        `reference ${seconds(oldAgain.ms)} (${oldAgain.value.queued} queued, ${oldAgain.value.fields} fields asked one by one)`,
+    );
+    console.log(
+      `    health schedule, last analyses of ${everyField.length} fields: now ${ms(lookupNow.ms)} in ${healthBatches.length} queries ` +
+        `(${lookupNow.value} fields to look for new scenes); reference, one query per field: ${seconds(lookupBefore.ms)}`,
+    );
+    console.log(
+      `    plan of one health batch: ${(plan.rows as { 'QUERY PLAN': string }[])
+        .map((row) => row['QUERY PLAN'].trim())
+        .filter((line) => /^(->|SubPlan|Execution Time)/.test(line))
+        .join(' | ')}`,
+    );
+  });
+}
+
+/** (e)'s farm: fields of 5 ha side by side in one 0.1° cell, planted the same week. */
+const SEARCH_FARM_FIELDS = 10;
+
+/**
+ * (e) Catalogue searches per health analysis (and per season's imagery, which yield and fertilizer read), counted
+ * at a local STAC API over demo imagery of one farm (10 fields of 5 ha planted 75 days ago, a scene every 5 days
+ * over two years and a season), with the COG requests beside them and decoded tiles dropped before each pass.
+ * Reference, same run: the reads as the analyses made them before (the season's NDVI, then each measure of the latest
+ * clear image by its own search and read, then each earlier season's weeks), replayed by `healthReadsBefore`; the code
+ * before the change, run on 2026-11-25 against the same kind of catalogue, made 7 searches and 159 COG requests for
+ * a health analysis and 3 searches for a season's imagery, as the replay does. Now: the farm's first field (nothing
+ * shared yet), then its other fields (searches shared through the process's cache, as analyses of one farm or one
+ * schedule run are). BENCH_ONLY=searches runs (e) alone, in about a minute.
+ */
+async function measureCatalogueSearches(): Promise<void> {
+  const work = await mkdtemp(path.join(tmpdir(), 'murimi-bench-searches-'));
+  const counted = { searches: 0, pages: 0, cog: 0 };
+  const server = createServer();
+  try {
+    const today = new Date();
+    const season = { from: isoDay(new Date(today.getTime() - 75 * DAY_MS)), to: isoDay(today) };
+    const sideDeg = Math.sqrt(5 * 10_000) / 111_320 / Math.cos((17.84 * Math.PI) / 180);
+    const boundaries = Array.from({ length: SEARCH_FARM_FIELDS }, (_, i) => {
+      const west = 31.061 + i * 1.2 * sideDeg;
+      const [south, north] = [-17.845, -17.845 + sideDeg * 0.95];
+      const ring: [number, number][] = [
+        [west, south],
+        [west + sideDeg, south],
+        [west + sideDeg, north],
+        [west, north],
+        [west, south],
+      ];
+      return { type: 'Polygon' as const, coordinates: [ring] };
+    });
+    const started = performance.now();
+    const written = await writeDemoCatalog({
+      fields: boundaries.map((boundary, i) => ({
+        id: `farm-${i}`,
+        name: `Block ${i + 1}`,
+        crop: 'maize',
+        plantingDate: season.from,
+        boundary,
+      })),
+      from: isoDay(new Date(today.getTime() - (2 * 365 + 45) * DAY_MS)),
+      to: season.to,
+      directory: work,
+    });
+    const handler = await createLocalStacHandler(work);
+    server.on('request', (request, response) => {
+      if (request.url?.endsWith('.tif')) counted.cog += 1;
+      handler(request, response);
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const source = simulatedSentinel2(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
+    // Searches counted as sent: a search's first page, then the pages that follow it (a token in their request).
+    const searchFetch: typeof fetch = (input, init) => {
+      counted.pages += 1;
+      if (!String(init?.body ?? input).includes('token')) counted.searches += 1;
+      return fetch(input, init);
+    };
+    const imagery = (search: ImageryAccess['search']): ImageryAccess => ({
+      source,
+      simulated: true,
+      cog: {},
+      search: { ...search, fetch: searchFetch },
+    });
+    const pass = async (work: () => Promise<unknown>) => {
+      sharedBlockCache.clear();
+      Object.assign(counted, { searches: 0, pages: 0, cog: 0 });
+      const t0 = performance.now();
+      await work();
+      return { ...counted, ms: performance.now() - t0 };
+    };
+    const [first, ...others] = boundaries as [(typeof boundaries)[number], ...typeof boundaries];
+
+    const healthBefore = await pass(() => healthReadsBefore(first, season, imagery({})));
+    const healthCache = new SceneSearchCache();
+    const healthFirst = await pass(() => runHealthAnalysis({ boundary: first }, season, imagery({ cache: healthCache })));
+    const healthOthers = await pass(async () => {
+      for (const boundary of others) await runHealthAnalysis({ boundary }, season, imagery({ cache: healthCache }));
+    });
+    const imageryBefore = await pass(() => seasonImageryReadsBefore(first, season, imagery({})));
+    const imageryCache = new SceneSearchCache();
+    const imageryFirst = await pass(() => seasonImagery(first, imagery({ cache: imageryCache }), season.from, season.to));
+    const imageryOthers = await pass(async () => {
+      for (const boundary of others) await seasonImagery(boundary, imagery({ cache: imageryCache }), season.from, season.to);
+    });
+
+    const each = (figures: typeof healthOthers) =>
+      `${(figures.searches / others.length).toFixed(1)} searches, ${(figures.cog / others.length).toFixed(0)} COG requests, ${ms(figures.ms / others.length)}`;
+    const one = (figures: typeof healthFirst) =>
+      `${figures.searches} searches (${figures.pages} pages), ${figures.cog} COG requests, ${ms(figures.ms)}`;
+    console.log(
+      `\n(e) catalogue searches per analysis, counted at a local STAC API: demo imagery of a farm of ${SEARCH_FARM_FIELDS} fields ` +
+        `(${written.dates.length} scenes from ${written.dates[0]} to ${season.to}, written in ${seconds(performance.now() - started)}), season ${season.from} → ${season.to}`,
+    );
+    console.log(`    health, reference (the reads as made before, replayed): ${one(healthBefore)}`);
+    console.log(`    health now, the farm's first field:                     ${one(healthFirst)}`);
+    console.log(`    health now, each of its ${others.length} other fields:                ${each(healthOthers)}`);
+    console.log(`    season imagery (yield, fertilizer), reference:          ${one(imageryBefore)}`);
+    console.log(`    season imagery now, first field:                        ${one(imageryFirst)}`);
+    console.log(`    season imagery now, each other field:                   ${each(imageryOthers)}`);
+  } finally {
+    server.closeAllConnections();
+    server.close();
+    await rm(work, { recursive: true, force: true });
+  }
+}
+
+type BenchImagery = ImageryAccess;
+
+/**
+ * The catalogue and COG reads of a health analysis as it made them before (kept only as (e)'s reference): the
+ * season's NDVI; the latest clear image's NDMI, NDRE, LAI and NDVI pixels, each by a search of that day and a read of
+ * its own; and each of the two earlier seasons' same weeks by a search of their own.
+ */
+async function healthReadsBefore(boundary: BenchField['boundary'], season: { from: string; to: string }, imagery: BenchImagery) {
+  const series = (index: Measure, from: string, to: string, keepPixels = false) =>
+    fieldTimeSeries({ source: imagery.source, boundary, from, to, index, keepPixels, cog: imagery.cog, search: imagery.search });
+  const { points } = await series('ndvi', season.from, season.to);
+  const latest = points.filter((point) => point.result.usable).at(-1);
+  if (!latest) return;
+  const day = latest.datetime.slice(0, 10);
+  for (const [index, keepPixels] of [
+    ['ndmi', false],
+    ['ndre', false],
+    ['lai', false],
+    ['ndvi', true],
+  ] as const)
+    await series(index, day, day, keepPixels);
+  for (const yearsBack of [1, 2]) {
+    const centre = new Date(latest.datetime);
+    centre.setUTCFullYear(centre.getUTCFullYear() - yearsBack);
+    await series('ndvi', isoDay(new Date(centre.getTime() - 15 * DAY_MS)), isoDay(new Date(centre.getTime() + 15 * DAY_MS)));
+  }
+}
+
+/** A season's imagery as it was read before (kept only as (e)'s reference): the NDVI, then the latest image's NDRE and its open water, each by its own search and read. */
+async function seasonImageryReadsBefore(boundary: BenchField['boundary'], season: { from: string; to: string }, imagery: BenchImagery) {
+  const series = (index: Measure, from: string, to: string, keepPixels = false) =>
+    fieldTimeSeries({ source: imagery.source, boundary, from, to, index, keepPixels, cog: imagery.cog, search: imagery.search });
+  const { points } = await series('ndvi', season.from, season.to);
+  const latest = points.filter((point) => point.result.usable).at(-1);
+  if (!latest) return;
+  const day = latest.datetime.slice(0, 10);
+  await series('ndre', day, day);
+  await series('ndwiMcFeeters', day, day, true);
 }
 
 main().then(

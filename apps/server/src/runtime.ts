@@ -10,7 +10,7 @@ import { healthCheckJob } from './jobs/health-check.job.ts';
 import { analysisCompletedJob } from './modules/analysis/analysis-completed.job.ts';
 import { analysisJobs } from './modules/analysis/analysis.jobs.ts';
 import { closeDemoCatalogs } from './modules/analysis/imagery.ts';
-import { dailyIrrigationJob, newImageryJob } from './modules/analysis/analysis-schedule.ts';
+import { dailyIrrigationJob, newImageryJob, scheduleBatchJobs } from './modules/analysis/analysis-schedule.ts';
 import { analysisRecoveryJob } from './modules/analysis/analysis-recovery.ts';
 import { JobQueue } from './jobs/job-queue.ts';
 import { pruneAuthRecordsJob } from './jobs/prune-auth-records.job.ts';
@@ -25,6 +25,7 @@ export const allJobs = [
   analysisCompletedJob,
   newImageryJob,
   dailyIrrigationJob,
+  ...Object.values(scheduleBatchJobs),
   analysisRecoveryJob,
 ] as const;
 
@@ -48,12 +49,13 @@ export async function startRuntime(config: Config, options: RuntimeOptions): Pro
   const log: FastifyBaseLogger = options.logger === false ? pino({ level: 'silent' }) : pino({ level: config.logLevel });
   const database = options.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
   await migrateToLatest(database.db as never);
-  const queue = new JobQueue({ database, config, log }, allJobs);
+  const now = options.now ?? (() => new Date());
+  const queue = new JobQueue({ database, config, log, now }, allJobs);
   await queue.start({ work: options.work, pollingIntervalSeconds: options.pollingIntervalSeconds });
   const fieldListVersions = new FieldListVersions(database, log);
   await fieldListVersions.start();
   const cpu = new CpuPool(config.cpuWorkerThreads);
-  const ctx: AppContext = { config, database, queue, cpu, fieldListVersions, now: options.now ?? (() => new Date()) };
+  const ctx: AppContext = { config, database, queue, cpu, fieldListVersions, now };
   const app = await buildApp(ctx, { logger: options.logger });
   return {
     ctx,

@@ -16,3 +16,4 @@ export * from './agronomy/fertilizer/index.ts';
 export * from './agronomy/yield/index.ts';
 export * from './dates.ts';
 export * from './agronomy/season.ts';
+export * from './analysis-results/index.ts';

@@ -9,6 +9,7 @@ import * as accountProtection from './migrations/0007-account-protection.ts';
 import * as leanFieldLists from './migrations/0008-lean-field-lists.ts';
 import * as analysisSummariesIndex from './migrations/0009-analysis-summaries-index.ts';
 import * as weatherCacheSource from './migrations/0010-weather-cache-source.ts';
+import * as analysisStage from './migrations/0011-analysis-stage.ts';
 
 /** Numbered, forward-only. Add a file `NNNN-what.ts` with an `up` and list it here; never edit a shipped one. */
 const migrations: Record<string, Migration> = {
@@ -22,6 +23,7 @@ const migrations: Record<string, Migration> = {
   '0008-lean-field-lists': leanFieldLists,
   '0009-analysis-summaries-index': analysisSummariesIndex,
   '0010-weather-cache-source': weatherCacheSource,
+  '0011-analysis-stage': analysisStage,
 };
 
 export async function migrateToLatest(db: Kysely<unknown>): Promise<string[]> {

@@ -1,5 +1,6 @@
 import type { ColumnType, Generated } from 'kysely';
 import type { AnalysisStatus, AnalysisType } from '../modules/analysis/analysis-types.ts';
+import type { AnalysisStage } from '../modules/analysis/analysis-progress.ts';
 
 /** A timestamptz column: Date when read, Date or ISO string when written, defaulted by the database. */
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
@@ -230,6 +231,9 @@ export interface AnalysisTable {
   summary: string | null;
   simulated: ColumnType<boolean, boolean | undefined, boolean>;
   error: string | null;
+  /** What a running analysis is doing (`AnalysisStage`), reported as it goes; null before it starts. */
+  stage: AnalysisStage | null;
+  stageAt: Timestamp | null;
 }
 
 export interface DB {

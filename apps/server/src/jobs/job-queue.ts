@@ -14,7 +14,12 @@ export interface JobContext {
   attempt: { retryCount: number; retryLimit: number; isLast: boolean };
   /** For jobs that start other jobs (the daily schedules) or look after them (analysis recovery). */
   queue: Pick<JobQueue, 'send' | 'jobStates'>;
+  /** The clock: the app's own (`AppContext.now`), so a test that moves the app's time moves its jobs' too. */
+  now(): Date;
 }
+
+/** What a queue's jobs share; the clock defaults to the system's. */
+export type JobQueueContext = Omit<JobContext, 'attempt' | 'queue' | 'now'> & { now?: () => Date };
 
 /** A job: a stable name, a payload schema, retry policy, and a handler that calls a domain function. */
 export interface JobDefinition<Schema extends z.ZodType> {
@@ -56,6 +61,11 @@ export interface SendOptions {
   executor?: Kysely<DB>;
   /** The job's id (a UUID), when the caller stores it before sending. */
   id?: string;
+  /**
+   * At most one job of the queue with this key in each slot of `seconds` (pg-boss's singleton index; a cancelled
+   * job does not count): a sender that restarts does not queue the same work twice, and `send` resolves to null.
+   */
+  singleton?: { key: string; seconds: number };
 }
 
 /**
@@ -67,10 +77,13 @@ export class JobQueue {
   private running = false;
   private working = false;
 
+  private readonly context: Omit<JobContext, 'attempt' | 'queue'>;
+
   constructor(
-    private readonly context: Omit<JobContext, 'attempt' | 'queue'>,
+    context: JobQueueContext,
     private readonly jobs: readonly AnyJob[],
   ) {
+    this.context = { ...context, now: context.now ?? (() => new Date()) };
     this.boss = new PgBoss({
       db: { executeSql: (text, values) => context.database.executeSql(text, values) },
       schema: 'pgboss',
@@ -151,8 +164,12 @@ export class JobQueue {
     options: SendOptions = {},
   ): Promise<string | null> {
     const data = job.payload.parse(payload) as object;
-    if (!options.executor) return this.boss.send(job.name, data, options.id ? { id: options.id } : {});
-    return this.boss.send(job.name, data, { ...(options.id ? { id: options.id } : {}), db: transactionDb(options.executor) });
+    const sendOptions: PgBoss.SendOptions = {
+      ...(options.id ? { id: options.id } : {}),
+      ...(options.singleton ? { singletonKey: options.singleton.key, singletonSeconds: options.singleton.seconds } : {}),
+    };
+    if (!options.executor) return this.boss.send(job.name, data, sendOptions);
+    return this.boss.send(job.name, data, { ...sendOptions, db: transactionDb(options.executor) });
   }
 
   /**

@@ -5,7 +5,8 @@ import { as, registerAccount, squareBoundary, startTestApp, type TestAccount, ty
 import { startFakeOpenMeteo, type FakeOpenMeteo } from '../../integrations/open-meteo/testing/fake-open-meteo.ts';
 import type { JobContext } from '../../jobs/job-queue.ts';
 import { analysisCompletedJob } from './analysis-completed.job.ts';
-import { ANALYSIS_FAILED_MESSAGE, analysisJobs } from './analysis.jobs.ts';
+import { irrigationAnalysis } from './analysis-definitions.ts';
+import { ANALYSIS_FAILED_MESSAGE, analysisJobs, handleAnalysis } from './analysis.jobs.ts';
 
 // How an analysis ends, seen from what reacts to it: one `analysis-completed` job per completed analysis, none for a
 // cancelled one or a second try, and a failure the user can read. No worker runs: each test runs the analysis job's
@@ -47,10 +48,14 @@ async function requestIrrigation(fieldId: string): Promise<string> {
   return run.json().data.id;
 }
 
+/** A job's context as a worker gives it, on the given try and clock. */
+function jobContext(attempt = { retryCount: 0, retryLimit: 0, isLast: true }, now = app.ctx.now): JobContext {
+  return { database: app.ctx.database, config: app.ctx.config, log, attempt, queue: app.ctx.queue, now };
+}
+
 /** Runs the irrigation job's handler as a worker would on the given try. */
 function runIrrigationJob(analysisId: string, attempt = { retryCount: 0, retryLimit: 0, isLast: true }) {
-  const context: JobContext = { database: app.ctx.database, config: app.ctx.config, log, attempt, queue: app.ctx.queue };
-  return analysisJobs.irrigation.handle({ analysisId }, context);
+  return analysisJobs.irrigation.handle({ analysisId }, jobContext(attempt));
 }
 
 const rowOf = (id: string) => app.ctx.database.db.selectFrom('analyses').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
@@ -106,15 +111,13 @@ describe('the analysis-completed event', () => {
   it('is not sent for an analysis cancelled while its job runs, and the result is not stored', async () => {
     const fieldId = await newField([29.55, -19.33]);
     const id = await requestIrrigation(fieldId);
-    const weatherRequestsBefore = openMeteo.requests.length;
     openMeteo.delayNext(HELD_WEATHER_ANSWER_MS);
     const running = runIrrigationJob(id);
     while ((await rowOf(id)).status !== 'running') await new Promise((resolve) => setTimeout(resolve, 20));
     const cancel = await as(farmer, app.app, { method: 'DELETE', url: `/api/analysis/${fieldId}/irrigation/${id}` });
     expect(cancel.statusCode).toBe(200);
-    await running;
-    // The analysis ran on through its weather after the cancel, and then stored nothing.
-    expect(openMeteo.requests.length).toBeGreaterThan(weatherRequestsBefore);
+    // The job stops at its next step (its progress finds the row cancelled), ends without an error, stores nothing.
+    await expect(running).resolves.toBeUndefined();
     expect(await rowOf(id)).toMatchObject({ status: 'cancelled', result: null, summary: null });
     expect(await completionEvents(id)).toEqual([]);
   }, 30_000);
@@ -147,5 +150,49 @@ describe('a failure the user reads', () => {
       err: { type: 'TypeError', message: (failure as TypeError).message },
       storedMessage: ANALYSIS_FAILED_MESSAGE,
     });
+  }, 30_000);
+
+  it('is the product text for a result that fails its schema, at once (another try would repeat it), with the issues logged', async () => {
+    const fieldId = await newField([27.55, -21.33]);
+    const id = await requestIrrigation(fieldId);
+    // The irrigation analysis as it would be with a bug that loses the water balance from its result.
+    const losesWaterBalance: typeof irrigationAnalysis = {
+      ...irrigationAnalysis,
+      async run(inputs, progress) {
+        const outcome = await irrigationAnalysis.run(inputs, progress);
+        const { waterBalance: _lost, ...rest } = outcome.result as Record<string, unknown>;
+        return { ...outcome, result: rest };
+      },
+    };
+    logLines.length = 0;
+    // Not the last try, and still failed for good: the handler returns, so the queue does not try again.
+    await handleAnalysis(losesWaterBalance, { analysisId: id }, jobContext({ retryCount: 0, retryLimit: 2, isLast: false }));
+    expect(await rowOf(id)).toMatchObject({ status: 'failed', error: ANALYSIS_FAILED_MESSAGE, result: null, summary: null });
+    expect(await completionEvents(id)).toEqual([]);
+    const logged = logLines.map((line) => JSON.parse(line)).find((entry) => entry.analysisId === id && entry.level === 50);
+    expect(logged).toMatchObject({ type: 'irrigation', storedMessage: ANALYSIS_FAILED_MESSAGE });
+    // Neither the advice nor the "needs field details" answer: the advice's own issue names what is missing.
+    const [adviceIssues] = logged.issues[0].errors;
+    expect(adviceIssues).toEqual([expect.objectContaining({ path: ['waterBalance'], code: 'invalid_type' })]);
+
+    // The analysis itself, unchanged, passes its schema on the same field.
+    const again = await requestIrrigation(fieldId);
+    await handleAnalysis(irrigationAnalysis, { analysisId: again }, jobContext());
+    expect(await rowOf(again)).toMatchObject({ status: 'completed', error: null });
+  }, 30_000);
+});
+
+describe('the clock of an analysis job', () => {
+  it('is the job context’s: start, finish and the day the advice speaks for', async () => {
+    const fieldId = await newField([26.55, -22.33]);
+    const id = await requestIrrigation(fieldId);
+    const clock = new Date(Date.now() - 90_000);
+    await handleAnalysis(
+      irrigationAnalysis,
+      { analysisId: id },
+      jobContext(undefined, () => clock),
+    );
+    const row = await rowOf(id);
+    expect(row).toMatchObject({ status: 'completed', startedAt: clock, finishedAt: clock, analysisDate: isoDay(clock) });
   }, 30_000);
 });

@@ -3,54 +3,82 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { addDays, isoDay, type FieldBoundary } from '@murimi/core';
 import { writeDemoCatalog } from '@murimi/earth';
+import type { KyselyPlugin } from 'kysely';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { as, registerAccount, squareBoundary, startTestApp, type TestAccount, type TestApp } from '../../../test/harness.ts';
 import type { JobContext } from '../../jobs/job-queue.ts';
 import type { AnalysisType } from './analysis-types.ts';
-import { queueDailyIrrigation, queueHealthForNewImagery } from './analysis-schedule.ts';
+import type { ScheduleBatch } from './analysis-schedule.batches.ts';
+import { fanOutSchedule, runScheduleBatch, scheduleBatchJobs, type DailySchedule } from './analysis-schedule.ts';
 
-// The daily schedules, called as their cron jobs would call them (the queue does not run jobs here).
+// The daily schedules, called as the queue would call their jobs (the queue does not run jobs here).
 const today = new Date();
+const day = isoDay(today);
 const boundary = squareBoundary(3) as FieldBoundary;
+const wholePlatform = { day, from: null, until: null };
 
 let catalog: string;
 let app: TestApp;
-let farmer: TestAccount;
-let planted: string;
-let notPlanted: string;
 let context: JobContext;
-let addField: (payload: object) => Promise<string>;
+/** Each organisation's fields by name. */
+const fields: Record<'a' | 'b' | 'c', Record<string, string>> = { a: {}, b: {}, c: {} };
+/** The fields each schedule should reach, by organisation. */
+let inSeason: Record<DailySchedule, Record<'a' | 'b' | 'c', string[]>>;
+
+async function addFields(account: TestAccount, wanted: Record<string, object>): Promise<Record<string, string>> {
+  const farmId = (await as(account, app.app, { method: 'POST', url: '/api/farms', payload: { name: 'Farm' } })).json().data.id;
+  const ids: Record<string, string> = {};
+  for (const [name, payload] of Object.entries(wanted)) {
+    const response = await as(account, app.app, {
+      method: 'POST',
+      url: '/api/fields',
+      payload: { farmId, boundary, irrigated: true, name, ...payload },
+    });
+    expect(response.statusCode).toBe(201);
+    ids[name] = response.json().data.id as string;
+  }
+  return ids;
+}
 
 beforeAll(async () => {
   catalog = await mkdtemp(path.join(tmpdir(), 'murimi-schedule-imagery-'));
-  const plantingDate = addDays(isoDay(today), -40);
+  const planted = addDays(day, -40);
   await writeDemoCatalog({
-    fields: [{ id: 'a', name: 'A', crop: 'maize', plantingDate, boundary }],
-    from: addDays(isoDay(today), -45),
-    to: isoDay(today),
+    fields: [{ id: 'a', name: 'A', crop: 'maize', plantingDate: planted, boundary }],
+    from: addDays(day, -45),
+    to: day,
     directory: catalog,
   });
   app = await startTestApp({ env: { IMAGERY_SOURCE: 'demo', DEMO_IMAGERY_DIR: catalog } });
-  farmer = await registerAccount(app.app);
-  const farmId = (await as(farmer, app.app, { method: 'POST', url: '/api/farms', payload: { name: 'Farm' } })).json().data.id;
-  addField = async (payload: object) => {
-    const response = await as(farmer, app.app, {
-      method: 'POST',
-      url: '/api/fields',
-      payload: { farmId, boundary, irrigated: true, ...payload },
-    });
-    expect(response.statusCode).toBe(201);
-    return response.json().data.id as string;
+  const [a, b, c] = [await registerAccount(app.app), await registerAccount(app.app), await registerAccount(app.app)];
+  const maize = { cropType: 'maize-grain', plantingDate: planted };
+  fields.a = await addFields(a, {
+    planted: maize,
+    // Planted longer ago than any crop's season, but the farmer has recorded a harvest still to come: in season.
+    harvestAhead: { cropType: 'sugarcane-virgin', plantingDate: addDays(day, -500), actualHarvestDate: addDays(day, 30) },
+    // In season for a health check; irrigation advice needs a crop.
+    noCrop: { plantingDate: addDays(day, -20) },
+    notPlanted: { cropType: 'maize-grain' },
+    plantedThreeYearsAgo: { cropType: 'maize-grain', plantingDate: addDays(day, -3 * 365) },
+  });
+  fields.b = await addFields(b, { first: maize, second: maize });
+  fields.c = await addFields(c, { first: maize, second: maize });
+  inSeason = {
+    'new-imagery': {
+      a: [fields.a.planted!, fields.a.harvestAhead!, fields.a.noCrop!],
+      b: Object.values(fields.b),
+      c: Object.values(fields.c),
+    },
+    'daily-irrigation': { a: [fields.a.planted!, fields.a.harvestAhead!], b: Object.values(fields.b), c: Object.values(fields.c) },
   };
-  planted = await addField({ name: 'Planted', cropType: 'maize-grain', plantingDate });
-  notPlanted = await addField({ name: 'Not planted yet', cropType: 'maize-grain' });
   context = {
     database: app.ctx.database,
     config: app.ctx.config,
     log: pino({ level: 'silent' }),
     attempt: { retryCount: 0, retryLimit: 0, isLast: true },
     queue: app.ctx.queue,
+    now: () => today,
   };
 }, 60_000);
 
@@ -59,63 +87,132 @@ afterAll(async () => {
   await rm(catalog, { recursive: true, force: true });
 });
 
-const analysesOf = (fieldId: string, type: AnalysisType) =>
-  app.ctx.database.db.selectFrom('analyses').selectAll().where('fieldId', '=', fieldId).where('type', '=', type).execute();
+const fieldsWithAnalyses = async (type: AnalysisType) =>
+  (await app.ctx.database.db.selectFrom('analyses').select('fieldId').where('type', '=', type).execute()).map((row) => row.fieldId).sort();
 
-describe('the daily health schedule', () => {
-  it('queues a health analysis for a field in season with new scenes, none for an unplanted field, and none twice', async () => {
-    expect(await queueHealthForNewImagery(context, today)).toBe(1);
-    const [queued] = await analysesOf(planted, 'health');
-    expect(queued).toMatchObject({ status: 'queued', requestedBy: null });
-    expect(await analysesOf(notPlanted, 'health')).toEqual([]);
-    // Still queued: not queued again.
-    expect(await queueHealthForNewImagery(context, today)).toBe(0);
-  });
+/** The batch jobs the fan-out has sent (the queue is not worked here, so they wait in pg-boss). */
+async function sentBatches(schedule: DailySchedule) {
+  const { rows } = await app.ctx.database.executeSql(
+    'select data, singleton_key from pgboss.job where name = $1 order by created_on, singleton_key',
+    [scheduleBatchJobs[schedule].name],
+  );
+  return rows as { data: ScheduleBatch & { day: string }; singleton_key: string }[];
+}
 
-  it('does not queue again once the last analysis has seen the latest scene, and does when a newer one comes', async () => {
-    await app.ctx.database.db
-      .updateTable('analyses')
-      .set({ status: 'completed', analysisDate: isoDay(today), finishedAt: today })
-      .where('fieldId', '=', planted)
-      .execute();
-    expect(await queueHealthForNewImagery(context, today)).toBe(0);
-    // The last analysis saw the scenes up to ten days ago: those since are new.
-    await app.ctx.database.db
-      .updateTable('analyses')
-      .set({ analysisDate: addDays(isoDay(today), -10) })
-      .where('fieldId', '=', planted)
-      .execute();
-    expect(await queueHealthForNewImagery(context, today)).toBe(1);
-  });
-});
+/** A context whose database counts the select statements sent through it. */
+function countingSelects(): { context: JobContext; selects: () => number } {
+  let selects = 0;
+  const counter: KyselyPlugin = {
+    transformQuery: ({ node }) => {
+      if (node.kind === 'SelectQueryNode') selects++;
+      return node;
+    },
+    transformResult: async ({ result }) => result,
+  };
+  return {
+    context: { ...context, database: { ...context.database, db: context.database.db.withPlugin(counter) } },
+    selects: () => selects,
+  };
+}
+
+const sorted = (ids: string[]) => [...ids].sort();
 
 describe('the daily irrigation schedule', () => {
-  it('queues irrigation advice for each field in season with a crop, once', async () => {
-    expect(await queueDailyIrrigation(context, today)).toBe(1);
-    expect(await analysesOf(planted, 'irrigation')).toHaveLength(1);
-    expect(await analysesOf(notPlanted, 'irrigation')).toEqual([]);
-    expect(await queueDailyIrrigation(context, today)).toBe(0);
+  it('fans out one batch job per organisation when no two fit in a batch, and none again the same day', async () => {
+    // Three in season with a crop at most per organisation, batches of three: no two organisations share one.
+    expect(await fanOutSchedule(context, 'daily-irrigation', 3)).toBe(3);
+    const sent = await sentBatches('daily-irrigation');
+    expect(sent).toHaveLength(3);
+    for (const job of sent) expect(job.singleton_key.startsWith(`${day}:`)).toBe(true);
+    // The fan-out itself queues no analysis.
+    expect(await fieldsWithAnalyses('irrigation')).toEqual([]);
+
+    // Restarted the same day: the same batches, already sent.
+    expect(await fanOutSchedule(context, 'daily-irrigation', 3)).toBe(0);
+    expect(await sentBatches('daily-irrigation')).toHaveLength(3);
+  });
+
+  it("runs each batch job for one organisation's fields in season with a crop, never another organisation's", async () => {
+    const reached: string[][] = [];
+    for (const { data } of await sentBatches('daily-irrigation')) {
+      const before = await fieldsWithAnalyses('irrigation');
+      const { queued, failed } = await runScheduleBatch(context, 'daily-irrigation', data);
+      const added = (await fieldsWithAnalyses('irrigation')).filter((fieldId) => !before.includes(fieldId));
+      expect(failed).toEqual([]);
+      expect(queued).toBe(added.length);
+      reached.push(added);
+    }
+    const { a, b, c } = inSeason['daily-irrigation'];
+    expect(reached.map(sorted).sort()).toEqual([sorted(a), sorted(b), sorted(c)].sort());
+    // Not planted, planted three years ago with no harvest date, no crop: none.
+    expect(await fieldsWithAnalyses('irrigation')).toEqual(sorted([...a, ...b, ...c]));
+  });
+
+  it('decides with one query and queues nothing when run again the same day, even once the advice is done', async () => {
+    const counting = countingSelects();
+    expect(await runScheduleBatch(counting.context, 'daily-irrigation', wholePlatform)).toEqual({ queued: 0, failed: [] });
+    await app.ctx.database.db
+      .updateTable('analyses')
+      .set({ status: 'completed', finishedAt: today })
+      .where('type', '=', 'irrigation')
+      .execute();
+    expect(await runScheduleBatch(counting.context, 'daily-irrigation', wholePlatform)).toEqual({ queued: 0, failed: [] });
+    expect(counting.selects()).toBe(2);
+    expect(await fieldsWithAnalyses('irrigation')).toHaveLength(6);
   });
 });
 
-describe('the season the schedules go by', () => {
-  it('skips a field planted years ago with no harvest date, and keeps one whose recorded harvest is still ahead', async () => {
-    const longAgo = addDays(isoDay(today), -3 * 365);
-    const seasonOver = await addField({ name: 'Planted three years ago', cropType: 'maize-grain', plantingDate: longAgo });
-    // Planted longer ago than any crop's season, but the farmer has recorded a harvest still to come: in season.
-    const harvestAhead = await addField({
-      name: 'Harvest ahead',
-      cropType: 'sugarcane-virgin',
-      plantingDate: addDays(isoDay(today), -500),
-      actualHarvestDate: addDays(isoDay(today), 30),
-    });
+describe('the daily health schedule', () => {
+  const all = () => Object.values(inSeason['new-imagery']).flat();
 
-    expect(await queueDailyIrrigation(context, today)).toBe(1);
-    expect(await analysesOf(seasonOver, 'irrigation')).toEqual([]);
-    expect(await analysesOf(harvestAhead, 'irrigation')).toHaveLength(1);
+  it('queues a health check for every field in season with scenes, deciding with one query, and none twice the same day', async () => {
+    const counting = countingSelects();
+    expect(await runScheduleBatch(counting.context, 'new-imagery', wholePlatform)).toEqual({ queued: 7, failed: [] });
+    expect(counting.selects()).toBe(1);
+    expect(await fieldsWithAnalyses('health')).toEqual(sorted(all()));
+    const health = await app.ctx.database.db
+      .selectFrom('analyses')
+      .selectAll()
+      .where('fieldId', '=', fields.a.planted!)
+      .where('type', '=', 'health')
+      .executeTakeFirstOrThrow();
+    expect(health).toMatchObject({ status: 'queued', requestedBy: null });
 
-    expect(await queueHealthForNewImagery(context, today)).toBe(1);
-    expect(await analysesOf(seasonOver, 'health')).toEqual([]);
-    expect(await analysesOf(harvestAhead, 'health')).toHaveLength(1);
+    // Run again the same day, still queued or done: nothing new.
+    expect(await runScheduleBatch(counting.context, 'new-imagery', wholePlatform)).toEqual({ queued: 0, failed: [] });
+    await app.ctx.database.db
+      .updateTable('analyses')
+      .set({ status: 'completed', analysisDate: addDays(day, -10), finishedAt: today })
+      .where('type', '=', 'health')
+      .execute();
+    expect(await runScheduleBatch(counting.context, 'new-imagery', wholePlatform)).toEqual({ queued: 0, failed: [] });
+    expect(counting.selects()).toBe(3);
+  });
+
+  it('on a later day, queues again only where the catalogue has a scene newer than the last analysis', async () => {
+    const tomorrow = { day: addDays(day, 1), from: null, until: null };
+    // The last analyses saw every scene there is.
+    await app.ctx.database.db.updateTable('analyses').set({ analysisDate: day }).where('type', '=', 'health').execute();
+    expect(await runScheduleBatch(context, 'new-imagery', tomorrow)).toEqual({ queued: 0, failed: [] });
+    // Organisation b's last analyses saw the scenes up to ten days ago: those since are new.
+    await app.ctx.database.db
+      .updateTable('analyses')
+      .set({ analysisDate: addDays(day, -10) })
+      .where('type', '=', 'health')
+      .where('fieldId', 'in', inSeason['new-imagery'].b)
+      .execute();
+    expect(await runScheduleBatch(context, 'new-imagery', tomorrow)).toEqual({ queued: 2, failed: [] });
+  });
+
+  it('goes on past a field that fails, and fails its job afterwards so the queue tries the batch again', async () => {
+    await app.ctx.database.db.deleteFrom('analyses').where('type', '=', 'health').execute();
+    // A boundary no analysis can read (a circle without its radius).
+    await app.ctx.database.db
+      .updateTable('fields')
+      .set({ boundary: JSON.stringify({ type: 'Point', coordinates: [31.05, -17.83] }) })
+      .where('id', '=', fields.a.planted!)
+      .execute();
+    await expect(scheduleBatchJobs['new-imagery'].handle(wholePlatform, context)).rejects.toThrow(/1 fields of the batch failed/);
+    expect(await fieldsWithAnalyses('health')).toEqual(sorted(all().filter((id) => id !== fields.a.planted)));
   });
 });

@@ -1,10 +1,9 @@
-/**
- * The four analyses of spec §7, by the short name the latest-summaries answer uses and by the slug of their
- * run path.
- */
-export const analysisTypes = ['health', 'yield', 'irrigation', 'fertilizer'] as const;
-export type AnalysisType = (typeof analysisTypes)[number];
+import { analysisTypes, type AnalysisType, type NeedsFieldDetails } from '@murimi/core';
 
+/** The four analyses of spec §7 (the list lives in core, beside their result schemas). */
+export { analysisTypes, type AnalysisType };
+
+/** The slug of each type's run path. */
 export const analysisSlugs: Record<AnalysisType, string> = {
   health: 'health-analysis',
   yield: 'unified-yield-analysis',
@@ -20,11 +19,14 @@ export function analysisTypeOf(text: string): AnalysisType | null {
   return bySlug ?? ((analysisTypes as readonly string[]).find((type) => type === text) as AnalysisType | undefined) ?? null;
 }
 
-/** What an analysis produced: the answer, the sentence a farmer reads, and what it was made from. */
-export interface AnalysisOutcome {
+/**
+ * What an analysis produced: the answer, the sentence a farmer reads, and what it was made from. `Result` is
+ * `unknown` until the answer has been checked against its type's schema (`runAnalysis`).
+ */
+export interface AnalysisOutcome<Result = unknown> {
   /** The day the analysis speaks for (YYYY-MM-DD): the last image's date, or today for weather-based advice. */
   analysisDate: string;
-  result: unknown;
+  result: Result;
   summary: string;
   /** Scene ids, weather window, soil test id: enough to see later what the numbers came from. */
   inputs: Record<string, unknown>;
@@ -33,6 +35,6 @@ export interface AnalysisOutcome {
 }
 
 /** What an analysis says when the field lacks what the agronomy needs: completed, with what to add. */
-export function needsFieldDetails(today: string, message: string): AnalysisOutcome {
+export function needsFieldDetails(today: string, message: string): AnalysisOutcome<NeedsFieldDetails> {
   return { analysisDate: today, result: { status: 'needs-field-details', message }, summary: message, inputs: {}, simulated: false };
 }

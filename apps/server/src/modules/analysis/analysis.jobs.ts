@@ -5,8 +5,10 @@ import { AppError } from '../../errors.ts';
 import type { JobContext, JobDefinition } from '../../jobs/job-queue.ts';
 import { analysisCompletedJob } from './analysis-completed.job.ts';
 import { crashHereWhenTesting } from './analysis-crash-point.ts';
+import { startAnalysisProgress } from './analysis-progress.ts';
+import { analysisDefinitions, type AnalysisDefinition } from './analysis-definitions.ts';
 import { analysisTypes, type AnalysisOutcome, type AnalysisType } from './analysis-types.ts';
-import { runAnalysis } from './run-analysis.ts';
+import { InvalidAnalysisResult, runDefinition } from './run-analysis.ts';
 
 const payload = z.object({ analysisId: z.uuid() });
 
@@ -34,13 +36,20 @@ export function analysisLongestRunSeconds(
  * conditional updates, so a job retried after its worker died, or run twice, completes the analysis once, and a
  * cancelled one stores nothing. The completion and its `analysis-completed` job are one transaction, so what
  * reacts to a new result hears of each completed analysis exactly once. A failure is retried; on the last attempt
- * the user's message is stored and the error itself goes to the log.
+ * the user's message is stored and the error itself goes to the log. A result that fails its type's schema is a bug
+ * that another try would repeat: the analysis fails at once. While it runs, its progress channel stores each stage
+ * and aborts the work when the row is cancelled. Times come from the job's clock.
  */
-async function handleAnalysis(type: AnalysisType, { analysisId }: z.output<typeof payload>, context: JobContext): Promise<void> {
+export async function handleAnalysis<Type extends AnalysisType>(
+  definition: AnalysisDefinition<Type>,
+  { analysisId }: z.output<typeof payload>,
+  context: JobContext,
+): Promise<void> {
+  const { type } = definition;
   const db = context.database.db;
   const row = await db
     .updateTable('analyses')
-    .set((eb) => ({ status: 'running', startedAt: new Date(), attempts: eb('attempts', '+', 1) }))
+    .set((eb) => ({ status: 'running', startedAt: context.now(), attempts: eb('attempts', '+', 1) }))
     .where('id', '=', analysisId)
     .where('status', 'in', ['queued', 'running'])
     .returningAll()
@@ -51,30 +60,38 @@ async function handleAnalysis(type: AnalysisType, { analysisId }: z.output<typeo
   }
   crashHereWhenTesting(context.config, 'analysis-claimed');
   let outcome: AnalysisOutcome;
+  const progress = startAnalysisProgress(context.database, analysisId, context.log);
   try {
-    outcome = await runAnalysis(type, row, context);
+    outcome = await runDefinition(definition, row, context, progress);
   } catch (error) {
+    // Cancelled (or finished by another try) while it ran: its work stopped, and there is nothing to store or retry.
+    if (progress.signal.aborted) {
+      context.log.info({ analysisId, type }, 'analysis stopped: it was cancelled or finished by another try while it ran');
+      return;
+    }
     const failure = { err: error, analysisId, type, attempt: context.attempt };
+    if (error instanceof InvalidAnalysisResult) {
+      context.log.error({ ...failure, issues: error.issues, storedMessage: ANALYSIS_FAILED_MESSAGE }, 'analysis result failed its schema');
+      await failAnalysis(context, analysisId, ANALYSIS_FAILED_MESSAGE);
+      return;
+    }
     if (!context.attempt.isLast) {
       context.log.warn(failure, 'analysis failed; it will be tried again');
       throw error;
     }
     const message = messageFor(error);
     context.log.error({ ...failure, storedMessage: message }, 'analysis failed on its last try');
-    await db
-      .updateTable('analyses')
-      .set({ status: 'failed', error: message, finishedAt: new Date() })
-      .where('id', '=', analysisId)
-      .where('status', '=', 'running')
-      .execute();
+    await failAnalysis(context, analysisId, message);
     throw error;
+  } finally {
+    progress.stop();
   }
   const completed = await db.transaction().execute(async (trx) => {
     const changed = await trx
       .updateTable('analyses')
       .set({
         status: 'completed',
-        finishedAt: new Date(),
+        finishedAt: context.now(),
         analysisDate: outcome.analysisDate,
         result: JSON.stringify(outcome.result),
         summary: outcome.summary,
@@ -93,6 +110,16 @@ async function handleAnalysis(type: AnalysisType, { analysisId }: z.output<typeo
     return true;
   });
   if (!completed) context.log.info({ analysisId, type }, 'analysis cancelled or completed by another try; its result is not stored');
+}
+
+/** Stores a failure for the user to read, unless the analysis was cancelled meanwhile. */
+async function failAnalysis(context: JobContext, analysisId: string, message: string): Promise<void> {
+  await context.database.db
+    .updateTable('analyses')
+    .set({ status: 'failed', error: message, finishedAt: context.now() })
+    .where('id', '=', analysisId)
+    .where('status', '=', 'running')
+    .execute();
 }
 
 /**
@@ -120,7 +147,7 @@ export const analysisJobs = Object.fromEntries(
       retryDelaySeconds: ANALYSIS_RETRY_DELAY_SECONDS,
       // A job whose worker died is retried once this has passed.
       expireInSeconds: (config) => config.analysisTimeoutSeconds,
-      handle: (data, context) => handleAnalysis(type, data, context),
+      handle: (data, context) => handleAnalysis(analysisDefinitions[type], data, context),
     } satisfies JobDefinition<typeof payload>,
   ]),
 ) as Record<AnalysisType, JobDefinition<typeof payload>>;

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { AnalysisResult } from '@murimi/core';
 import type { AppContext } from '../../app-context.ts';
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { AnalysisTable, DB } from '../../db/schema.ts';
@@ -8,6 +9,7 @@ import { crashHereWhenTesting } from './analysis-crash-point.ts';
 import { analysisJobs, analysisLongestRunSeconds } from './analysis.jobs.ts';
 import type { AnalysisOptions } from './run-analysis.ts';
 import { analysisTypes, type AnalysisStatus, type AnalysisType } from './analysis-types.ts';
+import type { AnalysisStage } from './analysis-progress.ts';
 
 type AnalysisRow = Selectable<AnalysisTable>;
 
@@ -24,11 +26,17 @@ export interface AnalysisView {
   summary: string | null;
   simulated: boolean;
   error: string | null;
+  /** The step a running analysis last reported (`AnalysisStage`) and when; kept after it ends. */
+  stage: AnalysisStage | null;
+  stage_at: string | null;
 }
 
-export interface AnalysisDetail extends AnalysisView {
+/** One analysis in full: what it was made from and, once completed, its result as its type's schema describes it. */
+export interface AnalysisDetail<Type extends AnalysisType = AnalysisType> extends AnalysisView {
+  type: Type;
   inputs: unknown;
-  result: unknown;
+  /** Checked against the type's schema when it was stored (`runAnalysis`); null until the analysis completes. */
+  result: AnalysisResult<Type> | null;
 }
 
 const ALREADY_RUNNING = (type: AnalysisType) =>
@@ -124,6 +132,8 @@ const VIEW_COLUMNS = [
   'summary',
   'simulated',
   'error',
+  'stage',
+  'stageAt',
 ] as const satisfies readonly (keyof AnalysisRow)[];
 
 type AnalysisViewRow = Pick<AnalysisRow, (typeof VIEW_COLUMNS)[number]>;
@@ -174,13 +184,13 @@ export function latestSummariesQuery(db: Kysely<DB>, orgId: string, fieldId: str
     .where('fields.id', '=', fieldId);
 }
 
-export async function getAnalysis(
+export async function getAnalysis<Type extends AnalysisType>(
   ctx: AppContext,
   orgId: string,
   fieldId: string,
-  type: AnalysisType,
+  type: Type,
   id: string,
-): Promise<AnalysisDetail> {
+): Promise<AnalysisDetail<Type>> {
   const row = await ctx.database.db
     .selectFrom('analyses')
     .selectAll()
@@ -190,7 +200,7 @@ export async function getAnalysis(
     .where('id', '=', id)
     .executeTakeFirst();
   if (!row) throw AppError.notFound('Analysis');
-  return { ...view(row), inputs: row.inputs, result: row.result };
+  return { ...view(row), type, inputs: row.inputs, result: row.result as AnalysisResult<Type> | null };
 }
 
 /** A field's analyses, newest first, optionally of one type. */
@@ -231,5 +241,7 @@ function view(row: AnalysisViewRow): AnalysisView {
     summary: row.summary,
     simulated: row.simulated,
     error: row.error,
+    stage: row.stage,
+    stage_at: row.stageAt?.toISOString() ?? null,
   };
 }

@@ -114,6 +114,8 @@ describe('a health analysis from request to summary', () => {
 
     const detail = (await as(farmer, server.app, { method: 'GET', url: `/api/analysis/${fieldId}/health/${id}` })).json().data;
     expect(detail.result.source).toBe('simulated');
+    // The last step the run reported, for the progress card.
+    expect(detail).toMatchObject({ stage: 'computing', stage_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/) });
     expect(detail.result.latest.ndvi.mean).toBeGreaterThan(0.3); // maize ten weeks after planting
     expect(detail.result.latest.ndwi).not.toBeNull();
     expect(detail.result.latest.lai.method).toMatch(/^Empirical/);

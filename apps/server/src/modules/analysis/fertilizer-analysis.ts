@@ -59,7 +59,7 @@ export function runFertilizerAnalysis(input: {
   const rain = weather.forecast.map((day) => day.precipitationMm ?? 0);
   // Surplus: water drained below the roots in the last three days of the balance (FAO-56 deep percolation).
   const balance = seasonWaterBalance(crop, field, weather, today);
-  const waterBalanceSurplus = balance ? balance.days.slice(-3).some((day) => day.deepPercolationMm > 0) : null;
+  const waterBalanceSurplus = balance && balance.days.length > 0 ? balance.days.slice(-3).some((day) => day.deepPercolationMm > 0) : null;
   const latest = imagery.latest;
   const recommendation = recommendFertilizer({
     cropTypeId: crop.id,

@@ -1,8 +1,10 @@
 import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { isoDay, seasonWindow, type FieldBoundary } from '@murimi/core';
-import { simulatedSentinel2, startLocalStacApi, writeDemoCatalog, type LocalStacApi } from '@murimi/earth';
+import { createLocalStacHandler, SceneSearchCache, simulatedSentinel2, writeDemoCatalog } from '@murimi/earth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { squareBoundary } from '../../../test/harness.ts';
 import { runHealthAnalysis } from './health-analysis.ts';
@@ -12,23 +14,42 @@ const DAY_MS = 86_400_000;
 const today = new Date();
 const plantingDate = isoDay(new Date(today.getTime() - 75 * DAY_MS));
 const boundary = squareBoundary(5, [31.06, -17.84]) as FieldBoundary;
+/** Another field of the same farm, 400 m east, planted the same week. */
+const neighbour = squareBoundary(3, [31.064, -17.84]) as FieldBoundary;
 
 let folder: string;
-let stac: LocalStacApi;
+let stac: { url: string; close(): void };
+/** Catalogue searches received (`/search`, every page). */
+let searches = 0;
 beforeAll(async () => {
   folder = await mkdtemp(path.join(tmpdir(), 'murimi-health-'));
   // Two seasons: the catalog reaches back past the same weeks a year ago (the simulated crop is this season's, so a
   // year ago the field reads as bare soil: a large difference, in a known direction).
   await writeDemoCatalog({
-    fields: [{ id: 'f', name: 'F', crop: 'maize', plantingDate, boundary }],
+    fields: [
+      { id: 'f', name: 'F', crop: 'maize', plantingDate, boundary },
+      { id: 'g', name: 'G', crop: 'maize', plantingDate, boundary: neighbour },
+    ],
     from: isoDay(new Date(today.getTime() - 400 * DAY_MS)),
     to: isoDay(today),
     directory: folder,
   });
-  stac = await startLocalStacApi(folder);
+  const handler = await createLocalStacHandler(folder);
+  const server = createServer((request, response) => {
+    if (request.url?.startsWith('/search')) searches += 1;
+    handler(request, response);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  stac = {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () => {
+      server.closeAllConnections();
+      server.close();
+    },
+  };
 }, 60_000);
 afterAll(async () => {
-  await stac?.close();
+  stac?.close();
   await rm(folder, { recursive: true, force: true });
 });
 
@@ -49,5 +70,17 @@ describe('crop health', () => {
     expect(result.anomaly.ndviDifference!).toBeGreaterThan(0.2);
     expect(result.anomaly.note).toBeNull();
     expect(outcome.summary).toContain('Greener than earlier seasons at this time of year.');
+  }, 60_000);
+
+  it('asks the catalogue once for the season and once for each earlier season; a field next to it, nothing more', async () => {
+    const window = seasonWindow({ plantingDate, harvestDate: null, cropType: 'maize-grain' }, isoDay(today));
+    const imagery = { source: simulatedSentinel2(stac.url), simulated: true, cog: {}, search: { cache: new SceneSearchCache() } };
+    searches = 0;
+    const first = await runHealthAnalysis({ boundary }, window, imagery);
+    expect(searches).toBe(3);
+    const next = await runHealthAnalysis({ boundary: neighbour }, window, imagery);
+    expect(searches).toBe(3);
+    expect((next.inputs as { sceneIds: string[] }).sceneIds).toEqual((first.inputs as { sceneIds: string[] }).sceneIds);
+    expect((next.result as { status: string }).status).not.toBe('no-clear-image');
   }, 60_000);
 });

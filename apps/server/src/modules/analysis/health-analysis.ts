@@ -1,13 +1,17 @@
 import { addDays, daysBetween, isoDay, type FieldBoundary, type SeasonWindow } from '@murimi/core';
 import {
+  fieldSceneReadings,
   fieldTimeSeries,
+  findFieldScenes,
   problemZones,
   weightedKMeans1d,
   type FieldPixels,
+  type FieldScenes,
   type Measure,
   type MeasuredZonalStatistics,
   type TimeSeriesPoint,
 } from '@murimi/earth';
+import type { AnalysisProgress } from './analysis-progress.ts';
 import type { AnalysisOutcome } from './analysis-types.ts';
 import type { ImageryAccess } from './imagery.ts';
 
@@ -44,27 +48,38 @@ const round = (value: number, digits = 3) => Number(value.toFixed(digits));
  * Crop health from the season's imagery: the latest usable image's NDVI, NDWI (NDMI), NDRE and LAI with the spec's
  * status, the NDVI trend over the last three usable images, the difference from the field's earlier seasons at the
  * same time of year, how uneven the field is, and how old the last clear image is.
+ *
+ * The catalogue is searched once for the season (and once for each earlier season's weeks, which STAC cannot ask
+ * in the same search), through the shared cache, and the latest image's four measures come from one read of its
+ * bands. With `progress`, each step is reported and a cancel stops the reads.
  */
 export async function runHealthAnalysis(
   field: HealthField,
   season: Pick<SeasonWindow, 'from' | 'to'>,
   imagery: ImageryAccess,
+  progress?: AnalysisProgress,
 ): Promise<AnalysisOutcome> {
   const { from, to } = season;
-  const series = (index: Measure, first: string, last: string, keepPixels = false) =>
+  const signal = progress?.signal;
+  const scenesOf = (first: string, last: string) =>
+    findFieldScenes(imagery.source, field.boundary, { from: first, to: last }, { ...imagery.search, signal });
+  const ndviOf = (scenes: FieldScenes, first: string, last: string) =>
     fieldTimeSeries({
-      keepPixels,
       source: imagery.source,
       boundary: field.boundary,
       from: first,
       to: last,
-      index,
-      laiNetwork: imagery.laiNetwork,
+      index: 'ndvi',
+      scenes,
       cog: imagery.cog,
       search: imagery.search,
+      signal,
     });
 
-  const ndvi = await series('ndvi', from, to);
+  await progress?.report('searching-imagery');
+  const seasonScenes = await scenesOf(from, to);
+  await progress?.report('reading-imagery');
+  const ndvi = await ndviOf(seasonScenes, from, to);
   const usable = ndvi.points.filter(isUsable);
   const latest = usable.at(-1);
   const inputs = { source: imagery.source.id, from, to, sceneIds: ndvi.points.map((point) => point.sceneId) };
@@ -76,6 +91,7 @@ export async function runHealthAnalysis(
     ndvi: 'statistics' in point.result && point.result.statistics.mean !== null ? round(point.result.statistics.mean) : null,
   }));
   if (!latest) {
+    await progress?.report('computing');
     const result = { status: 'no-clear-image' as const, simulated: imagery.simulated, source: imagery.source.id, history };
     const summary =
       ndvi.points.length === 0
@@ -85,25 +101,31 @@ export async function runHealthAnalysis(
   }
 
   const latestDate = latest.datetime.slice(0, 10);
-  const sameScene = async (index: Measure, keepPixels = false) => {
-    const { points } = await series(index, latestDate, latestDate, keepPixels);
-    const point = points.find((candidate) => candidate.sceneId === latest.sceneId);
-    return point && isUsable(point)
-      ? { statistics: roundedStatistics(point.result.statistics), method: point.result.method, pixels: point.result.pixels }
-      : null;
+  // The latest image's measures in one read of its bands; NDVI again for its pixels (the problem zones).
+  const latestItem = seasonScenes.items.find((item) => item.id === latest.sceneId)!;
+  const readings = await fieldSceneReadings({
+    source: imagery.source,
+    boundary: field.boundary,
+    item: latestItem,
+    measures: ['ndmi', 'ndre', 'lai', 'ndvi'],
+    keepPixels: ['ndvi'],
+    laiNetwork: imagery.laiNetwork,
+    cog: imagery.cog,
+    search: imagery.search,
+    signal,
+  });
+  const onLatest = (measure: Measure) => {
+    const reading = readings.get(measure);
+    return reading?.usable ? { statistics: roundedStatistics(reading.statistics), method: reading.method, pixels: reading.pixels } : null;
   };
-  const [ndwi, ndre, lai, ndviPixels] = [
-    await sameScene('ndmi'),
-    await sameScene('ndre'),
-    await sameScene('lai'),
-    await sameScene('ndvi', true),
-  ];
+  const [ndwi, ndre, lai, ndviPixels] = [onLatest('ndmi'), onLatest('ndre'), onLatest('lai'), onLatest('ndvi')];
+  const anomaly = await anomalyOf(latest, async (first, last) => ndviOf(await scenesOf(first, last), first, last));
+  await progress?.report('computing');
   const ndviStats = latest.result.statistics;
   const status: keyof typeof STATUS_WORDS =
     ndviStats.mean < NDVI_BARE_OR_STRESSED_BELOW ? 'bare-or-stressed' : ndviStats.mean < NDVI_HEALTHY_FROM ? 'moderate' : 'healthy';
   const waterStress = ndwi ? ndwi.statistics.mean < NDWI_WATER_STRESS_BELOW : null;
   const trend = trendOf(usable.slice(-3));
-  const anomaly = await anomalyOf(latest, (first, last) => series('ndvi', first, last));
   const cv = ndviStats.mean > 0 ? ndviStats.std / ndviStats.mean : null;
   const variability = {
     ndviStd: round(ndviStats.std),
@@ -200,16 +222,19 @@ function trendOf(points: Usable[]) {
 /** The latest NDVI against the same field at the same time of year in the two seasons before, where imagery exists. */
 async function anomalyOf(latest: Usable, series: (from: string, to: string) => Promise<{ points: TimeSeriesPoint[] }>) {
   const when = Date.parse(latest.datetime);
-  const earlier: { season: string; ndvi: number; date: string }[] = [];
-  for (const yearsBack of [1, 2]) {
-    const centre = new Date(when);
-    centre.setUTCFullYear(centre.getUTCFullYear() - yearsBack);
-    const { points } = await series(addDays(isoDay(centre), -ANOMALY_WINDOW_DAYS), addDays(isoDay(centre), ANOMALY_WINDOW_DAYS));
-    const usable = points.filter(isUsable);
-    if (usable.length === 0) continue;
-    const mean = usable.reduce((sum, point) => sum + point.result.statistics.mean, 0) / usable.length;
-    earlier.push({ season: String(centre.getUTCFullYear()), ndvi: round(mean), date: isoDay(centre) });
-  }
+  // Both earlier seasons at once: separate date ranges, so separate searches, with nothing to wait for between them.
+  const seasons = await Promise.all(
+    [1, 2].map(async (yearsBack) => {
+      const centre = new Date(when);
+      centre.setUTCFullYear(centre.getUTCFullYear() - yearsBack);
+      const { points } = await series(addDays(isoDay(centre), -ANOMALY_WINDOW_DAYS), addDays(isoDay(centre), ANOMALY_WINDOW_DAYS));
+      const usable = points.filter(isUsable);
+      if (usable.length === 0) return null;
+      const mean = usable.reduce((sum, point) => sum + point.result.statistics.mean, 0) / usable.length;
+      return { season: String(centre.getUTCFullYear()), ndvi: round(mean), date: isoDay(centre) };
+    }),
+  );
+  const earlier = seasons.filter((season) => season !== null);
   if (earlier.length === 0)
     return { ndviDifference: null, earlier, note: 'No clear images of this field at this time of year in earlier seasons.' };
   const reference = earlier.reduce((sum, season) => sum + season.ndvi, 0) / earlier.length;

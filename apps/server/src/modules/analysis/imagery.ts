@@ -2,6 +2,7 @@ import path from 'node:path';
 import {
   earthSearchSentinel2,
   loadBiophysicalNetwork,
+  SceneSearchCache,
   simulatedSentinel2,
   startLocalStacApi,
   TileCache,
@@ -28,6 +29,12 @@ export interface ImageryAccess {
 const demoCatalogs = new Map<string, Promise<LocalStacApi>>();
 const tileCaches = new Map<string, Promise<TileCache>>();
 const laiNetworks = new Map<string, Promise<BiophysicalNetwork | undefined>>();
+/**
+ * Catalogue searches shared by the analyses of this process: the fields of one 0.1° cell planted in the same month
+ * (a farm, a daily schedule's run over a tile) are searched once per 10 minutes, not once each. Keyed by everything
+ * that changes the answer (catalogue, collection, bands, cloud limit, cells, dates); at most 500 searches kept.
+ */
+export const sceneSearches = new SceneSearchCache({ maxEntries: 500, ttlMs: 10 * 60_000 });
 
 function once<T>(made: Map<string, Promise<T>>, key: string, make: () => Promise<T>): Promise<T> {
   let value = made.get(key);
@@ -64,7 +71,7 @@ export async function imageryAccess(config: Config, log: FastifyBaseLogger, demo
         }),
       )
     : undefined;
-  const common = { cog: { cache }, search: { log: searchLog }, laiNetwork };
+  const common = { cog: { cache }, search: { log: searchLog, cache: sceneSearches }, laiNetwork };
   if (imagery.source === 'demo' || demoOrganisation) {
     const { url } = await once(demoCatalogs, imagery.demoDir, () =>
       startLocalStacApi(imagery.demoDir).catch((error: Error) => {

@@ -1,6 +1,6 @@
-import { adviseIrrigation, findCropType, simulateRootZoneWaterBalance, type SoilTextureClass } from '@murimi/core';
+import { adviseIrrigation, findCropType, type SoilTextureClass } from '@murimi/core';
 import { needsFieldDetails, type AnalysisOutcome } from './analysis-types.ts';
-import { waterInputs, type SeasonWeather } from './season-weather.ts';
+import { seasonWaterBalance, waterInputs, type SeasonWeather } from './season-weather.ts';
 
 export interface WaterField {
   cropType: string | null;
@@ -13,20 +13,19 @@ export interface WaterField {
 /**
  * Irrigation advice (FAO-56): the root-zone water balance from planting to yesterday on the field's weather, then
  * the forecast: for an irrigated field when to water and how much (or to wait for rain), for a rain-fed field a
- * water-stress report. Irrigation already given is not recorded in the product yet, so the balance assumes none.
+ * water-stress report. The balance is the one every analysis reads (`seasonWaterBalance`).
  */
 export function runIrrigationAnalysis(field: WaterField, weather: SeasonWeather, today: string): AnalysisOutcome {
   const crop = field.cropType ? findCropType(field.cropType) : undefined;
   if (!crop || !field.plantingDate) {
     return needsFieldDetails(today, 'Add the crop and planting date to this field to get irrigation advice.');
   }
-  if (field.plantingDate > today) {
+  const balance = seasonWaterBalance(crop, field, weather, today);
+  if (!balance) {
     return needsFieldDetails(today, `This field is planted on ${field.plantingDate}; irrigation advice starts from planting.`);
   }
   const soilTexture = field.soilTexture as SoilTextureClass | null;
-  const past = waterInputs(weather.past, field.latitude);
   const forecast = waterInputs(weather.forecast, field.latitude);
-  const balance = simulateRootZoneWaterBalance({ crop, plantingDate: field.plantingDate, soilTexture, days: past.days });
   const yesterday = balance.days.at(-1);
   const depletionMm = yesterday?.rootZoneDepletionMm ?? 0;
   const advice = adviseIrrigation({
@@ -46,9 +45,9 @@ export function runIrrigationAnalysis(field: WaterField, weather: SeasonWeather,
       readilyAvailableWaterMm: yesterday ? Number(yesterday.readilyAvailableWaterMm.toFixed(1)) : null,
       soil: balance.soil,
       lastDays: balance.days.slice(-14),
-      assumptions: ['No irrigation is recorded for this field, so the balance assumes none was given.', ...balance.notes],
+      assumptions: [...balance.assumptions, ...balance.notes],
     },
-    weather: { simulated: weather.simulated, stale: weather.stale, gaps: [...past.gaps, ...forecast.gaps] },
+    weather: { simulated: weather.simulated, stale: weather.stale, gaps: [...balance.gaps, ...forecast.gaps] },
   };
   const sentences = advice.reasons.filter((reason) => reason.code !== 'soil-assumption' && reason.code !== 'crop-caution');
   const summary = sentences.map((reason) => reason.message).join(' ') + (weather.simulated ? ' (Simulated weather.)' : '');

@@ -126,6 +126,8 @@ describe('latest summaries', () => {
       summary: 'health completed on day 10',
       simulated: false,
       error: null,
+      stage: null,
+      stage_at: null,
     });
     expect(data.yield.id).toBe(yieldNewest.id);
     expect(data.irrigation).toBeNull();

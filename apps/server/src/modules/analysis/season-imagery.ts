@@ -1,5 +1,6 @@
 import type { FieldBoundary } from '@murimi/core';
-import { fieldTimeSeries, type Measure, type TimeSeriesPoint } from '@murimi/earth';
+import { fieldSceneReadings, fieldTimeSeries, findFieldScenes, type TimeSeriesPoint } from '@murimi/earth';
+import type { AnalysisProgress } from './analysis-progress.ts';
 import type { ImageryAccess } from './imagery.ts';
 
 /** What the yield and fertilizer analyses need from a season's imagery. */
@@ -21,34 +22,54 @@ export interface SeasonImagery {
 type Usable = TimeSeriesPoint & { result: Extract<TimeSeriesPoint['result'], { usable: true }> };
 const isUsable = (point: TimeSeriesPoint): point is Usable => point.result.usable;
 
-/** The season's usable images of a field, and the latest one's NDRE and open water. */
-export async function seasonImagery(boundary: FieldBoundary, imagery: ImageryAccess, from: string, today: string): Promise<SeasonImagery> {
-  const series = (index: Measure, first: string, last: string, keepPixels = false) =>
-    fieldTimeSeries({
-      source: imagery.source,
-      boundary,
-      from: first,
-      to: last,
-      index,
-      keepPixels,
-      cog: imagery.cog,
-      search: imagery.search,
-    });
-  const { points } = await series('ndvi', from, today);
+/**
+ * The season's usable images of a field, and the latest one's NDRE and open water: one catalogue search (through
+ * the shared cache) and one read of the latest image's bands for both. With `progress`, each step is reported and a
+ * cancel stops the reads.
+ */
+export async function seasonImagery(
+  boundary: FieldBoundary,
+  imagery: ImageryAccess,
+  from: string,
+  today: string,
+  progress?: AnalysisProgress,
+): Promise<SeasonImagery> {
+  const signal = progress?.signal;
+  await progress?.report('searching-imagery');
+  const scenes = await findFieldScenes(imagery.source, boundary, { from, to: today }, { ...imagery.search, signal });
+  await progress?.report('reading-imagery');
+  const { points } = await fieldTimeSeries({
+    source: imagery.source,
+    boundary,
+    from,
+    to: today,
+    index: 'ndvi',
+    scenes,
+    cog: imagery.cog,
+    search: imagery.search,
+    signal,
+  });
   const usable = points.filter(isUsable);
   const last = usable.at(-1);
   let latest: SeasonImagery['latest'] = null;
   if (last) {
-    const date = last.datetime.slice(0, 10);
-    const onLatest = async (index: Measure, keepPixels = false) =>
-      (await series(index, date, date, keepPixels)).points.filter(isUsable).find((point) => point.sceneId === last.sceneId);
-    const ndre = await onLatest('ndre');
-    const water = await onLatest('ndwiMcFeeters', true);
+    const readings = await fieldSceneReadings({
+      source: imagery.source,
+      boundary,
+      item: scenes.items.find((item) => item.id === last.sceneId)!,
+      measures: ['ndre', 'ndwiMcFeeters'],
+      keepPixels: ['ndwiMcFeeters'],
+      cog: imagery.cog,
+      search: imagery.search,
+      signal,
+    });
+    const ndre = readings.get('ndre');
+    const water = readings.get('ndwiMcFeeters');
     latest = {
-      date,
+      date: last.datetime.slice(0, 10),
       sceneId: last.sceneId,
-      ndre: ndre ? { mean: ndre.result.statistics.mean, p90: ndre.result.statistics.p90 } : null,
-      openWaterShare: water?.result.pixels ? shareAbove(water.result.pixels.values, water.result.pixels.fractions, 0) : null,
+      ndre: ndre?.usable ? { mean: ndre.statistics.mean, p90: ndre.statistics.p90 } : null,
+      openWaterShare: water?.usable && water.pixels ? shareAbove(water.pixels.values, water.pixels.fractions, 0) : null,
     };
   }
   return {

@@ -4,6 +4,7 @@ import {
   simulateRootZoneWaterBalance,
   type CropType,
   type DailyWaterInput,
+  type RootZoneWaterBalance,
   type SoilTextureClass,
 } from '@murimi/core';
 import type { FastifyBaseLogger } from 'fastify';
@@ -94,18 +95,33 @@ export function waterInputs(days: readonly PresentedDay[], latitudeDeg: number):
   return { days: inputs, gaps };
 }
 
-/** The field's FAO-56 root-zone water balance from planting to yesterday; null before planting or with no past day. */
+/** A field's root-zone water balance over its season so far, with what had to be filled or assumed to run it. */
+export interface SeasonWaterBalance extends RootZoneWaterBalance {
+  /** Days whose weather had a gap, and how it was filled. */
+  gaps: string[];
+  /** What the balance assumed about water it has no record of. */
+  assumptions: string[];
+}
+
+/**
+ * The field's FAO-56 root-zone water balance from planting to yesterday: the one place the season's water is turned
+ * into the balance every analysis reads (irrigation advice, the yield's water stress, fertilizer's waterlogging), so
+ * water recorded on the field (irrigation given, a rain gauge) joins the weather here, once, for all of them. None
+ * is recorded yet, and the balance says it assumed none. Null without a planting date or before planting.
+ */
 export function seasonWaterBalance(
   crop: CropType,
   field: { plantingDate: string | null; soilTexture: string | null; latitude: number },
   weather: SeasonWeather,
   today: string,
-) {
-  if (!field.plantingDate || field.plantingDate > today || weather.past.length === 0) return null;
-  return simulateRootZoneWaterBalance({
+): SeasonWaterBalance | null {
+  if (!field.plantingDate || field.plantingDate > today) return null;
+  const past = waterInputs(weather.past, field.latitude);
+  const balance = simulateRootZoneWaterBalance({
     crop,
     plantingDate: field.plantingDate,
     soilTexture: field.soilTexture as SoilTextureClass | null,
-    days: waterInputs(weather.past, field.latitude).days,
+    days: past.days,
   });
+  return { ...balance, gaps: past.gaps, assumptions: ['No irrigation is recorded for this field, so the balance assumes none was given.'] };
 }

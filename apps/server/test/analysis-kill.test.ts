@@ -3,7 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { FieldBoundary } from '@murimi/core';
+import { addDays, isoDay, type FieldBoundary } from '@murimi/core';
 import { writeDemoCatalog } from '@murimi/earth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STOPPED_UNEXPECTEDLY } from '../src/modules/analysis/analysis-recovery.ts';
@@ -23,10 +23,8 @@ import { startCommand, waitUntil } from './processes.ts';
 // refusing every later run of its type on its field as already running: the server between storing the analysis
 // and queueing its job, and a worker on the job's last try. Processes share one PostgreSQL (the embedded database
 // belongs to one process). TESTING_CRASH_AT makes each process kill itself at the exact step.
-const DAY_MS = 86_400_000;
-const isoDay = (date: Date) => date.toISOString().slice(0, 10);
-const today = new Date();
-const plantingDate = isoDay(new Date(today.getTime() - 60 * DAY_MS));
+const today = isoDay(new Date());
+const plantingDate = addDays(today, -60);
 const boundary = squareBoundary(4) as FieldBoundary;
 
 let catalog: string;
@@ -74,8 +72,8 @@ describe.runIf(postgresUrl)('processes killed around an analysis (PostgreSQL)', 
     catalog = await mkdtemp(path.join(tmpdir(), 'murimi-kill-imagery-'));
     await writeDemoCatalog({
       fields: [{ id: 'f', name: 'F', crop: 'maize', plantingDate, boundary }],
-      from: isoDay(new Date(today.getTime() - 70 * DAY_MS)),
-      to: isoDay(today),
+      from: addDays(today, -70),
+      to: today,
       directory: catalog,
     });
     const settings = {

@@ -5,7 +5,7 @@ import { registerAccount, squareBoundary, startTestApp, type TestAccount, type T
 import { nearCircle } from './near-circle.ts';
 import { MAX_ZONE_FIELD_HECTARES } from '../src/modules/zones/zones.service.ts';
 import { writeDemoCatalog } from '@murimi/earth';
-import type { FieldBoundary } from '@murimi/core';
+import { addDays, isoDay, type FieldBoundary } from '@murimi/core';
 import path from 'node:path';
 import { tmpdir } from 'node:os';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -17,7 +17,6 @@ import { mkdtemp, rm } from 'node:fs/promises';
  */
 const HEALTH_BUDGET_MS = 200;
 const HEALTH_POLL_MS = 25;
-const DAY_MS = 86_400_000;
 
 /** The most detailed fields one import may hold: 5,000 corners each, overlapping their neighbours, within the corner budget. */
 function heaviestImport(): [number, number][][] {
@@ -167,15 +166,14 @@ describe('no zoning request holds the event loop', () => {
 
   it('stays responsive while zones of the largest field zoned on request are worked out', async () => {
     // The largest field zones are made for, on a season of simulated Sentinel-2 scenes read through the real path.
-    const today = new Date();
-    const isoDay = (date: Date) => date.toISOString().slice(0, 10);
-    const plantingDate = isoDay(new Date(today.getTime() - 70 * DAY_MS));
+    const today = isoDay(new Date());
+    const plantingDate = addDays(today, -70);
     const boundary = squareBoundary(MAX_ZONE_FIELD_HECTARES * 0.98);
     folder = await mkdtemp(path.join(tmpdir(), 'murimi-guard-zones-'));
     await writeDemoCatalog({
       fields: [{ id: 'estate', name: 'Estate', crop: 'maize', plantingDate, boundary: boundary as FieldBoundary }],
-      from: isoDay(new Date(today.getTime() - 90 * DAY_MS)),
-      to: isoDay(today),
+      from: addDays(today, -90),
+      to: today,
       directory: folder,
     });
     t = await startTestApp({ env: { IMAGERY_SOURCE: 'demo', DEMO_IMAGERY_DIR: folder } });

@@ -2,7 +2,7 @@ import type { ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { FieldBoundary } from '@murimi/core';
+import { addDays, isoDay, type FieldBoundary } from '@murimi/core';
 import { writeDemoCatalog } from '@murimi/earth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { as, postgresUrl, registerAccount, squareBoundary, startTestApp, TEST_JWT_SECRET, type TestApp } from './harness.ts';
@@ -10,10 +10,8 @@ import { startCommand, waitUntil } from './processes.ts';
 
 // A worker process killed with SIGKILL in the middle of an analysis: its job expires, another worker takes it up,
 // and the analysis completes once. Worker processes share one PostgreSQL (the embedded database is one process's).
-const DAY_MS = 86_400_000;
-const isoDay = (date: Date) => date.toISOString().slice(0, 10);
-const today = new Date();
-const plantingDate = isoDay(new Date(today.getTime() - 60 * DAY_MS));
+const today = isoDay(new Date());
+const plantingDate = addDays(today, -60);
 const boundary = squareBoundary(4) as FieldBoundary;
 
 let catalog: string;
@@ -37,8 +35,8 @@ describe.runIf(postgresUrl)('a worker killed in the middle of an analysis (Postg
     catalog = await mkdtemp(path.join(tmpdir(), 'murimi-crash-imagery-'));
     await writeDemoCatalog({
       fields: [{ id: 'f', name: 'F', crop: 'maize', plantingDate, boundary }],
-      from: isoDay(new Date(today.getTime() - 70 * DAY_MS)),
-      to: isoDay(today),
+      from: addDays(today, -70),
+      to: today,
       directory: catalog,
     });
     const settings = {

@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { FieldBoundary, LngLat } from '@murimi/core';
+import { addDays, isoDay, type FieldBoundary, type LngLat } from '@murimi/core';
 import { writeDemoCatalog } from '@murimi/earth';
 import fc from 'fast-check';
 import { unzipSync } from 'fflate';
@@ -12,10 +12,8 @@ import { MAX_ZONE_FIELD_HECTARES } from './zones.service.ts';
 
 // Management zones and prescriptions end to end on demo imagery: the season's scenes are searched and read through
 // the same STAC and COG path as Earth Search, composited, zoned, and the prescription read back by GDAL.
-const DAY_MS = 86_400_000;
-const isoDay = (date: Date) => date.toISOString().slice(0, 10);
-const today = new Date();
-const plantingDate = isoDay(new Date(today.getTime() - 70 * DAY_MS));
+const today = isoDay(new Date());
+const plantingDate = addDays(today, -70);
 const square = squareBoundary(4);
 const boundary = square as FieldBoundary;
 /** A 10 m pixel in hectares: the most the zones' areas may differ from the field's (its edge pixels' shares). */
@@ -40,8 +38,8 @@ beforeAll(async () => {
   const catalog = path.join(folder, 'catalog');
   await writeDemoCatalog({
     fields: [{ id: 'vlei', name: 'Vlei Block', crop: 'maize', plantingDate, boundary }],
-    from: isoDay(new Date(today.getTime() - 90 * DAY_MS)),
-    to: isoDay(today),
+    from: addDays(today, -90),
+    to: today,
     directory: catalog,
   });
   t = await startTestApp({ env: { IMAGERY_SOURCE: 'demo', DEMO_IMAGERY_DIR: catalog } });
@@ -84,7 +82,7 @@ describe('management zones of a field', () => {
     const response = await zonesOf('?zones=3');
     expect(response.statusCode).toBe(200);
     const zones = response.json().data;
-    expect(zones).toMatchObject({ fieldId, zoneCount: 3, simulated: true, source: 'simulated', from: plantingDate, to: isoDay(today) });
+    expect(zones).toMatchObject({ fieldId, zoneCount: 3, simulated: true, source: 'simulated', from: plantingDate, to: today });
     expect(zones.message).toMatch(/^3 zones from the median NDVI of \d+ clear images between .* \(Simulated imagery\.\)$/);
 
     // The composite: the clear dates of the season once the crop shows (field NDVI ≥ 0.3), one scene each, inside
@@ -95,7 +93,7 @@ describe('management zones of a field', () => {
     expect(zones.sceneIds).toHaveLength(zones.dates.length);
     expect(zones.imagesFound).toBeGreaterThanOrEqual(zones.dates.length);
     expect([...zones.dates].sort()).toEqual(zones.dates);
-    expect(zones.dates[0] >= plantingDate && zones.dates.at(-1) <= isoDay(today)).toBe(true);
+    expect(zones.dates[0] >= plantingDate && zones.dates.at(-1) <= today).toBe(true);
     expect(zones.datesOnOtherGrid).toEqual([]);
 
     // Classes ordered low → high, and their areas add up to the field within a pixel's share.
@@ -159,9 +157,9 @@ describe('management zones of a field', () => {
     const five = (await zonesOf('?zones=5')).json().data;
     expect(five.zoneCount).toBe(5);
     expect(five.classes.map((c: { zone: number }) => c.zone)).toEqual([1, 2, 3, 4, 5]);
-    const from = isoDay(new Date(today.getTime() - 30 * DAY_MS));
+    const from = addDays(today, -30);
     const recent = (await zonesOf(`?zones=4&from=${from}`)).json().data;
-    expect(recent).toMatchObject({ zoneCount: 4, from, to: isoDay(today) });
+    expect(recent).toMatchObject({ zoneCount: 4, from, to: today });
     expect(recent.dates.every((date: string) => date >= from)).toBe(true);
   }, 60_000);
 
@@ -360,7 +358,7 @@ describe('variable-rate prescription', () => {
       fc.constantFrom(null, '', -1, 0, 3, 5, 1e308, 'NaN', '2026-13-45', '2026-01-01', [], [0, 0, 0], [1001, 1, 1]),
       fc.array(fc.double(), { maxLength: 6 }),
     );
-    const valid = { zones: 3, ratesKgPerHa: [100, 80, 60], product: 'Urea', from: plantingDate, to: isoDay(today) };
+    const valid = { zones: 3, ratesKgPerHa: [100, 80, 60], product: 'Urea', from: plantingDate, to: today };
     const bodies = fc.oneof(
       fc.jsonValue({ maxDepth: 3 }),
       fc.dictionary(fc.constantFrom(...Object.keys(valid), 'extra', '__proto__'), odd, { maxKeys: 6 }),

@@ -48,7 +48,15 @@ import { loadConfig, type Config } from '../apps/server/src/config.ts';
 import { analysisSlugs, analysisTypes, type AnalysisType } from '../apps/server/src/modules/analysis/analysis-types.ts';
 import { runAnalysis } from '../apps/server/src/modules/analysis/run-analysis.ts';
 import { startRuntime, type Runtime } from '../apps/server/src/runtime.ts';
-import { addDays, boundaryCentroid, boundaryCornerCount, LONGEST_SEASON_DAYS, seasonWindow, simplifyBoundaryForMap } from '@murimi/core';
+import {
+  addDays,
+  boundaryCentroid,
+  isoDay,
+  boundaryCornerCount,
+  LONGEST_SEASON_DAYS,
+  seasonWindow,
+  simplifyBoundaryForMap,
+} from '@murimi/core';
 import { enqueueAnalysis } from '../apps/server/src/modules/analysis/analysis.service.ts';
 import type { ScheduleBatch } from '../apps/server/src/modules/analysis/analysis-schedule.batches.ts';
 import {
@@ -85,7 +93,6 @@ const CROPS: { demo: DemoCrop; cropType: string }[] = [
 ];
 
 const DAY_MS = 86_400_000;
-const isoDay = (date: Date) => date.toISOString().slice(0, 10);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 const ms = (value: number) => `${value.toFixed(0)} ms`;

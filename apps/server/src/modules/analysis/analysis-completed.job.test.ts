@@ -1,4 +1,4 @@
-import type { FieldBoundary } from '@murimi/core';
+import { addDays, isoDay, type FieldBoundary } from '@murimi/core';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { as, registerAccount, squareBoundary, startTestApp, type TestAccount, type TestApp } from '../../../test/harness.ts';
@@ -12,8 +12,6 @@ import { ANALYSIS_FAILED_MESSAGE, analysisJobs, handleAnalysis } from './analysi
 // cancelled one or a second try, and a failure the user can read. No worker runs: each test runs the analysis job's
 // handler itself, so it decides which try it is and what happens while it runs. The weather comes from a fake
 // Open-Meteo, whose answers a test can hold back to act while the analysis waits.
-const DAY_MS = 86_400_000;
-const isoDay = (date: Date) => date.toISOString().slice(0, 10);
 /** Long enough for a test to cancel the analysis while its weather request waits; under the client's 10 s timeout. */
 const HELD_WEATHER_ANSWER_MS = 1_500;
 
@@ -34,7 +32,7 @@ async function newField(centre: [number, number]): Promise<string> {
       farmId: farm.json().data.id,
       boundary: squareBoundary(4, centre) as FieldBoundary,
       cropType: 'maize-grain',
-      plantingDate: isoDay(new Date(Date.now() - 70 * DAY_MS)),
+      plantingDate: addDays(isoDay(new Date()), -70),
       irrigated: true,
     },
   });

@@ -1,17 +1,15 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { FieldBoundary } from '@murimi/core';
+import { addDays, isoDay, type FieldBoundary } from '@murimi/core';
 import { writeDemoCatalog } from '@murimi/earth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { as, registerAccount, squareBoundary, startTestApp, type TestAccount, type TestApp } from '../../../test/harness.ts';
 
 // The analysis API end to end: the server stores the request and queues a job, a worker (in the same process here)
 // runs the analysis on demo imagery read through the STAC and COG path, and the latest summaries show the result.
-const DAY_MS = 86_400_000;
-const isoDay = (date: Date) => date.toISOString().slice(0, 10);
-const today = new Date();
-const plantingDate = isoDay(new Date(today.getTime() - 70 * DAY_MS));
+const today = isoDay(new Date());
+const plantingDate = addDays(today, -70);
 const boundary = squareBoundary(4) as FieldBoundary;
 
 let catalog: string;
@@ -47,8 +45,8 @@ beforeAll(async () => {
   catalog = await mkdtemp(path.join(tmpdir(), 'murimi-analysis-imagery-'));
   await writeDemoCatalog({
     fields: [{ id: 'vlei', name: 'Vlei Block', crop: 'maize', plantingDate, boundary }],
-    from: isoDay(new Date(today.getTime() - 90 * DAY_MS)),
-    to: isoDay(today),
+    from: addDays(today, -90),
+    to: today,
     directory: catalog,
   });
   const env = { IMAGERY_SOURCE: 'demo', DEMO_IMAGERY_DIR: catalog, WEATHER_SOURCE: 'simulated' };

@@ -11,6 +11,7 @@ import type { JobContext } from '../../jobs/job-queue.ts';
 import type { AnalysisType } from './analysis-types.ts';
 import type { ScheduleBatch } from './analysis-schedule.batches.ts';
 import { fanOutSchedule, runScheduleBatch, scheduleBatchJobs, type DailySchedule } from './analysis-schedule.ts';
+import { sceneSearches } from './imagery.ts';
 
 // The daily schedules, called as the queue would call their jobs (the queue does not run jobs here).
 const today = new Date();
@@ -167,8 +168,15 @@ describe('the daily health schedule', () => {
 
   it('queues a health check for every field in season with scenes, deciding with one query, and none twice the same day', async () => {
     const counting = countingSelects();
+    sceneSearches.clear();
+    const searchesBefore = { ...sceneSearches.counts };
     expect(await runScheduleBatch(counting.context, 'new-imagery', wholePlatform)).toEqual({ queued: 7, failed: [] });
     expect(counting.selects()).toBe(1);
+    // The 7 fields lie in one 0.1° cell: the catalogue is asked once per month their checks start in (one or two),
+    // and the other fields reuse its answer.
+    const searches = sceneSearches.counts.searches - searchesBefore.searches;
+    expect(searches).toBeLessThanOrEqual(2);
+    expect(sceneSearches.counts.reused - searchesBefore.reused).toBe(7 - searches);
     expect(await fieldsWithAnalyses('health')).toEqual(sorted(all()));
     const health = await app.ctx.database.db
       .selectFrom('analyses')

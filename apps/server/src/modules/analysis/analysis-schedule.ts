@@ -1,5 +1,5 @@
-import { addDays, boundaryAsPolygon, isoDay, LONGEST_SEASON_DAYS, seasonWindow, type FieldBoundary } from '@murimi/core';
-import { searchScenes } from '@murimi/earth';
+import { addDays, isoDay, LONGEST_SEASON_DAYS, seasonWindow, type FieldBoundary } from '@murimi/core';
+import { findFieldScenes, StacError } from '@murimi/earth';
 import { sql, type ExpressionBuilder } from 'kysely';
 import { z } from 'zod';
 import type { DB } from '../../db/schema.ts';
@@ -159,13 +159,14 @@ async function hasNewImagery(context: JobContext, field: BatchField, today: stri
   const from = field.lastAnalysisDate ? addDays(field.lastAnalysisDate, 1) : seasonFrom > firstLook ? seasonFrom : firstLook;
   if (from > today) return false;
   const imagery = await imageryAccess(context.config, context.log, field.demo);
-  const intersects = boundaryAsPolygon(field.boundary as FieldBoundary);
   try {
     // Through the shared search cache, so the fields of one tile are searched once per run. No `maxItems`: the
     // shared search covers the whole cell, and a cut list could leave out the scene over this field.
-    const { items } = await searchScenes(imagery.source, { intersects, from, to: today }, imagery.search);
+    const { items } = await findFieldScenes(imagery.source, field.boundary as FieldBoundary, { from, to: today }, imagery.search);
     return items.length > 0;
   } catch (error) {
+    // Only the catalogue's failures wait for tomorrow; anything else is this field's failure (counted by the batch).
+    if (!(error instanceof StacError)) throw error;
     context.log.warn({ err: error, fieldId: field.id }, 'new-imagery check failed for a field');
     return false;
   }

@@ -1,10 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'kysely';
+import type { AnalysisStage } from '@murimi/core';
 import type { Database } from '../../db/database.ts';
 
-/** The steps of an analysis a person waiting on it understands, in the order they usually come. */
-export const analysisStages = ['loading-field', 'searching-imagery', 'reading-imagery', 'reading-weather', 'computing'] as const;
-export type AnalysisStage = (typeof analysisStages)[number];
+export { analysisStages, type AnalysisStage } from '@murimi/core';
 
 /** What a running analysis is given to say how far it has come and to learn that it should stop. */
 export interface AnalysisProgress {

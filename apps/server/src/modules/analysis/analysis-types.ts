@@ -1,7 +1,7 @@
-import { analysisTypes, type AnalysisType, type NeedsFieldDetails } from '@murimi/core';
+import { analysisTypes, type AnalysisStatus, type AnalysisType, type NeedsFieldDetails } from '@murimi/core';
 
 /** The four analyses of spec §7 (the list lives in core, beside their result schemas). */
-export { analysisTypes, type AnalysisType };
+export { analysisTypes, type AnalysisStatus, type AnalysisType };
 
 /** The slug of each type's run path. */
 export const analysisSlugs: Record<AnalysisType, string> = {
@@ -10,8 +10,6 @@ export const analysisSlugs: Record<AnalysisType, string> = {
   irrigation: 'irrigation-recommendation',
   fertilizer: 'fertilizer-recommendation',
 };
-
-export type AnalysisStatus = 'queued' | 'running' | 'completed' | 'failed' | 'cancelled';
 
 /** A type from its run-path slug (`health-analysis`) or its short name (`health`); null for anything else. */
 export function analysisTypeOf(text: string): AnalysisType | null {

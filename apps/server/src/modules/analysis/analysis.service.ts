@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { AnalysisResult } from '@murimi/core';
+import type { AnalysisDetail, AnalysisResult, AnalysisView } from '@murimi/core';
 import type { AppContext } from '../../app-context.ts';
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { AnalysisTable, DB } from '../../db/schema.ts';
@@ -8,36 +8,11 @@ import { getField } from '../fields/fields.service.ts';
 import { crashHereWhenTesting } from './analysis-crash-point.ts';
 import { analysisJobs, analysisLongestRunSeconds } from './analysis.jobs.ts';
 import type { AnalysisOptions } from './run-analysis.ts';
-import { analysisTypes, type AnalysisStatus, type AnalysisType } from './analysis-types.ts';
-import type { AnalysisStage } from './analysis-progress.ts';
+import { analysisTypes, type AnalysisType } from './analysis-types.ts';
+
+export type { AnalysisDetail, AnalysisView };
 
 type AnalysisRow = Selectable<AnalysisTable>;
-
-/** An analysis as the API shows it; `analysis_date` as spec §3 names it in the latest summaries. */
-export interface AnalysisView {
-  id: string;
-  field_id: string;
-  type: AnalysisType;
-  status: AnalysisStatus;
-  analysis_date: string | null;
-  requested_at: string;
-  started_at: string | null;
-  finished_at: string | null;
-  summary: string | null;
-  simulated: boolean;
-  error: string | null;
-  /** The step a running analysis last reported (`AnalysisStage`) and when; kept after it ends. */
-  stage: AnalysisStage | null;
-  stage_at: string | null;
-}
-
-/** One analysis in full: what it was made from and, once completed, its result as its type's schema describes it. */
-export interface AnalysisDetail<Type extends AnalysisType = AnalysisType> extends AnalysisView {
-  type: Type;
-  inputs: unknown;
-  /** Checked against the type's schema when it was stored (`runAnalysis`); null until the analysis completes. */
-  result: AnalysisResult<Type> | null;
-}
 
 const ALREADY_RUNNING = (type: AnalysisType) =>
   `A ${type} analysis is already running for this field. Wait for it to finish, or cancel it, before starting another.`;

@@ -1,0 +1,40 @@
+import type { AnalysisType } from './common.ts';
+import type { AnalysisResult } from './index.ts';
+
+/** Where an analysis is in its life (spec §4): queued and running can still change; the others are final. */
+export const analysisStatuses = ['queued', 'running', 'completed', 'failed', 'cancelled'] as const;
+export type AnalysisStatus = (typeof analysisStatuses)[number];
+
+/** The steps of an analysis a person waiting on it understands, in the order they usually come. */
+export const analysisStages = ['loading-field', 'searching-imagery', 'reading-imagery', 'reading-weather', 'computing'] as const;
+export type AnalysisStage = (typeof analysisStages)[number];
+
+/** An analysis as the API shows it; `analysis_date` as spec §3 names it in the latest summaries. */
+export interface AnalysisView {
+  id: string;
+  field_id: string;
+  type: AnalysisType;
+  status: AnalysisStatus;
+  /** The day the analysis speaks for (YYYY-MM-DD). */
+  analysis_date: string | null;
+  requested_at: string;
+  started_at: string | null;
+  finished_at: string | null;
+  /** The sentence a farmer reads. */
+  summary: string | null;
+  /** True when demo imagery or simulated weather went into it; shown with every number. */
+  simulated: boolean;
+  /** What went wrong, in the spec's words, when it failed. */
+  error: string | null;
+  /** The step a running analysis last reported, and when; kept after it ends. */
+  stage: AnalysisStage | null;
+  stage_at: string | null;
+}
+
+/** One analysis in full: what it was made from and, once completed, its result as its type's schema describes it. */
+export interface AnalysisDetail<Type extends AnalysisType = AnalysisType> extends AnalysisView {
+  type: Type;
+  inputs: unknown;
+  /** Checked against the type's schema when it was stored; null until the analysis completes. */
+  result: AnalysisResult<Type> | null;
+}

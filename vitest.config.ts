@@ -14,6 +14,7 @@ export default defineConfig({
             'apps/server/src/**/*.test.ts',
             'apps/server/test/**/*.test.ts',
             'apps/web/src/**/*.test.ts',
+            'apps/web/test/**/*.test.ts',
           ],
           exclude: [...configDefaults.exclude, ...timingTests],
           globalSetup: ['apps/server/test/global-setup.ts'],

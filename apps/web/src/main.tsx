@@ -8,7 +8,7 @@ import { AppRoot } from './app/AppRoot.tsx';
 import { queryClient } from './app/query-client.ts';
 import { preloadPrerenderedScreen } from './app/routes.tsx';
 import { session, watchSession } from './features/auth/session.ts';
-import { signOut } from './features/auth/auth-actions.ts';
+import { onSessionChange, signOut } from './features/auth/auth-actions.ts';
 import { showToast } from './features/toasts/toast-store.ts';
 import { configureApiClient } from './lib/api/client.ts';
 
@@ -18,6 +18,8 @@ configureApiClient({ token: () => session.token(), onUnauthorized: () => signOut
 session.onExpiringSoon = (minutes) => showToast(i18next.t('toasts.sessionExpiring', { minutes }), { type: 'warning', duration: 8000 });
 session.onExpired = () => showToast(i18next.t('toasts.sessionExpired'), { type: 'warning' });
 session.onSignedOut = () => queryClient.clear();
+// Whoever signs in or out next starts with an empty cache: nothing of the previous person's data shows.
+onSessionChange(() => queryClient.clear());
 session.initialise();
 watchSession();
 

@@ -4,11 +4,11 @@
  * takes over the same markup.
  */
 import './lib/i18n.ts';
-import { QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { prerender } from 'react-dom/static';
 import { StaticRouter } from 'react-router';
 import { AppRoot } from './app/AppRoot.tsx';
+import { createQueryClient } from './app/query-client.ts';
 
 /** Public routes served as prerendered HTML. */
 export const prerenderedPaths = ['/', '/features', '/guides', '/pricing', '/terms', '/login', '/register', '/forgot-password'];
@@ -16,7 +16,7 @@ export const prerenderedPaths = ['/', '/features', '/guides', '/pricing', '/term
 function renderToHtml(path: string): Promise<string> {
   const router = ({ children }: { children: ReactNode }) => <StaticRouter location={path}>{children}</StaticRouter>;
   return prerender(
-    <AppRoot queryClient={new QueryClient()} router={router} />,
+    <AppRoot queryClient={createQueryClient()} router={router} />,
     // Never move a large part of the page out of line to be revealed by a script: the page is complete here.
     { progressiveChunkSize: Number.POSITIVE_INFINITY },
   ).then(({ prelude }) => new Response(prelude).text());

@@ -1,7 +1,7 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { StrictMode, type ReactNode } from 'react';
 import { ToastStack } from '../features/toasts/ToastStack.tsx';
-import { ErrorBoundary } from './ErrorBoundary.tsx';
+import { AppErrorBoundary } from './ErrorBoundary.tsx';
 import { AppRoutes } from './routes.tsx';
 
 /**
@@ -17,14 +17,14 @@ export function AppRoot({
 }) {
   return (
     <StrictMode>
-      <ErrorBoundary>
+      <AppErrorBoundary>
         <QueryClientProvider client={queryClient}>
           <Router>
             <AppRoutes />
           </Router>
           <ToastStack />
         </QueryClientProvider>
-      </ErrorBoundary>
+      </AppErrorBoundary>
     </StrictMode>
   );
 }

@@ -1,32 +1,38 @@
-import { Component, type ErrorInfo, type ReactNode } from 'react';
 import i18next from 'i18next';
-
-interface State {
-  error: Error | null;
-}
+import type { ReactNode } from 'react';
+import { ErrorBoundary } from '../components/ui/ErrorBoundary.tsx';
 
 /** Crash fallback (spec §2.4): "Something went wrong." with the details folded away. */
-export class ErrorBoundary extends Component<{ children: ReactNode }, State> {
-  override state: State = { error: null };
+function Crashed({ error }: { error: Error }) {
+  return (
+    <div role="alert" className="mx-auto max-w-xl p-8">
+      <h1 className="text-xl font-bold">{i18next.t('errors.crashed')}</h1>
+      <details className="mt-3 rounded bg-stone-100 p-3 text-sm">
+        <summary className="cursor-pointer">{i18next.t('errors.showDetails')}</summary>
+        <pre className="mt-2 whitespace-pre-wrap">{String(error)}</pre>
+      </details>
+    </div>
+  );
+}
 
-  static getDerivedStateFromError(error: Error): State {
-    return { error };
-  }
+/** The last resort around the whole app: what is left when even the frame crashed. */
+export function AppErrorBoundary({ children }: { children: ReactNode }) {
+  return (
+    <ErrorBoundary name="The app" fallback={(error) => <Crashed error={error} />}>
+      {children}
+    </ErrorBoundary>
+  );
+}
 
-  override componentDidCatch(error: Error, info: ErrorInfo): void {
-    console.error('Screen crashed', error, info.componentStack);
-  }
-
-  override render() {
-    if (!this.state.error) return this.props.children;
-    return (
-      <div role="alert" className="mx-auto max-w-xl p-8">
-        <h1 className="text-xl font-bold">{i18next.t('errors.crashed')}</h1>
-        <details className="mt-3 rounded bg-stone-100 p-3 text-sm">
-          <summary className="cursor-pointer">{i18next.t('errors.showDetails')}</summary>
-          <pre className="mt-2 whitespace-pre-wrap">{this.state.error.message}</pre>
-        </details>
-      </div>
-    );
-  }
+/**
+ * Around the screen of the current route: a crashed screen leaves the frame (navigation, menus) working, and going
+ * to another path draws the new screen afresh. The path resets a crash rather than keying the boundary: keyed, every
+ * navigation would rebuild a working screen too (Map View's map on each field it opens).
+ */
+export function RouteErrorBoundary({ pathname, children }: { pathname: string; children: ReactNode }) {
+  return (
+    <ErrorBoundary resetKey={pathname} name={`The screen at ${pathname}`} fallback={(error) => <Crashed error={error} />}>
+      {children}
+    </ErrorBoundary>
+  );
 }

@@ -1,10 +1,11 @@
 import type { ReactNode } from 'react';
-import { Navigate, Route, Routes } from 'react-router';
+import { Navigate, Outlet, Route, Routes, useLocation } from 'react-router';
 import { AppLayout } from '../components/shell/AppLayout.tsx';
 import { PublicLayout } from '../components/shell/PublicLayout.tsx';
 import { RouteEffects } from '../components/shell/RouteEffects.tsx';
 import { RedirectIfSignedIn, RequireAuth } from '../features/auth/guards.tsx';
 import { useSession } from '../features/auth/use-session.ts';
+import { RouteErrorBoundary } from './ErrorBoundary.tsx';
 import { lazyPage } from './lazy-page.tsx';
 
 // Every screen is its own chunk, fetched when its route is first visited.
@@ -57,6 +58,15 @@ function NotFoundInLayout() {
   return useSession().status === 'signed-in' ? <AppLayout /> : <PublicLayout />;
 }
 
+/** The screen of the route inside its layout, in a boundary that starts over on each path. */
+function ScreenOutlet() {
+  return (
+    <RouteErrorBoundary pathname={useLocation().pathname}>
+      <Outlet />
+    </RouteErrorBoundary>
+  );
+}
+
 /** The routes of spec §2.1 and §2.2, with their aliases and redirects. */
 export function AppRoutes() {
   return (
@@ -64,17 +74,19 @@ export function AppRoutes() {
       <RouteEffects />
       <Routes>
         <Route element={<PublicLayout />}>
-          <Route index element={<Landing />} />
-          <Route path="features" element={<Features />} />
-          <Route path="guides" element={<Guides />} />
-          <Route path="pricing" element={<Pricing />} />
-          <Route path="terms" element={<Terms />} />
-          <Route path="login" element={signedOutOnly(<Login />)} />
-          <Route path="register" element={signedOutOnly(<Register />)} />
-          <Route path="forgot-password" element={<ForgotPassword />} />
-          <Route path="reset-password" element={<ResetPassword />} />
-          <Route path="verify-email" element={<VerifyEmail />} />
-          <Route path="auth/callback" element={<AuthCallback />} />
+          <Route element={<ScreenOutlet />}>
+            <Route index element={<Landing />} />
+            <Route path="features" element={<Features />} />
+            <Route path="guides" element={<Guides />} />
+            <Route path="pricing" element={<Pricing />} />
+            <Route path="terms" element={<Terms />} />
+            <Route path="login" element={signedOutOnly(<Login />)} />
+            <Route path="register" element={signedOutOnly(<Register />)} />
+            <Route path="forgot-password" element={<ForgotPassword />} />
+            <Route path="reset-password" element={<ResetPassword />} />
+            <Route path="verify-email" element={<VerifyEmail />} />
+            <Route path="auth/callback" element={<AuthCallback />} />
+          </Route>
         </Route>
 
         <Route
@@ -84,49 +96,47 @@ export function AppRoutes() {
             </RequireAuth>
           }
         >
-          <Route path="dashboard" element={<Dashboard />} />
-          <Route path="farms/create" element={<Navigate to="/create-farm-field" replace />} />
-          <Route path="farms/:farmId" element={<FarmDetail />} />
-          <Route path="create-farm-field" element={<FieldSetup />} />
-          <Route path="fields/create" element={<Navigate to="/create-farm-field" replace />} />
-          <Route path="fields" element={<Fields />} />
-          <Route path="fields/import" element={<ImportFields />} />
-          <Route path="fields/:fieldId" element={<FieldDetail />} />
-          <Route path="soil-tests/log" element={<SoilTestLog />} />
-          <Route path="soil-tests" element={<SoilTests />} />
-          <Route path="fertilizer" element={<Fertilizer />} />
-          <Route path="fertilizer-management" element={<Fertilizer />} />
-          <Route path="analysis" element={<ComingSoon title="Crop Analysis" coming="analysis" />} />
-          <Route path="reports" element={<ComingSoon title="Reports & Analytics" coming="analysis" />} />
-          <Route path="crop-health" element={<ComingSoon title="Crop Health" coming="cropHealth" />} />
-          <Route path="soil-analysis" element={<SoilAnalysis />} />
-          <Route path="irrigation" element={<ComingSoon title="Irrigation & Weather" coming="weather" />} />
-          <Route path="weather" element={<ComingSoon title="Irrigation & Weather" coming="weather" />} />
-          <Route path="billing" element={<ComingSoon title="Billing" coming="placeholder" />} />
-          <Route path="support" element={<ComingSoon title="Support" coming="placeholder" />} />
-          <Route path="settings" element={<Settings />} />
+          <Route element={<ScreenOutlet />}>
+            <Route path="dashboard" element={<Dashboard />} />
+            <Route path="farms/create" element={<Navigate to="/create-farm-field" replace />} />
+            <Route path="farms/:farmId" element={<FarmDetail />} />
+            <Route path="create-farm-field" element={<FieldSetup />} />
+            <Route path="fields/create" element={<Navigate to="/create-farm-field" replace />} />
+            <Route path="fields" element={<Fields />} />
+            <Route path="fields/import" element={<ImportFields />} />
+            <Route path="fields/:fieldId" element={<FieldDetail />} />
+            <Route path="soil-tests/log" element={<SoilTestLog />} />
+            <Route path="soil-tests" element={<SoilTests />} />
+            <Route path="fertilizer" element={<Fertilizer />} />
+            <Route path="fertilizer-management" element={<Fertilizer />} />
+            <Route path="analysis" element={<ComingSoon title="Crop Analysis" coming="analysis" />} />
+            <Route path="reports" element={<ComingSoon title="Reports & Analytics" coming="analysis" />} />
+            <Route path="crop-health" element={<ComingSoon title="Crop Health" coming="cropHealth" />} />
+            <Route path="soil-analysis" element={<SoilAnalysis />} />
+            <Route path="irrigation" element={<ComingSoon title="Irrigation & Weather" coming="weather" />} />
+            <Route path="weather" element={<ComingSoon title="Irrigation & Weather" coming="weather" />} />
+            <Route path="billing" element={<ComingSoon title="Billing" coming="placeholder" />} />
+            <Route path="support" element={<ComingSoon title="Support" coming="placeholder" />} />
+            <Route path="settings" element={<Settings />} />
+          </Route>
         </Route>
 
         {/* Map View has no standard layout wrapper (spec §2.2). */}
         <Route
-          path="map"
           element={
             <RequireAuth>
-              <MapView />
+              <ScreenOutlet />
             </RequireAuth>
           }
-        />
-        <Route
-          path="map/:fieldId"
-          element={
-            <RequireAuth>
-              <MapView />
-            </RequireAuth>
-          }
-        />
+        >
+          <Route path="map" element={<MapView />} />
+          <Route path="map/:fieldId" element={<MapView />} />
+        </Route>
 
         <Route element={<NotFoundInLayout />}>
-          <Route path="*" element={<NotFound />} />
+          <Route element={<ScreenOutlet />}>
+            <Route path="*" element={<NotFound />} />
+          </Route>
         </Route>
       </Routes>
     </>

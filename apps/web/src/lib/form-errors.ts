@@ -43,8 +43,21 @@ export function describeError(error: unknown): string {
   return error.message || friendlyErrorMessage(error.status);
 }
 
+/** What a form shows when something is wrong: a message beside each input, and one at the top for the rest. */
+export interface FormProblems {
+  fields: FieldErrors;
+  form: string | null;
+}
+
+/** A failed save told at the top of the form only: the server's own words for a 400 (e.g. an expired link), else a friendly line. */
+export const failureAtTop = (error: unknown): FormProblems => ({
+  fields: {},
+  form:
+    error instanceof ApiError && error.status === 400 ? error.message : friendlyErrorMessage(error instanceof ApiError ? error.status : 0),
+});
+
 /** The server's per-input problems for the inputs a form shows; anything else goes to the form's top. */
-export function splitServerErrors(error: unknown, inputs: readonly string[]): { fields: FieldErrors; form: string | null } {
+export function splitServerErrors(error: unknown, inputs: readonly string[]): FormProblems {
   const fields: FieldErrors = {};
   let unplaced = !(error instanceof ApiError) || error.problems.length === 0;
   if (error instanceof ApiError) {

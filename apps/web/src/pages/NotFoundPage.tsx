@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { usePageTitle } from '../app/page-title.ts';
+import { usePageTitle } from '../lib/page-title.ts';
 import { ButtonLink } from '../components/ui/Button.tsx';
 
 /** Any unknown path (spec §2.1). */

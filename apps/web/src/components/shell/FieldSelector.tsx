@@ -1,12 +1,11 @@
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { fieldsApi, queryKeys } from '../../lib/api/resources.ts';
 import { selectField, useSelectedFieldId } from '../../features/field-selection/field-selection.ts';
+import { useFields } from '../../features/fields/api/fields.ts';
 
 /** The field selector: every field with "(N ha)" from size_hectares (spec §2.4). */
 export function FieldSelector({ compact = false }: { compact?: boolean }) {
   const { t } = useTranslation();
-  const { data: fields } = useQuery({ queryKey: queryKeys.fields, queryFn: () => fieldsApi.list() });
+  const { data: fields } = useFields();
   const selected = useSelectedFieldId(fields);
   if (!fields) return null;
   return (

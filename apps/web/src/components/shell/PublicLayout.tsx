@@ -2,7 +2,7 @@ import { Suspense } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet } from 'react-router';
-import { accountApi, queryKeys } from '../../lib/api/resources.ts';
+import { publicConfigQuery } from '../../lib/api/public-config.ts';
 import { buttonClass } from '../ui/Button.tsx';
 import { Spinner } from '../ui/layout.tsx';
 import { SideMenu } from './SideMenu.tsx';
@@ -11,7 +11,7 @@ import { SkipLink } from './RouteEffects.tsx';
 /** Public pages: sticky navigation, content, and a footer with contact details from the server's settings. */
 export function PublicLayout() {
   const { t } = useTranslation();
-  const { data: contact } = useQuery({ queryKey: queryKeys.publicConfig, queryFn: accountApi.publicConfig, staleTime: Infinity });
+  const { data: contact } = useQuery(publicConfigQuery());
   return (
     <div className="flex min-h-screen flex-col">
       <SkipLink label={t('skipToContent')} />

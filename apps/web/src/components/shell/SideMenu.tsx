@@ -12,17 +12,19 @@ export function SideMenu() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const signedIn = useSession().status === 'signed-in';
-  const [open, setOpen] = useState(false);
+  // The menu closes on navigating: it is open only on the path it was opened on.
+  const [openOn, setOpenOn] = useState<string | null>(null);
+  const open = openOn === pathname;
+  const setOpen = (next: boolean) => setOpenOn(next ? pathname : null);
   const panel = useRef<HTMLDivElement>(null);
   const opener = useRef<HTMLButtonElement>(null);
 
-  useEffect(() => setOpen(false), [pathname]);
   useEffect(() => {
     if (!open) return;
     panel.current?.querySelector<HTMLElement>('a, button')?.focus();
     const onKey = (event: KeyboardEvent) => {
       if (event.key === 'Escape') {
-        setOpen(false);
+        setOpenOn(null);
         opener.current?.focus();
       }
     };

@@ -40,3 +40,37 @@ export function Spinner({ label }: { label: string }) {
     </div>
   );
 }
+
+/** The container every signed-in screen sits in: readable line length on wide screens. */
+export function Page({ children, narrow = false }: { children: ReactNode; narrow?: boolean }) {
+  return (
+    <div className="mx-auto w-full max-w-6xl">
+      <div className={narrow ? 'max-w-3xl' : undefined}>{children}</div>
+    </div>
+  );
+}
+
+/** A definition list of facts: label above value on phones, side by side on wider screens. */
+export function Facts({ items }: { items: { label: string; value: ReactNode }[] }) {
+  return (
+    <dl className="grid grid-cols-1 gap-x-6 gap-y-3 sm:grid-cols-2">
+      {items.map((item) => (
+        <div key={item.label} className="min-w-0">
+          <dt className="text-sm font-medium text-stone-600">{item.label}</dt>
+          <dd className="break-words text-stone-900">{item.value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/** A record that does not exist (or is not this organisation's), inside the page rather than a blank screen. */
+export function MissingRecord({ title, message, action }: { title: string; message: string; action: ReactNode }) {
+  return (
+    <div className="mx-auto max-w-xl rounded-xl border border-stone-200 bg-white p-6 text-center shadow-sm">
+      <h1 className="text-2xl font-bold text-stone-900">{title}</h1>
+      <p className="mt-2 text-stone-700">{message}</p>
+      <div className="mt-4 flex justify-center">{action}</div>
+    </div>
+  );
+}

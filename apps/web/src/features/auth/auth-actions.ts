@@ -1,14 +1,21 @@
-import { queryClient } from '../../app/query-client.ts';
+import { MISSING_TOKEN_MESSAGE } from '@murimi/core';
 import { api } from '../../lib/api/client.ts';
 import { deviceTokenFor, session } from './session.ts';
+
+/** What happens to data cached for the person who signs in or out: the app clears its query cache (main.tsx). */
+let clearCachedData: () => void = () => {};
+
+export function onSessionChange(clear: () => void): void {
+  clearCachedData = clear;
+}
 
 /** Signs out here first (local data, cached screens), then tells the server; its failure is ignored. */
 export function signOut(): void {
   session.signOut((token) => fetch('/api/auth/logout', { method: 'POST', headers: { authorization: `Bearer ${token}` } }));
-  queryClient.clear();
+  clearCachedData();
 }
 
-interface SessionAnswer {
+export interface SessionAnswer {
   access_token?: string;
   token?: string;
   device_token?: string;
@@ -20,8 +27,8 @@ interface SessionAnswer {
  */
 export function startSession(answer: SessionAnswer): void {
   const token = answer.access_token ?? answer.token;
-  if (!token) throw new Error("Login response missing 'access_token'.");
-  queryClient.clear();
+  if (!token) throw new Error(MISSING_TOKEN_MESSAGE);
+  clearCachedData();
   session.signIn(token, answer.device_token);
 }
 
@@ -30,5 +37,3 @@ export async function logIn(credentials: { email: string; password: string }): P
   const deviceToken = deviceTokenFor(credentials.email);
   startSession(await api.post<SessionAnswer>('/api/auth/login', deviceToken ? { ...credentials, deviceToken } : credentials));
 }
-
-export { api };

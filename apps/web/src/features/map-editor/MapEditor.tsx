@@ -1,13 +1,13 @@
 import { ACRES_PER_HECTARE, MIN_FIELD_HECTARES, boundaryAsPolygon, measureFieldBoundary, type FieldBoundary } from '@murimi/core';
 import type { Map as MapLibreMap } from 'maplibre-gl';
 import 'maplibre-gl/dist/maplibre-gl.css';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TerraDraw } from 'terra-draw';
 import { Button } from '../../components/ui/Button.tsx';
 import { TextInput } from '../../components/ui/form.tsx';
-import type { Basemap } from '../../lib/api/resources.ts';
-import { formatNumber } from '../../pages/app/components/format.ts';
+import type { Basemap } from '../../lib/api/public-config.ts';
+import { formatNumber } from '../../lib/format.ts';
 import { DEFAULT_ZOOM, MY_LOCATION_ZOOM } from '../maps/basemap.ts';
 import { createMap, showOverlays } from '../maps/create-map.ts';
 import { boundaryOf, featureOf, withRadius, type DrawingMode, type DrawnFeature } from './boundary-features.ts';
@@ -45,7 +45,10 @@ export default function MapEditor({ initialBoundary, onChange, basemap }: MapEdi
   const container = useRef<HTMLDivElement>(null);
   const session = useRef<Session | null>(null);
   const onChangeRef = useRef(onChange);
-  onChangeRef.current = onChange;
+  // The drawing tools' handlers (built once per attempt) call the newest `onChange`.
+  useLayoutEffect(() => {
+    onChangeRef.current = onChange;
+  });
   const modeRef = useRef<DrawingMode>('none');
 
   const [attempt, setAttempt] = useState(0);
@@ -99,7 +102,6 @@ export default function MapEditor({ initialBoundary, onChange, basemap }: MapEdi
     let map: MapLibreMap | null = null;
     let removeGuard = () => {};
     const element = container.current!;
-    setTools({ status: 'loading' });
 
     loadMapLibre()
       .then((maplibre) => {
@@ -176,6 +178,7 @@ export default function MapEditor({ initialBoundary, onChange, basemap }: MapEdi
       map?.remove();
     };
     // The map is built once per attempt; basemap and overlays changes are applied without rebuilding it.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- see above
   }, [attempt]);
 
   useEffect(() => {
@@ -284,7 +287,14 @@ export default function MapEditor({ initialBoundary, onChange, basemap }: MapEdi
           <MapStatusOverlay
             loading={t('mapEditor.loading')}
             error={tools.status === 'error' ? t(`mapEditor.${tools.message}`) : null}
-            onRetry={tools.status === 'error' && tools.message !== 'noWebGl' ? () => setAttempt((n) => n + 1) : undefined}
+            onRetry={
+              tools.status === 'error' && tools.message !== 'noWebGl'
+                ? () => {
+                    setTools({ status: 'loading' });
+                    setAttempt((n) => n + 1);
+                  }
+                : undefined
+            }
           />
         )}
       </div>

@@ -1,9 +1,9 @@
 import type { FieldOnMap } from '@murimi/core';
 import type { GeoJSONSource, Map as MapLibreMap } from 'maplibre-gl';
 import 'maplibre-gl/dist/maplibre-gl.css';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Basemap } from '../../lib/api/resources.ts';
+import type { Basemap } from '../../lib/api/public-config.ts';
 import { createMap } from '../maps/create-map.ts';
 import { loadMapLibre } from '../maps/load-maplibre.ts';
 import { MapStatusOverlay } from '../maps/MapStatusOverlay.tsx';
@@ -35,7 +35,6 @@ export default function FieldsMap({ fields, selectedId, onSelect, basemap }: Fie
   const container = useRef<HTMLDivElement>(null);
   const mapRef = useRef<MapLibreMap | null>(null);
   const onSelectRef = useRef(onSelect);
-  onSelectRef.current = onSelect;
   const [state, setState] = useState<MapState>('loading');
   const [attempt, setAttempt] = useState(0);
   const [idle, setIdle] = useState(false);
@@ -43,12 +42,15 @@ export default function FieldsMap({ fields, selectedId, onSelect, basemap }: Fie
   const [imageryUnavailable, setImageryUnavailable] = useState(false);
   const data = useMemo(() => fieldFeatures(fields), [fields]);
   const latest = useRef({ data, fields, selectedId });
-  latest.current = { data, fields, selectedId };
+  // The map's own handlers (built once per attempt) read the newest props through these refs.
+  useLayoutEffect(() => {
+    onSelectRef.current = onSelect;
+    latest.current = { data, fields, selectedId };
+  });
 
   useEffect(() => {
     let cancelled = false;
     let map: MapLibreMap | null = null;
-    setState('loading');
     loadMapLibre()
       .then((maplibre) => {
         if (cancelled) return;
@@ -135,6 +137,7 @@ export default function FieldsMap({ fields, selectedId, onSelect, basemap }: Fie
     const target = selected ? boundsOfFields([selected]) : null;
     if (target) map.fitBounds(target, { padding: 48, maxZoom: SELECTED_MAX_ZOOM });
     // Fit only when the selection changes, not when the list refreshes.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the list is read, not followed
   }, [selectedId, state]);
 
   return (
@@ -144,7 +147,14 @@ export default function FieldsMap({ fields, selectedId, onSelect, basemap }: Fie
         <MapStatusOverlay
           loading={t('mapView.loading')}
           error={state === 'loading' ? null : state === 'noWebGl' ? t('mapView.noWebGl') : t('mapEditor.mapFailed')}
-          onRetry={state === 'failed' ? () => setAttempt((n) => n + 1) : undefined}
+          onRetry={
+            state === 'failed'
+              ? () => {
+                  setState('loading');
+                  setAttempt((n) => n + 1);
+                }
+              : undefined
+          }
         />
       )}
       {imageryUnavailable && state === 'ready' && (

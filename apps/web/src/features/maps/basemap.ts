@@ -1,5 +1,5 @@
 import type { StyleSpecification } from 'maplibre-gl';
-import type { Basemap } from '../../lib/api/resources.ts';
+import type { Basemap } from '../../lib/api/public-config.ts';
 
 /** Spec §9 Map: where a new map opens when there is no field to show (Harare, zoom 8). */
 export const DEFAULT_CENTRE: [number, number] = [31.0335, -17.8252];

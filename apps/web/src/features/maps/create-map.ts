@@ -1,5 +1,5 @@
 import type { Map as MapLibreMap } from 'maplibre-gl';
-import type { Basemap } from '../../lib/api/resources.ts';
+import type { Basemap } from '../../lib/api/public-config.ts';
 import { DEFAULT_CENTRE, DEFAULT_ZOOM, OVERLAY_SOURCE_PREFIX, SATELLITE_SOURCE, mapStyle } from './basemap.ts';
 
 type MapLibre = typeof import('maplibre-gl');

@@ -20,6 +20,9 @@ export class ApiError extends Error {
   }
 }
 
+/** A record that is not there for this person: 404, or 400 for an id that is not even a UUID. */
+export const isNotFound = (error: unknown) => error instanceof ApiError && (error.status === 404 || error.status === 400);
+
 interface ClientHooks {
   token(): string | null;
   /** Called once per failing request when a signed-in call answers 401 (spec §4). */

@@ -1,83 +1,54 @@
-import { farmUpdateSchema, type Farm } from '@murimi/core';
-import { useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import type { Farm } from '@murimi/core';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
-import { usePageTitle } from '../../app/page-title.ts';
 import { ButtonLink } from '../../components/ui/Button.tsx';
-import { Card, EmptyState, PageHeader, Spinner } from '../../components/ui/layout.tsx';
-import { formatArea, useAreaUnit } from '../../features/records/area-unit.ts';
-import { invalidate, useFarm, useFarmFields } from '../../features/records/use-records.ts';
+import { countryName } from '../../components/ui/CountrySelect.tsx';
+import { ConfirmDialog } from '../../components/ui/Dialog.tsx';
+import { DetailActions } from '../../components/ui/FormActions.tsx';
+import { Card, EmptyState, Facts, MissingRecord, PageHeader } from '../../components/ui/layout.tsx';
+import { QueryState, RecordDetail } from '../../components/ui/QueryState.tsx';
+import { useDeleteFarm, useFarm } from '../../features/farms/api/farms.ts';
+import { EditFarmForm } from '../../features/farms/components/EditFarmForm.tsx';
+import { useFarmFields } from '../../features/fields/api/fields.ts';
+import { FieldRows } from '../../features/fields/components/FieldRows.tsx';
 import { showToast } from '../../features/toasts/toast-store.ts';
-import { farmsApi, queryKeys } from '../../lib/api/resources.ts';
-import { validate } from '../../lib/form-errors.ts';
-import { ConfirmDialog } from './components/ConfirmDialog.tsx';
-import { countryName } from './components/CountrySelect.tsx';
-import { farmBody, farmInputs, farmValuesOf, type FarmValues } from './components/farm-form.ts';
-import { FarmInputs } from './components/FarmInputs.tsx';
-import { FieldRows } from './components/FieldRows.tsx';
-import { formatTimestamp } from './components/format.ts';
-import { DetailActions, EditCard, RecordDetail } from './components/RecordDetail.tsx';
-import { Facts, LoadError, MissingRecord } from './components/States.tsx';
-import { useConfirmDelete } from './components/use-confirm-delete.ts';
-import { useSaveForm } from '../../lib/use-save-form.ts';
-
-function EditFarm({ farm, onDone }: { farm: Farm; onDone: () => void }) {
-  const { t } = useTranslation('app');
-  const queryClient = useQueryClient();
-  const [values, setValues] = useState<FarmValues>(() => farmValuesOf(farm));
-  const { errors, formError, busy, save } = useSaveForm(farmInputs);
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const body = farmBody(values);
-    await save(validate(farmUpdateSchema, body), async () => {
-      queryClient.setQueryData(queryKeys.farm(farm.id), await farmsApi.update(farm.id, body));
-      await invalidate.farms(queryClient);
-      showToast(t('farmDetail.saved'), { type: 'success' });
-      onDone();
-    });
-  }
-
-  return (
-    <EditCard title={t('farmDetail.editTitle')} formError={formError} busy={busy} onSubmit={submit} onCancel={onDone}>
-      <FarmInputs values={values} errors={errors} onChange={setValues} />
-    </EditCard>
-  );
-}
+import { formatArea, useAreaUnit } from '../../lib/area-unit.ts';
+import { formatTimestamp } from '../../lib/format.ts';
+import { usePageTitle } from '../../lib/page-title.ts';
+import { useConfirmedMutation } from '../../lib/use-confirmed-mutation.ts';
 
 function FarmFields({ farm }: { farm: Farm }) {
   const { t } = useTranslation('app');
-  const fields = useFarmFields(farm.id);
-  if (fields.isPending) return <Spinner label={t('states.loadingFields')} />;
-  if (fields.isError) return <LoadError error={fields.error} onRetry={() => void fields.refetch()} />;
-  if (fields.data.length === 0) {
-    return (
-      <EmptyState
-        title={t('farmDetail.noFieldsTitle')}
-        message={t('farmDetail.noFields')}
-        action={<ButtonLink to={`/create-farm-field?farmId=${farm.id}`}>{t('farmDetail.addField')}</ButtonLink>}
-      />
-    );
-  }
-  return <FieldRows fields={fields.data} />;
+  return (
+    <QueryState
+      query={useFarmFields(farm.id)}
+      loadingLabel={t('states.loadingFields')}
+      empty={
+        <EmptyState
+          title={t('farmDetail.noFieldsTitle')}
+          message={t('farmDetail.noFields')}
+          action={<ButtonLink to={`/create-farm-field?farmId=${farm.id}`}>{t('farmDetail.addField')}</ButtonLink>}
+        />
+      }
+    >
+      {(fields) => <FieldRows fields={fields} />}
+    </QueryState>
+  );
 }
 
 function FarmView({ farm }: { farm: Farm }) {
   const { t } = useTranslation('app');
   const { t: tAuth } = useTranslation('auth');
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const unit = useAreaUnit();
   const [editing, setEditing] = useState(false);
-  const remove = useConfirmDelete(
-    (f: Farm) => farmsApi.remove(f.id),
-    async (f) => {
+  const remove = useConfirmedMutation(
+    useDeleteFarm(),
+    (f: Farm) => f.id,
+    (f) => {
       showToast(t('farmDetail.deleted', { name: f.name }), { type: 'success' });
-      await navigate('/dashboard');
-      // Stale, not refetched: this screen is closing, and asking again would only answer 404.
-      void queryClient.invalidateQueries({ queryKey: queryKeys.farm(f.id), exact: true, refetchType: 'none' });
-      await queryClient.invalidateQueries({ queryKey: queryKeys.farms, exact: true });
+      return navigate('/dashboard');
     },
   );
   const country = countryName(farm.country, (code) => tAuth(`countries.${code}`));
@@ -91,7 +62,7 @@ function FarmView({ farm }: { farm: Farm }) {
       />
       <div className="flex flex-col gap-6">
         {editing ? (
-          <EditFarm farm={farm} onDone={() => setEditing(false)} />
+          <EditFarmForm farm={farm} onDone={() => setEditing(false)} />
         ) : (
           <Card title={t('farmDetail.facts')}>
             <Facts

@@ -1,14 +1,15 @@
 import type { FieldSummary } from '@murimi/core';
 import { useDeferredValue, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { usePageTitle } from '../../app/page-title.ts';
 import { ButtonLink } from '../../components/ui/Button.tsx';
 import { SelectInput, TextInput } from '../../components/ui/form.tsx';
-import { EmptyState, PageHeader, Spinner } from '../../components/ui/layout.tsx';
-import { useCropName, useFarms, useFields } from '../../features/records/use-records.ts';
-import { ExportButtons } from './components/ExportButtons.tsx';
-import { FieldRows } from './components/FieldRows.tsx';
-import { LoadError, Page } from './components/States.tsx';
+import { EmptyState, Page, PageHeader, Spinner } from '../../components/ui/layout.tsx';
+import { LoadError } from '../../components/ui/QueryState.tsx';
+import { useFarms } from '../../features/farms/api/farms.ts';
+import { useCropName, useFields } from '../../features/fields/api/fields.ts';
+import { ExportButtons } from '../../features/fields/components/ExportButtons.tsx';
+import { FieldRows } from '../../features/fields/components/FieldRows.tsx';
+import { usePageTitle } from '../../lib/page-title.ts';
 
 type SortKey = 'name' | 'size-desc' | 'size-asc' | 'planting-desc' | 'planting-asc';
 const sortKeys: SortKey[] = ['name', 'size-desc', 'size-asc', 'planting-desc', 'planting-asc'];

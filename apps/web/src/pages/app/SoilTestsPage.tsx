@@ -1,15 +1,19 @@
+import type { SoilTest } from '@murimi/core';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { usePageTitle } from '../../app/page-title.ts';
 import { ButtonLink } from '../../components/ui/Button.tsx';
-import { Card, EmptyState, PageHeader, Spinner } from '../../components/ui/layout.tsx';
-import { useFieldNames, useFields, useSoilTests } from '../../features/records/use-records.ts';
-import { ConfirmDialog } from './components/ConfirmDialog.tsx';
-import { FieldSelect } from './components/FieldSelect.tsx';
-import { formatDate } from './components/format.ts';
-import { SoilTestList } from './components/RecordLists.tsx';
-import { LoadError, NoFieldsYet, Page } from './components/States.tsx';
-import { useDeleteRecord } from './components/use-delete-record.ts';
+import { ConfirmDialog } from '../../components/ui/Dialog.tsx';
+import { Card, EmptyState, Page, PageHeader, Spinner } from '../../components/ui/layout.tsx';
+import { LoadError } from '../../components/ui/QueryState.tsx';
+import { useFieldNames, useFields } from '../../features/fields/api/fields.ts';
+import { FieldSelect } from '../../features/fields/components/FieldSelect.tsx';
+import { NoFieldsYet } from '../../features/fields/components/NoFieldsYet.tsx';
+import { useDeleteSoilTest, useSoilTests } from '../../features/soil-tests/api/soil-tests.ts';
+import { SoilTestList } from '../../features/soil-tests/components/SoilTestList.tsx';
+import { showToast } from '../../features/toasts/toast-store.ts';
+import { formatDate } from '../../lib/format.ts';
+import { usePageTitle } from '../../lib/page-title.ts';
+import { useConfirmedMutation } from '../../lib/use-confirmed-mutation.ts';
 
 /** Soil test records (/soil-tests): every test, newest first, filtered by field, with delete. */
 export default function SoilTestsPage() {
@@ -20,7 +24,11 @@ export default function SoilTestsPage() {
   const fields = useFields();
   const fieldNames = useFieldNames();
   const tests = useSoilTests(fieldId || undefined);
-  const remove = useDeleteRecord('soilTest');
+  const remove = useConfirmedMutation(
+    useDeleteSoilTest(),
+    (test: SoilTest) => test.id,
+    () => showToast(t('soilTests.deleted'), { type: 'success' }),
+  );
   const logLink = fieldId ? `/soil-tests/log?fieldId=${fieldId}` : '/soil-tests/log';
   const hasFields = (fields.data?.length ?? 0) > 0;
 

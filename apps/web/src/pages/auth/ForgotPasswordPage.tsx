@@ -2,29 +2,27 @@ import { forgotPasswordSchema } from '@murimi/core';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { usePageTitle } from '../../app/page-title.ts';
-import { useHydrated } from '../../app/use-hydrated.ts';
+import { usePageTitle } from '../../lib/page-title.ts';
+import { useHydrated } from '../../lib/use-hydrated.ts';
 import { Button } from '../../components/ui/Button.tsx';
 import { FormError, TextInput } from '../../components/ui/form.tsx';
-import { api } from '../../lib/api/client.ts';
-import { validate } from '../../lib/form-errors.ts';
-import { failureAtTop, useSaveForm } from '../../lib/use-save-form.ts';
+import { useForgotPassword } from '../../features/auth/api/auth-mutations.ts';
+import { failureAtTop, validate } from '../../lib/form-errors.ts';
+import { useMutationForm } from '../../lib/use-mutation-form.ts';
 import { AuthCard } from './AuthCard.tsx';
 
 export default function ForgotPasswordPage() {
   const { t } = useTranslation('auth');
   usePageTitle(t('forgot.title'));
   const [email, setEmail] = useState('');
-  const [sent, setSent] = useState(false);
-  const { errors, formError, busy, save } = useSaveForm(['email'], { failure: failureAtTop });
+  const request = useForgotPassword();
+  const { errors, formError, busy, submit } = useMutationForm(request, ['email'], { failure: failureAtTop });
+  const sent = request.isSuccess;
   const hydrated = useHydrated();
 
-  async function submit(event: FormEvent) {
+  function save(event: FormEvent) {
     event.preventDefault();
-    await save(validate(forgotPasswordSchema, { email }), async (data) => {
-      await api.post('/api/auth/forgot-password', data);
-      setSent(true);
-    });
+    submit(validate(forgotPasswordSchema, { email }), (data) => data);
   }
 
   return (
@@ -34,7 +32,7 @@ export default function ForgotPasswordPage() {
           {t('forgot.sent')}
         </p>
       ) : (
-        <form onSubmit={submit} noValidate className="flex flex-col gap-4">
+        <form onSubmit={save} noValidate className="flex flex-col gap-4">
           <FormError message={formError} />
           <TextInput
             label={t('forgot.email')}

@@ -1,15 +1,15 @@
-import { loginErrorMessage, loginSchema } from '@murimi/core';
+import { loginErrorMessage, loginSchema, MISSING_TOKEN_MESSAGE } from '@murimi/core';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { usePageTitle } from '../../app/page-title.ts';
-import { useHydrated } from '../../app/use-hydrated.ts';
+import { usePageTitle } from '../../lib/page-title.ts';
+import { useHydrated } from '../../lib/use-hydrated.ts';
 import { Button } from '../../components/ui/Button.tsx';
 import { FormError, TextInput } from '../../components/ui/form.tsx';
-import { logIn } from '../../features/auth/auth-actions.ts';
+import { useLogIn } from '../../features/auth/api/auth-mutations.ts';
 import { ApiError } from '../../lib/api/client.ts';
 import { validate } from '../../lib/form-errors.ts';
-import { useSaveForm } from '../../lib/use-save-form.ts';
+import { useMutationForm } from '../../lib/use-mutation-form.ts';
 import { AuthCard } from './AuthCard.tsx';
 
 /** The sign-in texts of the spec for a failed sign-in (e.g. 401: "Invalid email or password…"). */
@@ -18,8 +18,8 @@ const failure = (error: unknown) => ({
   form:
     error instanceof ApiError
       ? loginErrorMessage(error.status, error.message)
-      : error instanceof Error
-        ? error.message
+      : error instanceof Error && error.message === MISSING_TOKEN_MESSAGE
+        ? MISSING_TOKEN_MESSAGE
         : loginErrorMessage(-1),
 });
 
@@ -29,20 +29,21 @@ export default function LoginPage() {
   const navigate = useNavigate();
   const from = (useLocation().state as { from?: string } | null)?.from;
   const [values, setValues] = useState({ email: '', password: '' });
-  const { errors, formError, busy, save } = useSaveForm(['email', 'password'], { failure });
+  const { errors, formError, busy, submit } = useMutationForm(useLogIn(), ['email', 'password'], { failure });
   const hydrated = useHydrated();
 
-  async function submit(event: FormEvent) {
+  function save(event: FormEvent) {
     event.preventDefault();
-    await save(validate(loginSchema, values), async (data) => {
-      await logIn(data);
-      navigate(from && from.startsWith('/') ? from : '/dashboard', { replace: true });
-    });
+    submit(
+      validate(loginSchema, values),
+      (data) => data,
+      () => navigate(from && from.startsWith('/') ? from : '/dashboard', { replace: true }),
+    );
   }
 
   return (
     <AuthCard title={t('login.title')} intro={t('login.intro')}>
-      <form onSubmit={submit} noValidate className="flex flex-col gap-4">
+      <form onSubmit={save} noValidate className="flex flex-col gap-4">
         <FormError message={formError} />
         <TextInput
           label={t('login.email')}

@@ -2,15 +2,15 @@ import { registerErrorMessage, registerSchema } from '@murimi/core';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { usePageTitle } from '../../app/page-title.ts';
-import { useHydrated } from '../../app/use-hydrated.ts';
+import { usePageTitle } from '../../lib/page-title.ts';
+import { useHydrated } from '../../lib/use-hydrated.ts';
 import { Button } from '../../components/ui/Button.tsx';
 import { FormError, SelectInput, TextInput } from '../../components/ui/form.tsx';
-import { startSession } from '../../features/auth/auth-actions.ts';
-import { api, ApiError } from '../../lib/api/client.ts';
+import { useRegister } from '../../features/auth/api/auth-mutations.ts';
+import { ApiError } from '../../lib/api/client.ts';
 import { blankToNull, serverFieldErrors, validate } from '../../lib/form-errors.ts';
 import { auth } from '../../locales/en/auth.ts';
-import { useSaveForm } from '../../lib/use-save-form.ts';
+import { useMutationForm } from '../../lib/use-mutation-form.ts';
 import { AuthCard } from './AuthCard.tsx';
 import { inputBinder } from '../../lib/input-binder.ts';
 
@@ -28,21 +28,22 @@ export default function RegisterPage() {
   usePageTitle(t('register.title'));
   const navigate = useNavigate();
   const [values, setValues] = useState({ name: '', email: '', password: '', phone: '', country: 'ZW' });
-  const { errors, formError, busy, save } = useSaveForm(inputs, { failure });
+  const { errors, formError, busy, submit } = useMutationForm(useRegister(), inputs, { failure });
   const hydrated = useHydrated();
   const input = inputBinder(values, errors, setValues);
 
-  async function submit(event: FormEvent) {
+  function save(event: FormEvent) {
     event.preventDefault();
-    await save(validate(registerSchema, { ...values, phone: blankToNull(values.phone) }), async (data) => {
-      startSession(await api.post<{ access_token?: string; token?: string }>('/api/auth/register', data));
-      navigate('/dashboard', { replace: true });
-    });
+    submit(
+      validate(registerSchema, { ...values, phone: blankToNull(values.phone) }),
+      (data) => data,
+      () => navigate('/dashboard', { replace: true }),
+    );
   }
 
   return (
     <AuthCard title={t('register.title')} intro={t('register.intro')}>
-      <form onSubmit={submit} noValidate className="flex flex-col gap-4">
+      <form onSubmit={save} noValidate className="flex flex-col gap-4">
         <FormError message={formError} />
         <TextInput label={t('register.name')} autoComplete="name" {...input('name')} />
         <TextInput label={t('register.email')} type="email" autoComplete="email" {...input('email')} />

@@ -3,13 +3,12 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { z } from 'zod';
-import { usePageTitle } from '../../app/page-title.ts';
+import { usePageTitle } from '../../lib/page-title.ts';
 import { Button } from '../../components/ui/Button.tsx';
 import { FormError, TextInput } from '../../components/ui/form.tsx';
-import { startSession } from '../../features/auth/auth-actions.ts';
-import { api } from '../../lib/api/client.ts';
-import { validate } from '../../lib/form-errors.ts';
-import { failureAtTop, useSaveForm } from '../../lib/use-save-form.ts';
+import { useResetPassword } from '../../features/auth/api/auth-mutations.ts';
+import { failureAtTop, validate } from '../../lib/form-errors.ts';
+import { useMutationForm } from '../../lib/use-mutation-form.ts';
 import { AuthCard } from './AuthCard.tsx';
 
 const passwordForm = z.object({ password: newPasswordSchema });
@@ -20,20 +19,21 @@ export default function ResetPasswordPage() {
   const navigate = useNavigate();
   const token = useSearchParams()[0].get('token');
   const [password, setPassword] = useState('');
-  const { errors, formError, busy, save } = useSaveForm(['password'], { failure: failureAtTop });
+  const { errors, formError, busy, submit } = useMutationForm(useResetPassword(), ['password'], { failure: failureAtTop });
 
-  async function submit(event: FormEvent) {
+  function save(event: FormEvent) {
     event.preventDefault();
-    await save(validate(passwordForm, { password }), async () => {
-      startSession(await api.post<{ access_token: string }>('/api/auth/reset-password', { token, password }));
-      navigate('/dashboard', { replace: true });
-    });
+    submit(
+      validate(passwordForm, { password }),
+      () => ({ token, password }),
+      () => navigate('/dashboard', { replace: true }),
+    );
   }
 
   return (
     <AuthCard title={t('reset.title')}>
       {token ? (
-        <form onSubmit={submit} noValidate className="flex flex-col gap-4">
+        <form onSubmit={save} noValidate className="flex flex-col gap-4">
           <FormError message={formError} />
           <TextInput
             label={t('reset.password')}

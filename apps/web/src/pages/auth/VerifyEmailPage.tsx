@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { usePageTitle } from '../../app/page-title.ts';
+import { usePageTitle } from '../../lib/page-title.ts';
 import { ButtonLink } from '../../components/ui/Button.tsx';
 import { FormError } from '../../components/ui/form.tsx';
 import { Spinner } from '../../components/ui/layout.tsx';

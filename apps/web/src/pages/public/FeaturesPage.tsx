@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { usePageTitle } from '../../app/page-title.ts';
+import { usePageTitle } from '../../lib/page-title.ts';
 import { type IconName } from './Icon.tsx';
 import { CheckList, CtaBand, IconTile, PageIntro, Section } from './parts.tsx';
 import { ClaimsGrid, SpecsList } from './shared-blocks.tsx';

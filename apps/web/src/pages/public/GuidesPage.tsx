@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { usePageTitle } from '../../app/page-title.ts';
+import { usePageTitle } from '../../lib/page-title.ts';
 import { Button, buttonClass } from '../../components/ui/Button.tsx';
 import { GuideBody, guideIds, type GuideId } from './GuideContent.tsx';
 import { Icon, type IconName } from './Icon.tsx';

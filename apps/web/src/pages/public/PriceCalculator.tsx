@@ -9,7 +9,7 @@ import {
 } from '@murimi/core';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useHydrated } from '../../app/use-hydrated.ts';
+import { useHydrated } from '../../lib/use-hydrated.ts';
 import { TextInput } from '../../components/ui/form.tsx';
 import { formatNumber, formatUsd, formatUsdShort } from './format.ts';
 

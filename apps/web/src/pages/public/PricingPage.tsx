@@ -9,9 +9,9 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { usePageTitle } from '../../app/page-title.ts';
+import { usePageTitle } from '../../lib/page-title.ts';
 import { ButtonLink, buttonClass } from '../../components/ui/Button.tsx';
-import { accountApi, queryKeys } from '../../lib/api/resources.ts';
+import { publicConfigQuery } from '../../lib/api/public-config.ts';
 import { formatNumber, formatUsd, formatUsdShort } from './format.ts';
 import { CheckList, PageIntro, Section } from './parts.tsx';
 import { BulkCalculator, FarmCalculator } from './PriceCalculator.tsx';
@@ -130,7 +130,7 @@ function CalculatorPanel({ title, children }: { title: string; children: ReactNo
 /** Contact e-mail and phone from the server's settings: the same cached query as the footer, so no extra request. */
 function Contact() {
   const { t } = useTranslation('public');
-  const { data } = useQuery({ queryKey: queryKeys.publicConfig, queryFn: accountApi.publicConfig, staleTime: Infinity });
+  const { data } = useQuery(publicConfigQuery());
   const email = data?.contactEmail;
   const phone = data?.contactPhone;
   return (

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { usePageTitle } from '../../app/page-title.ts';
+import { usePageTitle } from '../../lib/page-title.ts';
 import { container, PageIntro } from './parts.tsx';
 
 export default function TermsPage() {

@@ -1,0 +1,4 @@
+/** A generic part: below the features. */
+export function FixtureBadge({ text }: { text: string }) {
+  return <span>{text}</span>;
+}

@@ -1,0 +1,2 @@
+/** A helper: below the features. */
+export const fixtureFormat = (value: number) => value.toFixed(1);

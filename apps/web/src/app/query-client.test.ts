@@ -1,0 +1,49 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { accountMutationKeys } from '../features/account/api/account.ts';
+import { authMutationKeys } from '../features/auth/api/auth-mutations.ts';
+import { farmMutationKeys } from '../features/farms/api/farms.ts';
+import { applicationMutationKeys } from '../features/fertilizer/api/applications.ts';
+import { fieldMutationKeys } from '../features/fields/api/fields.ts';
+import { soilTestKeys, soilTestMutationKeys } from '../features/soil-tests/api/soil-tests.ts';
+import { createQueryClient } from './query-client.ts';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const everyWrite = [
+  ...Object.values(authMutationKeys),
+  ...Object.values(accountMutationKeys),
+  ...Object.values(farmMutationKeys),
+  ...Object.values(fieldMutationKeys),
+  ...Object.values(soilTestMutationKeys),
+  ...Object.values(applicationMutationKeys),
+];
+
+describe('writes registered by key on the query client', () => {
+  it('has a function for every write key, each key its own', () => {
+    const client = createQueryClient();
+    for (const key of everyWrite) expect(client.getMutationDefaults(key).mutationFn, key.join(' ')).toBeTypeOf('function');
+    expect(new Set(everyWrite.map((key) => key.join('/'))).size).toBe(everyWrite.length);
+  });
+
+  it('sends a write rebuilt from its key and variables alone (as a stored write would be), and refreshes what it changed', async () => {
+    const sent: { method: string; url: string; body: unknown }[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init: RequestInit) => {
+        sent.push({ method: init.method!, url, body: JSON.parse(String(init.body)) });
+        return new Response(JSON.stringify({ data: { id: 'a1b2c3d4-0000-4000-8000-000000000001' } }), {
+          status: 201,
+          headers: { 'content-type': 'application/json' },
+        });
+      }),
+    );
+    const client = createQueryClient();
+    client.setQueryData(soilTestKeys.list(), []);
+    const input = { id: 'a1b2c3d4-0000-4000-8000-000000000001', fieldId: 'f1', sampleDate: '2026-11-01', unit: 'ppm' };
+    // No screen and no hook: only what a stored write keeps, its key and its variables.
+    const mutation = client.getMutationCache().build(client, { mutationKey: soilTestMutationKeys.create });
+    await mutation.execute(input);
+    expect(sent).toEqual([{ method: 'POST', url: '/api/soil-tests', body: input }]);
+    expect(client.getQueryState(soilTestKeys.list())?.isInvalidated).toBe(true);
+  });
+});

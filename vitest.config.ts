@@ -26,6 +26,16 @@ export default defineConfig({
       },
       {
         test: {
+          // The web app's forms, hooks and boundaries rendered in a DOM with Testing Library; the network is a stub of fetch.
+          name: 'web components',
+          include: ['apps/web/src/**/*.test.tsx'],
+          environment: 'happy-dom',
+          setupFiles: ['apps/web/test/component-setup.ts'],
+          maxWorkers: 2,
+        },
+      },
+      {
+        test: {
           name: 'browser',
           include: ['e2e/**/*.e2e.test.ts'],
           globalSetup: ['e2e/support/global-setup.ts'],

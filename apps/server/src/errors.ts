@@ -1,4 +1,4 @@
-import { errorStatusByCode, type ErrorCode, type FieldProblem } from '@murimi/core';
+import { codedProblemOf, errorStatusByCode, type ErrorCode, type FieldProblem } from '@murimi/core';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 
@@ -61,7 +61,10 @@ function problemsOf(
       const missing = issue.message?.endsWith('received undefined');
       return { path, message: missing ? `${path} is required.` : `${path}: ${issue.message}` };
     }
-    return { path: path || (where ?? 'body'), message: issue.message ?? 'Invalid value.' };
+    const problem = { path: path || (where ?? 'body'), message: issue.message ?? 'Invalid value.' };
+    // A problem core names (a boundary rule) keeps its code and numbers, so a client can word it in its language.
+    const coded = issue.keyword === 'custom' ? codedProblemOf(issue.params.params) : undefined;
+    return coded ? { ...problem, ...coded } : problem;
   });
 }
 

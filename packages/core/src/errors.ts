@@ -26,8 +26,38 @@ export interface ApiErrorBody {
   error: { code: ErrorCode; message: string; details?: unknown };
 }
 
-/** One problem with one input, pointed at the key it concerns so a form can show it beside that field. */
+/** The numbers and names a problem's sentence uses, so that a client can word it in its own language. */
+export type ProblemParams = Record<string, string | number>;
+
+/** A problem core names (e.g. a boundary rule): its code and the values its sentence uses. */
+export interface CodedProblem {
+  code: string;
+  params: ProblemParams;
+}
+
+/**
+ * One problem with one input, pointed at the key it concerns so a form can show it beside that field. `message` is
+ * the spec's English text; `code` and `params`, when core names the problem, let a client choose its own words.
+ */
 export interface FieldProblem {
   path: string;
   message: string;
+  code?: string;
+  params?: ProblemParams;
+}
+
+/**
+ * The params of a zod custom issue that carries a coded problem: `{ problem: { code, params } }`. Every place that
+ * turns issues into API details (the request check, a bulk create's item reports) reads it back with
+ * `codedProblemOf`, so the code survives the trip through zod.
+ */
+export const codedIssueParams = (problem: CodedProblem): { problem: CodedProblem } => ({
+  problem: { code: problem.code, params: problem.params },
+});
+
+/** The coded problem a zod issue's params carry (see `codedIssueParams`), if any. */
+export function codedProblemOf(issueParams: unknown): CodedProblem | undefined {
+  const problem = (issueParams as { problem?: unknown } | null | undefined)?.problem as Partial<CodedProblem> | undefined;
+  if (!problem || typeof problem.code !== 'string' || typeof problem.params !== 'object' || problem.params === null) return undefined;
+  return { code: problem.code, params: problem.params };
 }

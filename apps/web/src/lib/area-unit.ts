@@ -1,5 +1,6 @@
 import { ACRES_PER_HECTARE } from '@murimi/core';
 import { useSyncExternalStore } from 'react';
+import { formatFixed } from './format.ts';
 
 /** The person's area unit, kept on this device (Settings → Units). Fields are stored in hectares. */
 export type AreaUnit = 'ha' | 'ac';
@@ -41,6 +42,5 @@ export function useAreaUnit(): AreaUnit {
 /** An area in the chosen unit with its symbol, e.g. "2.5 ha" or "6.2 ac". */
 export function formatArea(hectares: number, unit: AreaUnit, fractionDigits = 1): string {
   const value = unit === 'ac' ? hectares * ACRES_PER_HECTARE : hectares;
-  const text = value.toLocaleString('en-GB', { minimumFractionDigits: fractionDigits, maximumFractionDigits: fractionDigits });
-  return `${text} ${unit}`;
+  return `${formatFixed(value, fractionDigits)} ${unit}`;
 }

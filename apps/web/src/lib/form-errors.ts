@@ -1,6 +1,8 @@
 import type { z } from 'zod';
-import { friendlyErrorMessage } from '@murimi/core';
+import { codedProblemOf, friendlyErrorMessage, type ProblemParams } from '@murimi/core';
 import { ApiError } from './api/client.ts';
+import { formatMeasuredHectares, formatNumber } from './format.ts';
+import i18next from './i18n.ts';
 
 export type FieldErrors = Record<string, string>;
 
@@ -14,15 +16,52 @@ export function validate<S extends z.ZodType>(
   const errors: FieldErrors = {};
   for (const issue of result.error.issues) {
     const key = issue.path.join('.') || 'form';
-    errors[key] ??= issue.message;
+    // A boundary rule checked here words its problem like the server's answer would be worded.
+    const coded = issue.code === 'custom' ? codedProblemOf(issue.params) : undefined;
+    errors[key] ??= coded ? describeProblem({ message: issue.message, ...coded }) : issue.message;
   }
   return { data: null, errors };
+}
+
+/** A problem as the server sent it: its English sentence, and its code and numbers when core names it. */
+export interface DescribableProblem {
+  message: string;
+  code?: string | undefined;
+  params?: ProblemParams | undefined;
+}
+
+/**
+ * A problem in the person's language: the locale's `problems.<CODE>` text with the problem's numbers formatted for
+ * that language, when the locale (or English, its fallback) has the key; else the server's own sentence. A `ring`
+ * param chooses the sentence's variant (the boundary, a hole, all rings) through i18next's context.
+ */
+export function describeProblem(problem: DescribableProblem): string {
+  if (!problem.code) return problem.message;
+  const params = problem.params ?? {};
+  const key = `problems.${problem.code}`;
+  const context = typeof params.ring === 'string' ? params.ring : undefined;
+  if (!i18next.exists(key, { ns: 'common', context })) return problem.message;
+  const values = Object.fromEntries(
+    Object.entries(params).map(([name, value]) => [
+      name,
+      typeof value !== 'number' ? value : name === 'areaHectares' ? formatMeasuredHectares(value) : formatNumber(value, 6),
+    ]),
+  );
+  // The key is built from the code, so the typed `t` (which knows only literal keys) cannot check it; `exists` did.
+  const translate = i18next.t.bind(i18next) as unknown as (key: string, options: Record<string, unknown>) => string;
+  return translate(key, { ...values, ns: 'common', context });
+}
+
+/** The message of a failed call: its first problem in the person's language when that is what the message says. */
+function serverMessage(error: ApiError): string {
+  const first = error.problems[0];
+  return first?.code && first.message === error.message ? describeProblem(first) : error.message;
 }
 
 /** The server's per-field problems of a failed call, keyed like `validate`'s. */
 export function serverFieldErrors(error: unknown): FieldErrors {
   if (!(error instanceof ApiError)) return {};
-  return Object.fromEntries(error.problems.map((p) => [p.path, p.message]));
+  return Object.fromEntries(error.problems.map((p) => [p.path, describeProblem(p)]));
 }
 
 /** Empty form inputs are "not given" (null) rather than empty strings. */
@@ -40,7 +79,7 @@ export function describeError(error: unknown): string {
   if (!(error instanceof ApiError)) return friendlyErrorMessage(-1);
   if (error.status === 0) return error.message;
   if (error.status >= 500 || error.status === 401 || error.status === 403) return friendlyErrorMessage(error.status);
-  return error.message || friendlyErrorMessage(error.status);
+  return serverMessage(error) || friendlyErrorMessage(error.status);
 }
 
 /** What a form shows when something is wrong: a message beside each input, and one at the top for the rest. */
@@ -53,7 +92,9 @@ export interface FormProblems {
 export const failureAtTop = (error: unknown): FormProblems => ({
   fields: {},
   form:
-    error instanceof ApiError && error.status === 400 ? error.message : friendlyErrorMessage(error instanceof ApiError ? error.status : 0),
+    error instanceof ApiError && error.status === 400
+      ? serverMessage(error)
+      : friendlyErrorMessage(error instanceof ApiError ? error.status : 0),
 });
 
 /** The server's per-input problems for the inputs a form shows; anything else goes to the form's top. */
@@ -62,7 +103,7 @@ export function splitServerErrors(error: unknown, inputs: readonly string[]): Fo
   let unplaced = !(error instanceof ApiError) || error.problems.length === 0;
   if (error instanceof ApiError) {
     for (const problem of error.problems) {
-      if (inputs.includes(problem.path)) fields[problem.path] ??= problem.message;
+      if (inputs.includes(problem.path)) fields[problem.path] ??= describeProblem(problem);
       else unplaced = true;
     }
   }

@@ -1,23 +1,39 @@
-const dayFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
-const timestampFormat = new Intl.DateTimeFormat('en-GB', {
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-});
+import i18next, { formatLocaleOf } from './i18n.ts';
 
-/** A calendar day (YYYY-MM-DD, no time zone) as "15 Nov 2026". */
+/**
+ * Numbers, dates and prices as the person's language writes them: every formatter here takes the locale from the
+ * chosen language (i18next), never a fixed one, and is made once per locale and style.
+ */
+const formatters = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat>();
+
+function cached<F extends Intl.NumberFormat | Intl.DateTimeFormat>(kind: string, options: object, make: (locale: string) => F): F {
+  const locale = formatLocaleOf(i18next.language);
+  const key = `${kind}|${locale}|${JSON.stringify(options)}`;
+  let formatter = formatters.get(key) as F | undefined;
+  if (!formatter) {
+    formatter = make(locale);
+    formatters.set(key, formatter);
+  }
+  return formatter;
+}
+
+const numberFormat = (options: Intl.NumberFormatOptions) => cached('number', options, (locale) => new Intl.NumberFormat(locale, options));
+const dateFormat = (options: Intl.DateTimeFormatOptions) => cached('date', options, (locale) => new Intl.DateTimeFormat(locale, options));
+
+const DAY: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' };
+const MOMENT: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' };
+
+/** A calendar day (YYYY-MM-DD, no time zone), e.g. "15 Nov 2026" in English. */
 export function formatDate(day: string | null | undefined): string {
   if (!day) return '—';
   const date = new Date(`${day}T00:00:00Z`);
-  return Number.isNaN(date.getTime()) ? day : dayFormat.format(date);
+  return Number.isNaN(date.getTime()) ? day : dateFormat(DAY).format(date);
 }
 
-/** A moment (ISO timestamp) in the person's own time zone, e.g. "15 Nov 2026, 14:05". */
+/** A moment (ISO timestamp) in the person's own time zone, e.g. "15 Nov 2026, 14:05" in English. */
 export function formatTimestamp(iso: string): string {
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : timestampFormat.format(date);
+  return Number.isNaN(date.getTime()) ? iso : dateFormat(MOMENT).format(date);
 }
 
 /** Today on this device's calendar, as YYYY-MM-DD. */
@@ -30,5 +46,29 @@ export function todayIso(): string {
 /** A measured value, at most `digits` decimals; "—" when not measured. */
 export function formatNumber(value: number | null | undefined, digits = 2): string {
   if (value === null || value === undefined || !Number.isFinite(value)) return '—';
-  return value.toLocaleString('en-GB', { maximumFractionDigits: digits });
+  return numberFormat({ maximumFractionDigits: digits }).format(value);
+}
+
+/** A value with exactly `digits` decimals (areas in a list line up: "3.0 ha", "12.5 ha"). */
+export function formatFixed(value: number, digits: number): string {
+  return numberFormat({ minimumFractionDigits: digits, maximumFractionDigits: digits }).format(value);
+}
+
+/**
+ * A measured field area as core's messages write it (`formatHectares`): two decimals below 10 ha ("0.30"), whole
+ * hectares above ("12,000"), in the reader's number format.
+ */
+export function formatMeasuredHectares(hectares: number): string {
+  return hectares < 10 ? formatFixed(hectares, 2) : formatFixed(Math.round(hectares), 0);
+}
+
+/** "$12.50": a price in US dollars with cents; the dollar sign whatever the language. */
+export function formatUsd(value: number): string {
+  return numberFormat({ style: 'currency', currency: 'USD', currencyDisplay: 'narrowSymbol' }).format(value);
+}
+
+/** "$10", but "$0.50": whole dollars without cents, other amounts with them. */
+export function formatUsdShort(value: number): string {
+  if (!Number.isInteger(value)) return formatUsd(value);
+  return numberFormat({ style: 'currency', currency: 'USD', currencyDisplay: 'narrowSymbol', maximumFractionDigits: 0 }).format(value);
 }

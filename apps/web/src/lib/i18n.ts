@@ -1,28 +1,104 @@
-import i18next from 'i18next';
+import i18next, { type BackendModule, type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { app } from '../locales/en/app.ts';
 import { auth } from '../locales/en/auth.ts';
 import { common } from '../locales/en/common.ts';
 import { publicPages } from '../locales/en/public.ts';
 
-export const languages = [{ code: 'en', name: 'English' }] as const;
+/**
+ * The languages a person can choose, and the locale `Intl` formats their numbers and dates with: English is the
+ * English of southern Africa's farms, so days come before months ("15 Nov 2026") and the decimal mark is a point.
+ */
+export const languages = [{ code: 'en', name: 'English', formatLocale: 'en-GB' }] as const;
 
+/** English is bundled: it is the fallback for every missing text, and the prerendered pages are English. */
 export const resources = { en: { common, auth, app, public: publicPages } } as const;
+
+type English = (typeof resources)['en'];
+
+/** The shape of a locale: English's keys, any text. */
+export type DeepStringRecord<T> = { [K in keyof T]: T[K] extends string ? string : DeepStringRecord<T[K]> };
+type DeepPartial<T> = { [K in keyof T]?: T[K] extends string ? T[K] : DeepPartial<T[K]> };
+
+/** A complete locale: every English key. A locale file `satisfies` it, so a key English lacks is a type error. */
+export type Locale = DeepStringRecord<English>;
+/** A locale translated in part: the keys it leaves out show in English. Still only English's keys. */
+export type PartialLocale = DeepPartial<Locale>;
+
+/** Loads one locale's texts when a person chooses that language, as a chunk of its own. */
+export type LocaleLoader = () => Promise<PartialLocale>;
+
+/**
+ * The locales other than English, each loaded on demand with a dynamic `import()` so that no one downloads a
+ * language they did not choose. A new language adds one line, e.g.
+ * `pt: () => import('../locales/pt/index.ts').then((m) => m.pt)`, and an entry in `languages`.
+ */
+export const localeLoaders: Record<string, LocaleLoader> = {};
+
+const namespaces = Object.keys(resources.en) as (keyof English)[];
+
+/** An i18next backend that reads a namespace from the locale's loader (loaded once, whichever namespace asks first). */
+function lazyLocales(loaders: Record<string, LocaleLoader>): BackendModule {
+  const loading = new Map<string, Promise<PartialLocale>>();
+  return {
+    type: 'backend',
+    callbackApi: false,
+    init() {},
+    read(language: string, namespace: string) {
+      const load = loaders[language];
+      // English is bundled; an unknown language falls back to English's texts.
+      if (!load) return Promise.resolve({}) as never;
+      let locale = loading.get(language);
+      if (!locale) {
+        locale = load();
+        // A failed download (offline) is tried again the next time the language is chosen.
+        locale.catch(() => loading.delete(language));
+        loading.set(language, locale);
+      }
+      return locale.then((texts) => (texts as Record<string, object | undefined>)[namespace] ?? {}) as never;
+    },
+  } as BackendModule;
+}
+
+/** Sets up an i18next instance: English bundled and ready at once (also when prerendering), the rest from `loaders`. */
+export function setUpI18n(instance: I18n, loaders: Record<string, LocaleLoader>): I18n {
+  void instance
+    .use(lazyLocales(loaders))
+    .use(initReactI18next)
+    .init({
+      lng: 'en',
+      fallbackLng: 'en',
+      defaultNS: 'common',
+      ns: namespaces,
+      resources,
+      // English comes with the bundle; other languages come from the backend when chosen.
+      partialBundledLanguages: true,
+      interpolation: { escapeValue: false }, // React escapes already
+      initAsync: false, // English is bundled: initialise synchronously (also for prerendering)
+    });
+  return instance;
+}
 
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'common';
-    resources: (typeof resources)['en'];
+    resources: English;
   }
 }
 
-void i18next.use(initReactI18next).init({
-  lng: 'en',
-  fallbackLng: 'en',
-  defaultNS: 'common',
-  resources,
-  interpolation: { escapeValue: false }, // React escapes already
-  initAsync: false, // resources are bundled: initialise synchronously (also for prerendering)
-});
+setUpI18n(i18next, localeLoaders);
+
+/** The locale `Intl` formats with for a language: the one `languages` names, else the language code itself. */
+export function formatLocaleOf(language: string | undefined): string {
+  const code = language ?? 'en';
+  const known = languages.find((entry) => entry.code === code || entry.code === code.split('-')[0]);
+  return known?.formatLocale ?? code;
+}
+
+/** Switches the app to another language, loading its texts first; the page's `lang` follows. */
+export async function changeLanguage(code: string): Promise<void> {
+  await i18next.changeLanguage(code);
+  if (typeof document !== 'undefined') document.documentElement.lang = code;
+}
 
 export default i18next;

@@ -147,6 +147,21 @@ describe('boundary rules', () => {
     expect(!result.ok && result.problem.message).toMatch(/0\.30 ha.*0\.5 ha \(1\.2 acres\)/);
   });
 
+  it('gives each refusal the numbers its sentence uses, for a client to word in its own language', () => {
+    const small = measureFieldBoundary(squareAround(-17.8, 31.03, Math.sqrt(3000)));
+    expect(!small.ok && small.problem.params).toEqual({ areaHectares: 0.3, minHectares: 0.5, minAcres: 1.2 });
+    const large = measureFieldBoundary(squareAround(-17.8, 31.03, 11_000));
+    expect(!large.ok && large.problem.params).toEqual({ areaHectares: 12_100, maxHectares: 10_000 });
+    const offMap = measureFieldBoundary({ type: 'Point', coordinates: [191, -17], properties: { radius: 50, circle: true } });
+    expect(!offMap.ok && offMap.problem.params).toEqual({ longitude: 191, latitude: -17 });
+    const outer = squareAround(-17.8, 31.03, 300).coordinates[0]!;
+    const [a, b] = squareAround(-17.8, 31.03, 100).coordinates[0]! as [LngLat, LngLat];
+    const thinHole = measureFieldBoundary({ type: 'Polygon', coordinates: [outer, [a, b, a]] });
+    expect(!thinHole.ok && thinHole.problem).toMatchObject({ code: 'TOO_FEW_POINTS', params: { ring: 'hole', minCorners: 3 } });
+    const crossing = measureFieldBoundary({ type: 'Polygon', coordinates: [[outer[0]!, outer[2]!, outer[1]!, outer[3]!]] });
+    expect(!crossing.ok && crossing.problem.params).toEqual({});
+  });
+
   it('refuses a hole outside the field', () => {
     const outer = squareAround(-17.8, 31.03, 300).coordinates[0]!;
     const hole = squareAround(-17.9, 31.03, 100).coordinates[0]!;

@@ -1,5 +1,6 @@
 import Flatbush from 'flatbush';
 import geographiclib from 'geographiclib-geodesic';
+import type { ProblemParams } from '../errors.ts';
 
 // A CommonJS module: Node's ESM loader exposes it only as a default export.
 const { Geodesic } = geographiclib;
@@ -56,9 +57,14 @@ export type BoundaryProblemCode =
   | 'FIELD_TOO_SMALL'
   | 'FIELD_TOO_LARGE';
 
+/**
+ * What is wrong with a boundary: a code, the numbers and names its sentence uses (`params`), and the sentence in
+ * English (the spec's text, which the API answers with). A client in another language words it from code and params.
+ */
 export interface BoundaryProblem {
   code: BoundaryProblemCode;
   message: string;
+  params: ProblemParams;
   /** The measured area, when the problem is the size (a map shows it while the farmer adjusts the shape). */
   areaHectares?: number;
 }
@@ -98,6 +104,7 @@ export function measureFieldBoundary(boundary: FieldBoundary): BoundaryCheck {
       'FIELD_TOO_SMALL',
       `This field measures ${formatHectares(hectares)} ha. The minimum field size is 0.5 ha (1.2 acres): ` +
         'smaller fields give unreliable satellite readings.',
+      { areaHectares: roundedHectares(hectares), minHectares: MIN_FIELD_HECTARES, minAcres: 1.2 },
       hectares,
     );
   }
@@ -106,14 +113,26 @@ export function measureFieldBoundary(boundary: FieldBoundary): BoundaryCheck {
       'FIELD_TOO_LARGE',
       `This field measures ${formatHectares(hectares)} ha, more than the 10,000 ha we accept for one field. ` +
         'Check the boundary, or split it into several fields.',
+      { areaHectares: roundedHectares(hectares), maxHectares: MAX_FIELD_HECTARES },
       hectares,
     );
   }
   return measured;
 }
 
-function fail(code: BoundaryProblemCode, message: string, areaHectares?: number): { ok: false; problem: BoundaryProblem } {
-  return { ok: false, problem: areaHectares === undefined ? { code, message } : { code, message, areaHectares } };
+/** Hectares as the messages give them (see `formatHectares`), as a number a client formats in its own language. */
+function roundedHectares(hectares: number): number {
+  return hectares < 10 ? Math.round(hectares * 100) / 100 : Math.round(hectares);
+}
+
+function fail(
+  code: BoundaryProblemCode,
+  message: string,
+  params: ProblemParams = {},
+  areaHectares?: number,
+): { ok: false; problem: BoundaryProblem } {
+  const problem: BoundaryProblem = { code, message, params };
+  return { ok: false, problem: areaHectares === undefined ? problem : { ...problem, areaHectares } };
 }
 
 function positionProblem([lng, lat]: LngLat): BoundaryProblem | null {
@@ -121,6 +140,8 @@ function positionProblem([lng, lat]: LngLat): BoundaryProblem | null {
     return {
       code: 'COORDINATE_OUT_OF_RANGE',
       message: `Position [${lng}, ${lat}] is outside the map: longitude must be within -180..180 and latitude within -90..90.`,
+      // Numbers as given; a NaN or an infinity (only possible from code, not from JSON) as its text.
+      params: { longitude: Number.isFinite(lng) ? lng : String(lng), latitude: Number.isFinite(lat) ? lat : String(lat) },
     };
   }
   return null;
@@ -163,7 +184,7 @@ export function closeRing(ring: LngLat[]): LngLat[] {
 
 function measurePolygon(polygon: PolygonBoundary): BoundaryCheck {
   if (polygon.coordinates.length === 0) {
-    return fail('TOO_FEW_POINTS', 'A field boundary needs at least three corners.');
+    return fail('TOO_FEW_POINTS', 'A field boundary needs at least three corners.', { ring: 'none', minCorners: 3 });
   }
   const rings: LngLat[][] = [];
   let corners = 0;
@@ -174,13 +195,21 @@ function measurePolygon(polygon: PolygonBoundary): BoundaryCheck {
     }
     const ring = closeRing(dropRepeatedPositions(openRing));
     const what = ringIndex === 0 ? 'A field boundary' : 'A hole in a field';
-    if (ring.length < 4) return fail('TOO_FEW_POINTS', `${what} needs at least three different corners.`);
+    // Which ring the sentence is about: a client words "the boundary" and "a hole" differently.
+    const which = ringIndex === 0 ? 'outer' : 'hole';
+    if (ring.length < 4) return fail('TOO_FEW_POINTS', `${what} needs at least three different corners.`, { ring: which, minCorners: 3 });
     if (ring.length - 1 > MAX_RING_VERTICES) {
-      return fail('TOO_MANY_POINTS', `${what} may have at most ${MAX_RING_VERTICES} corners; simplify it.`);
+      return fail('TOO_MANY_POINTS', `${what} may have at most ${MAX_RING_VERTICES} corners; simplify it.`, {
+        ring: which,
+        maxCorners: MAX_RING_VERTICES,
+      });
     }
     corners += ring.length - 1;
     if (corners > MAX_BOUNDARY_VERTICES) {
-      return fail('TOO_MANY_POINTS', `A field boundary with its holes may have at most ${MAX_BOUNDARY_VERTICES} corners; simplify it.`);
+      return fail('TOO_MANY_POINTS', `A field boundary with its holes may have at most ${MAX_BOUNDARY_VERTICES} corners; simplify it.`, {
+        ring: 'all',
+        maxCorners: MAX_BOUNDARY_VERTICES,
+      });
     }
     rings.push(ring);
   }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { findCropType } from '../crops/crop-catalogue.ts';
+import { codedIssueParams } from '../errors.ts';
 import { measureFieldBoundary, type FieldBoundary, type MeasuredBoundary } from '../geometry/field-boundary.ts';
 import { calendarDateSchema, idSchema, optionalText, pageQueryFields, requiredText } from './common.ts';
 
@@ -51,7 +52,7 @@ export const fieldBoundarySchema = z
   .transform((boundary, ctx): MeasuredBoundary => {
     const result = measureFieldBoundary(boundary as FieldBoundary);
     if (!result.ok) {
-      ctx.addIssue({ code: 'custom', message: result.problem.message, params: { reason: result.problem.code } });
+      ctx.addIssue({ code: 'custom', message: result.problem.message, params: codedIssueParams(result.problem) });
       return z.NEVER;
     }
     return result.value;

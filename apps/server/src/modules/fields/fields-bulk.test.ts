@@ -50,6 +50,7 @@ describe('bulk create (boundary import)', () => {
       [4, null],
     ]);
     expect(details.items[0].problems[0].message).toContain('0.5 ha (1.2 acres)');
+    expect(details.items[0].problems[0]).toMatchObject({ path: 'boundary', code: 'FIELD_TOO_SMALL', params: { areaHectares: 0.3 } });
     expect(details.items[2].problems).toEqual([{ path: 'farmId', message: 'Farm not found.' }]);
     expect(await countFields()).toBe(before);
   });

@@ -1,4 +1,4 @@
-import { fieldCreateSchema } from '@murimi/core';
+import { codedProblemOf, fieldCreateSchema, type FieldProblem } from '@murimi/core';
 import { z } from 'zod';
 import { AppError } from '../../errors.ts';
 import { MAX_CORNERS_PER_IMPORT, MAX_FIELDS_PER_IMPORT, tooManyCorners } from './fields.import.ts';
@@ -15,7 +15,7 @@ export const bulkBodySchema = z.strictObject({
 export interface BulkItemReport {
   index: number;
   name: string | null;
-  problems: { path: string; message: string }[];
+  problems: FieldProblem[];
 }
 
 /** A checked item of a bulk create: its stored columns, without the organisation, which the caller adds. */
@@ -55,10 +55,17 @@ export function prepareFieldBatch(bodyText: string): { prepared: { index: number
     reports.push({
       index,
       name: typeof given?.name === 'string' ? given.name : null,
-      problems: parsed.error.issues.map((i) => ({ path: i.path.join('.') || 'field', message: i.message })),
+      problems: parsed.error.issues.map((issue) => itemProblem(issue)),
     });
   });
   return { prepared, reports };
+}
+
+/** One problem of a bulk item; a boundary rule keeps its code and numbers, as in a single create's details. */
+function itemProblem(issue: z.core.$ZodIssue): FieldProblem {
+  const problem = { path: issue.path.join('.') || 'field', message: issue.message };
+  const coded = issue.code === 'custom' ? codedProblemOf(issue.params) : undefined;
+  return coded ? { ...problem, ...coded } : problem;
 }
 
 /** Positions in a boundary as sent (not yet trusted): every array of two or more numbers counts once. */

@@ -61,6 +61,11 @@ describe('fields', () => {
     expect(refused.statusCode).toBe(400);
     expect(refused.json().error.message).toContain('0.5 ha (1.2 acres)');
     expect(refused.json().error.details[0].path).toBe('boundary');
+    // The code and numbers of the refusal travel with it, so the web app can word it in the person's language.
+    expect(refused.json().error.details[0]).toMatchObject({
+      code: 'FIELD_TOO_SMALL',
+      params: { areaHectares: 0.48, minHectares: 0.5, minAcres: 1.2 },
+    });
   });
 
   it.each([

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { selectField, useSelectedFieldId } from '../../features/field-selection/field-selection.ts';
 import { useFields } from '../../features/fields/api/fields.ts';
+import { formatFixed } from '../../lib/format.ts';
 
 /** The field selector: every field with "(N ha)" from size_hectares (spec §2.4). */
 export function FieldSelector({ compact = false }: { compact?: boolean }) {
@@ -20,7 +21,7 @@ export function FieldSelector({ compact = false }: { compact?: boolean }) {
         {fields.length === 0 && <option value="">{t('fieldSelector.none')}</option>}
         {fields.map((field) => (
           <option key={field.id} value={field.id}>
-            {t('fieldSelector.option', { name: field.name, hectares: field.size_hectares.toFixed(1) })}
+            {t('fieldSelector.option', { name: field.name, hectares: formatFixed(field.size_hectares, 1) })}
           </option>
         ))}
       </select>

@@ -1,4 +1,5 @@
 import { boundaryAsPolygon, findCropType, type FieldBoundary, type FieldOnMap, type FieldSummary } from '@murimi/core';
+import { formatNumber } from '../../lib/format.ts';
 
 /** Fill colours by crop group, so a programme officer sees at a glance where maize, legumes and tobacco are. */
 export const CROP_GROUP_COLOURS = {
@@ -38,7 +39,7 @@ export interface FieldFeatureCollection {
   }[];
 }
 
-const hectaresLabel = (hectares: number) => `${hectares.toLocaleString('en-GB', { maximumFractionDigits: hectares < 10 ? 2 : 1 })} ha`;
+const hectaresLabel = (hectares: number) => `${formatNumber(hectares, hectares < 10 ? 2 : 1)} ha`;
 
 /**
  * Every field as one GeoJSON polygon (circles traced), for one map source: thousands stay smooth on a phone. The

@@ -94,4 +94,26 @@ export const common = {
     hectares: '{{value}} ha',
     acres: '{{value}} ac',
   },
+  /**
+   * Problems the server names by code (core's boundary rules), in the same words as core's English messages. The
+   * `_outer`, `_hole`, `_all` and `_none` variants are chosen by the problem's `ring` (which part of the boundary).
+   */
+  problems: {
+    COORDINATE_OUT_OF_RANGE:
+      'Position [{{longitude}}, {{latitude}}] is outside the map: longitude must be within -180..180 and latitude within -90..90.',
+    TOO_FEW_POINTS_none: 'A field boundary needs at least three corners.',
+    TOO_FEW_POINTS_outer: 'A field boundary needs at least three different corners.',
+    TOO_FEW_POINTS_hole: 'A hole in a field needs at least three different corners.',
+    TOO_MANY_POINTS_outer: 'A field boundary may have at most {{maxCorners}} corners; simplify it.',
+    TOO_MANY_POINTS_hole: 'A hole in a field may have at most {{maxCorners}} corners; simplify it.',
+    TOO_MANY_POINTS_all: 'A field boundary with its holes may have at most {{maxCorners}} corners; simplify it.',
+    SELF_INTERSECTION: 'The boundary crosses itself. Redraw it so that its edges do not cross, going once around the field.',
+    TOO_COMPLEX: 'This boundary is too tangled to check (many long edges lying over each other). Simplify it, or draw it again.',
+    HOLE_OUTSIDE_FIELD: 'A hole in the field lies outside the field boundary.',
+    INVALID_RADIUS: 'A circular field needs a radius in metres greater than 0.',
+    FIELD_TOO_SMALL:
+      'This field measures {{areaHectares}} ha. The minimum field size is {{minHectares}} ha ({{minAcres}} acres): smaller fields give unreliable satellite readings.',
+    FIELD_TOO_LARGE:
+      'This field measures {{areaHectares}} ha, more than the {{maxHectares}} ha we accept for one field. Check the boundary, or split it into several fields.',
+  },
 } as const;

@@ -11,7 +11,7 @@ import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useHydrated } from '../../lib/use-hydrated.ts';
 import { TextInput } from '../../components/ui/form.tsx';
-import { formatNumber, formatUsd, formatUsdShort } from './format.ts';
+import { formatNumber, formatUsd, formatUsdShort } from '../../lib/format.ts';
 
 const MIN_HECTARES = 0.5;
 

@@ -12,7 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { usePageTitle } from '../../lib/page-title.ts';
 import { ButtonLink, buttonClass } from '../../components/ui/Button.tsx';
 import { publicConfigQuery } from '../../lib/api/public-config.ts';
-import { formatNumber, formatUsd, formatUsdShort } from './format.ts';
+import { formatNumber, formatUsd, formatUsdShort } from '../../lib/format.ts';
 import { CheckList, PageIntro, Section } from './parts.tsx';
 import { BulkCalculator, FarmCalculator } from './PriceCalculator.tsx';
 import { TrialList } from './shared-blocks.tsx';

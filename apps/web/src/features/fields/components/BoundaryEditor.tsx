@@ -5,18 +5,12 @@ import { Button } from '../../../components/ui/Button.tsx';
 import { Spinner } from '../../../components/ui/layout.tsx';
 import { LoadError } from '../../../components/ui/QueryState.tsx';
 import type { Basemap } from '../../../lib/api/public-config.ts';
-import { describeError, serverFieldErrors } from '../../../lib/form-errors.ts';
 import { showToast } from '../../toasts/toast-store.ts';
 import { useField, useUpdateField } from '../api/fields.ts';
+import { boundaryFailure } from '../field-setup-problems.ts';
 
 // The map library is large: it is fetched only when the editor is shown.
 const MapEditor = lazy(() => import('../../map-editor/MapEditor.tsx'));
-
-/** A refused boundary says why beside the map (the server's problem with the boundary), any other failure as it is. */
-function boundaryFailure(error: unknown): string {
-  const problem = Object.entries(serverFieldErrors(error)).find(([path]) => path === 'boundary' || path.startsWith('boundary.'));
-  return problem?.[1] ?? describeError(error);
-}
 
 /**
  * Redraws a field's boundary; saving keeps the one it replaces (the API records boundary versions). The map's

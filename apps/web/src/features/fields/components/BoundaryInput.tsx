@@ -7,7 +7,7 @@ import { TextArea, TextInput } from '../../../components/ui/form.tsx';
 import { RadioGroup } from '../../../components/ui/Choice.tsx';
 import { Spinner } from '../../../components/ui/layout.tsx';
 import { publicConfigQuery } from '../../../lib/api/public-config.ts';
-import { describeError } from '../../../lib/form-errors.ts';
+import { describeError, describeProblem } from '../../../lib/form-errors.ts';
 import { formatNumber } from '../../../lib/format.ts';
 import { inputBinder } from '../../../lib/input-binder.ts';
 import { useLocate } from '../../../lib/use-locate.ts';
@@ -189,7 +189,10 @@ function PolygonInput({ values, errors, onChange }: BoundaryInputProps) {
         onChange={(event) => onChange({ ...values, geojson: event.target.value })}
       />
       {measured && (
-        <AreaPreview hectares={measured.ok ? measured.value.areaHectares : null} problem={measured.ok ? null : measured.problem.message} />
+        <AreaPreview
+          hectares={measured.ok ? measured.value.areaHectares : null}
+          problem={measured.ok ? null : describeProblem(measured.problem)}
+        />
       )}
     </div>
   );

@@ -1,6 +1,7 @@
 import type { FieldSummary } from '@murimi/core';
 import { useTranslation } from 'react-i18next';
 import { SelectInput } from '../../../components/ui/form.tsx';
+import { formatFixed } from '../../../lib/format.ts';
 
 /** Choose one field by name, with its size, sorted by name. */
 export function FieldSelect({
@@ -25,7 +26,7 @@ export function FieldSelect({
       {allLabel !== undefined ? <option value="">{allLabel}</option> : !value && <option value="">{t('records.chooseField')}</option>}
       {fields.map((field) => (
         <option key={field.id} value={field.id}>
-          {t('records.fieldOption', { name: field.name, hectares: field.size_hectares.toFixed(1) })}
+          {t('records.fieldOption', { name: field.name, hectares: formatFixed(field.size_hectares, 1) })}
         </option>
       ))}
     </SelectInput>

@@ -1,4 +1,4 @@
-import { farmCreateSchema, fieldCreateSchema, fieldDateProblem, type FieldCreateInput, type FieldSummary } from '@murimi/core';
+import type { FieldSummary } from '@murimi/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,55 +9,26 @@ import { FormError, SelectInput } from '../../../components/ui/form.tsx';
 import { Card, Spinner } from '../../../components/ui/layout.tsx';
 import { LoadError } from '../../../components/ui/QueryState.tsx';
 import { focusFirstError } from '../../../lib/focus-error.ts';
-import { serverFieldErrors, splitServerErrors, unplacedMessage, validate, type FieldErrors } from '../../../lib/form-errors.ts';
 import { useCreateFarm, useFarms } from '../../farms/api/farms.ts';
-import { emptyFarm, farmBody, farmInputs, type FarmValues } from '../../farms/components/farm-form.ts';
+import { emptyFarm, farmBody, type FarmValues } from '../../farms/components/farm-form.ts';
 import { FarmInputs } from '../../farms/components/FarmInputs.tsx';
 import { selectField } from '../../field-selection/field-selection.ts';
 import { showToast } from '../../toasts/toast-store.ts';
 import { fieldKeys, useCreateField } from '../api/fields.ts';
 import { BoundaryInput } from './BoundaryInput.tsx';
-import { boundaryFrom, emptyBoundary, type BoundaryInputKey, type BoundaryValues } from './boundary-input.ts';
-import { emptyFieldDetails, fieldDetailInputs, fieldDetailsBody, type FieldDetailsValues } from './field-details.ts';
+import {
+  checkFieldSetup,
+  farmFailure,
+  fieldFailure,
+  noProblems,
+  type FieldSetupProblems,
+  type FieldSetupValues,
+} from '../field-setup-problems.ts';
+import { emptyBoundary, type BoundaryValues } from './boundary-input.ts';
+import { emptyFieldDetails, type FieldDetailsValues } from './field-details.ts';
 import { FieldDetailsInputs } from './FieldDetailsInputs.tsx';
 
-type FarmMode = 'existing' | 'new';
-
-interface Problems {
-  farm: FieldErrors;
-  field: FieldErrors;
-  boundaryInputs: Partial<Record<BoundaryInputKey, string>>;
-  boundary?: string | undefined;
-  farmId?: string | undefined;
-  form?: string | null;
-}
-
-const noProblems: Problems = { farm: {}, field: {}, boundaryInputs: {} };
-
-/** Errors keyed "boundary" or "boundary.coordinates.0…" belong beside the boundary inputs. */
-const isBoundaryPath = (path: string) => path === 'boundary' || path.startsWith('boundary.');
-
-function boundaryMessage(errors: FieldErrors): string | undefined {
-  const key = Object.keys(errors).find(isBoundaryPath);
-  return key ? errors[key] : undefined;
-}
-
-const withoutBoundary = (errors: FieldErrors): FieldErrors =>
-  Object.fromEntries(Object.entries(errors).filter(([path]) => !isBoundaryPath(path)));
-
-/** A failed farm save: the server's problems beside the farm's inputs, the rest at the top. */
-function farmFailure(error: unknown): Problems {
-  const server = splitServerErrors(error, farmInputs);
-  return { ...noProblems, farm: server.fields, form: server.form };
-}
-
-/** A failed field save: problems with the boundary beside the boundary inputs, the others beside the field's. */
-function fieldFailure(error: unknown): Problems {
-  const all = serverFieldErrors(error);
-  const boundaryKeys = Object.keys(all).filter(isBoundaryPath);
-  const server = splitServerErrors(error, [...fieldDetailInputs, ...boundaryKeys]);
-  return { ...noProblems, field: withoutBoundary(server.fields), boundary: boundaryMessage(all), form: server.form };
-}
+type FarmMode = FieldSetupValues['mode'];
 
 /**
  * Field Setup's form: pick or create a farm, describe the field and give its boundary; a new farm is saved first, then
@@ -80,8 +51,8 @@ export function FieldSetupForm({ initialFarmId }: { initialFarmId: string }) {
   // Chosen once: a submit retried after a lost answer finds the same farm and field instead of adding twice.
   const [ids] = useState(() => ({ farm: crypto.randomUUID(), field: crypto.randomUUID() }));
   // What the check before sending found; a failed save's problems come from its mutation.
-  const [checkProblems, setCheckProblems] = useState<Problems | null>(null);
-  const problems: Problems =
+  const [checkProblems, setCheckProblems] = useState<FieldSetupProblems | null>(null);
+  const problems: FieldSetupProblems =
     checkProblems ?? (createFarm.error ? farmFailure(createFarm.error) : createField.error ? fieldFailure(createField.error) : noProblems);
   const busy = createFarm.isPending || createField.isPending;
 
@@ -89,44 +60,9 @@ export function FieldSetupForm({ initialFarmId }: { initialFarmId: string }) {
   const mode: FarmMode = chosenMode ?? (farmList.length > 0 ? 'existing' : 'new');
   const farmId = mode === 'new' ? ids.farm : farmList.some((f) => f.id === chosenFarmId) ? chosenFarmId : (farmList[0]?.id ?? '');
 
-  function check() {
-    const found: Problems = { farm: {}, field: {}, boundaryInputs: {} };
-    if (mode === 'new') found.farm = validate(farmCreateSchema, { id: ids.farm, ...farmBody(farm) }).errors ?? {};
-    else if (!farmId) found.farmId = t('setup.chooseFarm');
-    const shape = boundaryFrom(boundary);
-    for (const problem of shape.problems) {
-      found.boundaryInputs[problem.input] ??= t(`boundary.problems.${problem.code}`, { found: problem.found, count: problem.count });
-    }
-    const body: FieldCreateInput = {
-      id: ids.field,
-      farmId,
-      ...fieldDetailsBody(details, false),
-      name: details.name,
-      irrigated: details.irrigated,
-      boundary: shape.boundary ?? { type: 'Polygon', coordinates: [] },
-    };
-    const fieldErrors = validate(fieldCreateSchema, body).errors ?? {};
-    // zod runs the cross-field date check only once every input parses; say it now, with the rest.
-    const dateProblem = fieldDateProblem(body);
-    if (dateProblem) fieldErrors[dateProblem.path] ??= dateProblem.message;
-    if (shape.boundary) found.boundary = boundaryMessage(fieldErrors);
-    const { farmId: farmIdError, ...fieldOnly } = withoutBoundary(fieldErrors);
-    if (farmIdError) found.farmId ??= t('setup.chooseFarm');
-    found.field = fieldOnly;
-    found.form = unplacedMessage(fieldOnly, fieldDetailInputs);
-    const ok =
-      Object.keys(found.farm).length === 0 &&
-      Object.keys(found.field).length === 0 &&
-      Object.keys(found.boundaryInputs).length === 0 &&
-      !found.boundary &&
-      !found.farmId &&
-      !found.form;
-    return { ok, found, body };
-  }
-
   function submit(event: FormEvent) {
     event.preventDefault();
-    const { ok, found, body } = check();
+    const { ok, found, body } = checkFieldSetup({ mode, farmId, farm, details, boundary, ids });
     setMode(mode); // keep the form as it is while the farm list refreshes
     createFarm.reset();
     createField.reset();

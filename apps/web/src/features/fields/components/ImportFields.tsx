@@ -6,13 +6,13 @@ import { Button, ButtonLink } from '../../../components/ui/Button.tsx';
 import { FormError, SelectInput } from '../../../components/ui/form.tsx';
 import { Card, EmptyState, Spinner } from '../../../components/ui/layout.tsx';
 import { LoadError } from '../../../components/ui/QueryState.tsx';
-import { ApiError } from '../../../lib/api/client.ts';
 import { describeError } from '../../../lib/form-errors.ts';
 import { formatNumber } from '../../../lib/format.ts';
 import { useFarms } from '../../farms/api/farms.ts';
 import { showToast } from '../../toasts/toast-store.ts';
 import { useCreateFields, useCropTypes } from '../api/fields.ts';
 import { usePreviewImport, type ImportDraft, type ImportPreview } from '../api/import-export.ts';
+import { markRefused, refusedReasons } from '../import-refusals.ts';
 
 /** What the file input offers; the server checks the content, not only the name. */
 const ACCEPTED_FILES = '.kml,.kmz,.geojson,.json,.zip,.gpx';
@@ -25,13 +25,6 @@ interface Row extends ImportDraft {
 }
 
 type Stage = { step: 'choose' } | { step: 'reading'; fileName: string } | { step: 'review'; preview: ImportPreview };
-
-/** Reasons per draft from a refused bulk save: the server lists each failing item by its position. */
-function refusedReasons(error: unknown): Map<number, string[]> {
-  const items =
-    error instanceof ApiError ? (error.details as { items?: { index: number; problems: { message: string }[] }[] })?.items : undefined;
-  return new Map((items ?? []).map((item) => [item.index, item.problems.map((problem) => problem.message)]));
-}
 
 /**
  * Import fields (spec §2.2 Field Setup, import): a KML, KMZ, GeoJSON, zipped Shapefile or GPX file becomes draft
@@ -91,15 +84,7 @@ export function ImportFields() {
       },
       onError: (error) => {
         const reasons = refusedReasons(error);
-        if (reasons.size === 0) return;
-        // Positions in the request are positions among the chosen rows.
-        setRows((current) => {
-          const chosenIndexes = current.flatMap((row, index) => (row.include && row.status === 'ready' ? [index] : []));
-          return current.map((row, index) => {
-            const found = reasons.get(chosenIndexes.indexOf(index));
-            return found ? { ...row, status: 'invalid', include: false, reasons: found } : row;
-          });
-        });
+        if (reasons.size > 0) setRows((current) => markRefused(current, reasons));
       },
     });
   }

@@ -20,7 +20,8 @@ export const emptyBoundary: BoundaryValues = { mode: 'map', drawn: null, latitud
 
 export type BoundaryInputKey = 'map' | 'latitude' | 'longitude' | 'radius' | 'geojson';
 
-export type BoundaryProblemCode =
+/** What can be wrong with the typed or pasted boundary; each has a text `boundary.problems.<code>` in the app texts. */
+export type BoundaryInputProblemCode =
   | 'mapEmpty'
   | 'latitudeRequired'
   | 'latitudeRange'
@@ -35,7 +36,7 @@ export type BoundaryProblemCode =
 
 export interface BoundaryInputProblem {
   input: BoundaryInputKey;
-  code: BoundaryProblemCode;
+  code: BoundaryInputProblemCode;
   found?: string;
   count?: number;
 }

@@ -1,0 +1,112 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { onePage, stubServer } from '../../../lib/testing/fetch-stub.ts';
+import { registerFarmMutations } from '../../farms/api/farms.ts';
+import { registerFieldMutations } from '../api/fields.ts';
+import { FieldSetupForm } from './FieldSetupForm.tsx';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const farm = { id: '0b3c5d7e-1f2a-4b6c-8d0e-2f4a6b8c0d1e', name: 'Chikomba Farm', fieldCount: 2, totalHectares: 12 };
+const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+
+/** The form as Field Setup shows it, with the app's real write functions registered on its query client. */
+function renderForm() {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  registerFarmMutations(client);
+  registerFieldMutations(client);
+  render(
+    <QueryClientProvider client={client}>
+      <MemoryRouter>
+        <FieldSetupForm initialFarmId="" />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+/** The texts an input is described by (its hint and its error), as a screen reader reads them with it. */
+function descriptionOf(input: HTMLElement): string {
+  const ids = (input.getAttribute('aria-describedby') ?? '').split(' ').filter(Boolean);
+  return ids.map((id) => document.getElementById(id)?.textContent ?? '').join(' ');
+}
+
+async function describeRoundField(user: ReturnType<typeof userEvent.setup>) {
+  await user.click(screen.getByRole('radio', { name: 'Round field (centre and radius)' }));
+  await user.type(screen.getByLabelText('Latitude of the centre'), '-17.8');
+  await user.type(screen.getByLabelText('Longitude of the centre'), '31.03');
+  await user.type(screen.getByLabelText('Radius (metres)'), '60');
+}
+
+describe('Field Setup form', () => {
+  it('says beside an input what is missing, with the locale text, and sends nothing', async () => {
+    const sent = stubServer(({ method, path }) => (method === 'GET' && path.startsWith('/api/farms') ? onePage([farm]) : undefined));
+    const user = userEvent.setup();
+    renderForm();
+    await screen.findByRole('option', { name: /Chikomba Farm/ });
+
+    await user.click(screen.getByRole('button', { name: 'Save field' }));
+
+    const name = screen.getByLabelText('Field name');
+    expect(name.getAttribute('aria-invalid')).toBe('true');
+    expect(descriptionOf(name)).toContain('Field name is required.');
+    expect(screen.getByText('Draw the field boundary on the map (Draw polygon or Draw circle) before saving.')).toBeTruthy();
+    expect(document.activeElement).toBe(name);
+    expect(sent.filter((request) => request.method === 'POST')).toEqual([]);
+  });
+
+  it("sends the field with a client id and shows each of the server's problems where it belongs", async () => {
+    const sent = stubServer(({ method, path }) => {
+      if (method === 'GET' && path.startsWith('/api/farms')) return onePage([farm]);
+      if (method === 'POST' && path === '/api/fields') {
+        return {
+          status: 400,
+          body: {
+            error: {
+              code: 'VALIDATION_FAILED',
+              message: 'This field measures 0.40 ha. …',
+              details: [
+                {
+                  path: 'boundary',
+                  message: 'This field measures 0.40 ha. …',
+                  code: 'FIELD_TOO_SMALL',
+                  params: { areaHectares: 0.4, minHectares: 0.5, minAcres: 1.2 },
+                },
+                { path: 'name', message: 'A field with this name is already on this farm.' },
+              ],
+            },
+          },
+        };
+      }
+      return undefined;
+    });
+    const user = userEvent.setup();
+    renderForm();
+    await screen.findByRole('option', { name: /Chikomba Farm/ });
+    await user.type(screen.getByLabelText('Field name'), 'North block');
+    await describeRoundField(user);
+
+    await user.click(screen.getByRole('button', { name: 'Save field' }));
+
+    await screen.findByText(
+      'This field measures 0.40 ha. The minimum field size is 0.5 ha (1.2 acres): smaller fields give unreliable satellite readings.',
+    );
+    const posts = sent.filter((request) => request.method === 'POST');
+    expect(posts).toHaveLength(1);
+    expect(posts[0]!.body).toMatchObject({
+      farmId: farm.id,
+      name: 'North block',
+      boundary: { type: 'Point', coordinates: [31.03, -17.8], properties: { radius: 60, circle: true } },
+    });
+    expect((posts[0]!.body as { id: string }).id).toMatch(uuid);
+    expect(descriptionOf(screen.getByLabelText('Field name'))).toContain('A field with this name is already on this farm.');
+
+    // Sent again after the refusal, the field keeps its client id: a retried save finds the same field.
+    await user.click(screen.getByRole('button', { name: 'Save field' }));
+    await waitFor(() => expect(sent.filter((request) => request.method === 'POST')).toHaveLength(2));
+    const ids = sent.filter((request) => request.method === 'POST').map((request) => (request.body as { id: string }).id);
+    expect(ids[1]).toBe(ids[0]);
+  });
+});

@@ -1,0 +1,7 @@
+// Component tests (apps/web/src/**/*.test.tsx) run in a DOM (happy-dom) with the app's English texts.
+import { cleanup } from '@testing-library/react';
+import { afterEach } from 'vitest';
+import '../src/lib/i18n.ts';
+
+// Each test starts from an empty page: what one test drew must not answer another's queries.
+afterEach(() => cleanup());

@@ -36,14 +36,18 @@ export interface CodedProblem {
 }
 
 /**
- * One problem with one input, pointed at the key it concerns so a form can show it beside that field. `message` is
- * the spec's English text; `code` and `params`, when core names the problem, let a client choose its own words.
+ * A problem as the API tells it: `message` is the spec's English text; `code` and `params`, when the problem is
+ * named (a boundary rule of core, a shape an import cannot use), let a client choose its own words.
  */
-export interface FieldProblem {
-  path: string;
+export interface WordedProblem {
   message: string;
   code?: string;
   params?: ProblemParams;
+}
+
+/** One problem with one input, pointed at the key it concerns so a form can show it beside that field. */
+export interface FieldProblem extends WordedProblem {
+  path: string;
 }
 
 /**

@@ -55,7 +55,7 @@ describe('POST /api/fields/import/preview', () => {
       index: number;
       name: string;
       status: string;
-      reasons: string[];
+      reasons: { message: string; code?: string; params?: Record<string, string | number> }[];
       areaHectares: number | null;
       overlaps: unknown[];
     }[];
@@ -71,7 +71,17 @@ describe('POST /api/fields/import/preview', () => {
     expect(overlapHectares).toBeGreaterThan(0.5);
     expect(overlapHectares).toBeLessThan(2);
     expect(drafts[1]!.overlaps).toEqual([]);
-    expect(drafts[3]!.reasons[0]).toMatch(/^The boundary crosses itself\./);
+    // Each reason names core's rule with the numbers its sentence uses, so that the screen can word it in any language.
+    expect(drafts[2]!.reasons).toEqual([
+      {
+        message: expect.stringMatching(/^This field measures 0\.30 ha\. The minimum field size is 0\.5 ha/),
+        code: 'FIELD_TOO_SMALL',
+        params: { areaHectares: 0.3, minHectares: 0.5, minAcres: 1.2 },
+      },
+    ]);
+    expect(drafts[3]!.reasons).toEqual([
+      { message: expect.stringMatching(/^The boundary crosses itself\./), code: 'SELF_INTERSECTION', params: {} },
+    ]);
     expect(await listFields()).toEqual(before);
   });
 

@@ -1,7 +1,7 @@
-import { codedProblemOf, fieldCreateSchema, type FieldProblem } from '@murimi/core';
+import { fieldCreateSchema, type FieldProblem } from '@murimi/core';
 import { z } from 'zod';
 import { AppError } from '../../errors.ts';
-import { MAX_CORNERS_PER_IMPORT, MAX_FIELDS_PER_IMPORT, tooManyCorners } from './fields.import.ts';
+import { MAX_CORNERS_PER_IMPORT, MAX_FIELDS_PER_IMPORT, tooManyCorners, wordedProblemOf } from './fields.import.ts';
 import { fieldRowOf } from './fields.service.ts';
 
 /** One import of a co-op's or programme's boundaries: up to 2,000 fields (about 20 MB of detailed polygons). */
@@ -63,9 +63,7 @@ export function prepareFieldBatch(bodyText: string): { prepared: { index: number
 
 /** One problem of a bulk item; a boundary rule keeps its code and numbers, as in a single create's details. */
 function itemProblem(issue: z.core.$ZodIssue): FieldProblem {
-  const problem = { path: issue.path.join('.') || 'field', message: issue.message };
-  const coded = issue.code === 'custom' ? codedProblemOf(issue.params) : undefined;
-  return coded ? { ...problem, ...coded } : problem;
+  return { path: issue.path.join('.') || 'field', ...wordedProblemOf(issue) };
 }
 
 /** Positions in a boundary as sent (not yet trusted): every array of two or more numbers counts once. */

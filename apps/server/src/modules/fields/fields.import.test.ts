@@ -51,9 +51,15 @@ describe('boundary files written by GDAL from source-fields.geojson', () => {
     expect(source[0]!.areaHectares! / 6.58888658110543).toBeCloseTo(1, 4);
     expect(source[1]!.areaHectares! / 11.2292192417155).toBeCloseTo(1, 4);
     expect(source[1]!.boundary!.coordinates).toHaveLength(2); // Dam Field keeps its hole
-    expect(source[2]!.reasons[0]).toMatch(TOO_SMALL);
+    expect(source[2]!.reasons).toEqual([
+      {
+        message: expect.stringMatching(TOO_SMALL),
+        code: 'FIELD_TOO_SMALL',
+        params: { areaHectares: 0.3, minHectares: 0.5, minAcres: 1.2 },
+      },
+    ]);
     expect(source[2]!.areaHectares).toBeCloseTo(0.2978, 4);
-    expect(source[3]!.reasons[0]).toMatch(CROSSES_ITSELF);
+    expect(source[3]!.reasons).toEqual([{ message: expect.stringMatching(CROSSES_ITSELF), code: 'SELF_INTERSECTION', params: {} }]);
   });
 
   it.each([
@@ -71,8 +77,8 @@ describe('boundary files written by GDAL from source-fields.geojson', () => {
       expect(furthestCornerDegrees(source[i]!.boundary!.coordinates, file.drafts[i]!.boundary!.coordinates)).toBeLessThan(1e-6);
     }
     expect(file.drafts[1]!.boundary!.coordinates).toHaveLength(2);
-    expect(file.drafts[2]!.reasons[0]).toMatch(TOO_SMALL);
-    expect(file.drafts[3]!.reasons[0]).toMatch(CROSSES_ITSELF);
+    expect(file.drafts[2]!.reasons[0]).toMatchObject({ message: expect.stringMatching(TOO_SMALL), code: 'FIELD_TOO_SMALL' });
+    expect(file.drafts[3]!.reasons[0]).toMatchObject({ message: expect.stringMatching(CROSSES_ITSELF), code: 'SELF_INTERSECTION' });
   });
 
   it('shifts a Shapefile on the Arc 1950 datum to WGS 84 as GDAL does, and says so', () => {
@@ -148,7 +154,7 @@ describe('Google Earth files', () => {
       [0, 'Top Field', 'ready', []],
       [1, 'Vlei Gardens (1 of 2)', 'ready', []],
       [2, 'Vlei Gardens (2 of 2)', 'ready', []],
-      [3, 'Borehole', 'invalid', ['A point is not a field boundary.']],
+      [3, 'Borehole', 'invalid', [{ message: 'A point is not a field boundary.', code: 'POINT_NOT_BOUNDARY', params: {} }]],
     ]);
     // SpatiaLite's ellipsoidal area of the same placemarks: 8.92902 ha, and 2.11197 ha for both beds.
     expect(file.drafts[0]!.areaHectares! / 8.92902181893406).toBeCloseTo(1, 4);
@@ -244,7 +250,7 @@ describe('GeoJSON', () => {
       ),
       'fields.geojson',
     );
-    expect(file.drafts.map((d) => [d.name, d.status, d.reasons[0]])).toEqual([
+    expect(file.drafts.map((d) => [d.name, d.status, d.reasons[0]!.message])).toEqual([
       ['Gate', 'invalid', 'A point is not a field boundary.'],
       ['Fence', 'invalid', 'A line is not a field boundary; draw the field as a polygon.'],
       ['Nothing', 'invalid', 'This feature has no boundary.'],
@@ -252,6 +258,16 @@ describe('GeoJSON', () => {
       ['Two corners', 'invalid', 'A field boundary needs at least three different corners.'],
       ['Too big', 'invalid', expect.stringMatching(/^This field measures 1[01],\d{3} ha, more than the 10,000 ha/)],
       ['Off the map', 'invalid', expect.stringMatching(/^Position \[290122, 8030832\] is outside the map/)],
+    ]);
+    // Each named, so that the screen words it in the farmer's language, with the numbers its sentence uses.
+    expect(file.drafts.map((d) => [d.reasons[0]!.code, d.reasons[0]!.params])).toEqual([
+      ['POINT_NOT_BOUNDARY', {}],
+      ['LINE_NOT_BOUNDARY', {}],
+      ['NO_BOUNDARY', {}],
+      ['NOT_LONGITUDE_LATITUDE', {}],
+      ['TOO_FEW_POINTS', { ring: 'outer', minCorners: 3 }],
+      ['FIELD_TOO_LARGE', { areaHectares: expect.any(Number), maxHectares: 10_000 }],
+      ['COORDINATE_OUT_OF_RANGE', { longitude: 290122, latitude: 8030832 }],
     ]);
     expect(file.drafts.map((d) => d.boundary === null)).toEqual([true, true, true, true, false, false, true]);
   });
@@ -262,7 +278,8 @@ describe('GeoJSON', () => {
     );
     const file = readBoundaryFile(geojson({ type: 'Polygon', coordinates: [square(31, -17.81, 0.006), ...holes] }), 'holes.geojson');
     expect(file.drafts[0]!.status).toBe('invalid');
-    expect(file.drafts[0]!.reasons).toEqual(['A field may have at most 99 holes.']);
+    // A limit of the schema, not a boundary rule core names: the sentence alone.
+    expect(file.drafts[0]!.reasons).toEqual([{ message: 'A field may have at most 99 holes.' }]);
   });
 
   it('refuses GeoJSON in another coordinate system, and JSON that is not GeoJSON', () => {

@@ -1,7 +1,16 @@
-import { closeRing, fieldBoundarySchema, measureFieldBoundary, type LngLat, type PolygonBoundary } from '@murimi/core';
+import {
+  closeRing,
+  codedProblemOf,
+  fieldBoundarySchema,
+  measureFieldBoundary,
+  type LngLat,
+  type PolygonBoundary,
+  type WordedProblem,
+} from '@murimi/core';
 import { gpx, kml } from '@tmcw/togeojson';
 import { DOMParser } from '@xmldom/xmldom';
 import { parseDbf, parseShp } from 'shpjs';
+import type { z } from 'zod';
 import { bestShift, checkDatum, withShift } from './datum-shifts.ts';
 import { AppError } from '../../errors.ts';
 import { looksLikeZip, unzipFiles, ZipProblem } from './fields.zip.ts';
@@ -33,7 +42,8 @@ export interface FieldImportDraft {
   boundary: PolygonBoundary | null;
   areaHectares: number | null;
   status: 'ready' | 'invalid';
-  reasons: string[];
+  /** Why the draft cannot be saved: the English sentence, with the code and numbers when the problem is named. */
+  reasons: WordedProblem[];
   overlaps: FieldImportOverlap[];
   /** False when the preview's overlap budget ran out before every shape near this one was compared with it. */
   overlapsChecked: boolean;
@@ -62,12 +72,17 @@ const FORMAT_NAMES: Record<BoundaryFileFormat, string> = {
 };
 const MAX_NAME_LENGTH = 120;
 
+/** Shapes a file may hold that are no field boundary, named like core's boundary problems so a client can word them. */
 const reasons = {
-  noShape: 'This feature has no boundary.',
-  point: 'A point is not a field boundary.',
-  line: 'A line is not a field boundary; draw the field as a polygon.',
-  badCoordinates: 'The coordinates of this boundary are not longitude and latitude numbers.',
-};
+  noShape: { message: 'This feature has no boundary.', code: 'NO_BOUNDARY', params: {} },
+  point: { message: 'A point is not a field boundary.', code: 'POINT_NOT_BOUNDARY', params: {} },
+  line: { message: 'A line is not a field boundary; draw the field as a polygon.', code: 'LINE_NOT_BOUNDARY', params: {} },
+  badCoordinates: {
+    message: 'The coordinates of this boundary are not longitude and latitude numbers.',
+    code: 'NOT_LONGITUDE_LATITUDE',
+    params: {},
+  },
+} satisfies Record<string, WordedProblem>;
 
 /** A feature as read from any format: its name, if it has one, and its GeoJSON geometry, not yet trusted. */
 interface SourceFeature {
@@ -346,7 +361,7 @@ function cleanName(value: unknown): string | null {
 }
 
 /** One polygon of a feature, or the reason the feature gives none. */
-type Part = { polygon: PolygonBoundary } | { polygon: null; reason: string };
+type Part = { polygon: PolygonBoundary } | { polygon: null; reason: WordedProblem };
 
 function draftsOf(features: SourceFeature[], linesArePerimeters: boolean): FieldImportDraft[] {
   const tooMany = (count: number) =>
@@ -462,19 +477,28 @@ function draftOf(index: number, name: string, part: Part): FieldImportDraft {
     // Positions off the map cannot be drawn; any other invalid boundary is shown so the farmer sees what is wrong.
     const drawable = measured.problem.code !== 'COORDINATE_OUT_OF_RANGE';
     const closed: PolygonBoundary = { type: 'Polygon', coordinates: part.polygon.coordinates.map(closeRing) };
-    const { message, areaHectares } = measured.problem;
+    const { code, params, message, areaHectares } = measured.problem;
     return {
       ...draft,
       boundary: drawable ? closed : null,
       areaHectares: areaHectares === undefined ? null : roundHectares(areaHectares),
-      reasons: [message],
+      reasons: [{ message, code, params }],
     };
   }
   const boundary = measured.value.boundary as PolygonBoundary;
   // The schema a bulk create applies adds its own limits (at most 99 holes): ready means it will be accepted.
   const accepted = fieldBoundarySchema.safeParse(boundary);
-  if (!accepted.success) return { ...draft, boundary, reasons: accepted.error.issues.map((issue) => issue.message) };
+  if (!accepted.success) return { ...draft, boundary, reasons: accepted.error.issues.map(wordedProblemOf) };
   return { ...draft, boundary, areaHectares: roundHectares(measured.value.areaHectares), status: 'ready' };
+}
+
+/**
+ * A schema issue as the API tells it: a boundary rule keeps its code and numbers (see `codedIssueParams`), so the
+ * preview's reasons and a bulk create's item reports word it alike.
+ */
+export function wordedProblemOf(issue: z.core.$ZodIssue): WordedProblem {
+  const coded = issue.code === 'custom' ? codedProblemOf(issue.params) : undefined;
+  return coded ? { message: issue.message, ...coded } : { message: issue.message };
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

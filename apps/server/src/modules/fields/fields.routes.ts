@@ -34,13 +34,19 @@ const importOverlapSchema = z.object({
   name: z.string(),
   overlapHectares: z.number(),
 });
+/** Why a draft cannot be saved: the English sentence, with its code and numbers when the problem is named. */
+const importReasonSchema = z.object({
+  message: z.string(),
+  code: z.string().optional(),
+  params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
+});
 const importDraftSchema = z.object({
   index: z.number(),
   name: z.string(),
   boundary: z.unknown(),
   areaHectares: z.number().nullable(),
   status: z.enum(['ready', 'invalid']),
-  reasons: z.array(z.string()),
+  reasons: z.array(importReasonSchema),
   overlaps: z.array(importOverlapSchema),
   overlapsChecked: z.boolean(),
 });

@@ -95,7 +95,7 @@ describe("where a refused save's problems go", () => {
       ]),
     );
     expect(problems.boundary).toBe(
-      'This field measures 0.3 ha. The minimum field size is 0.5 ha (1.2 acres): smaller fields give unreliable satellite readings.',
+      'This field measures 0.30 ha. The minimum field size is 0.5 ha (1.2 acres): smaller fields give unreliable satellite readings.',
     );
     expect(problems.field).toEqual({ name: 'Field name is required.' });
     expect(problems.form).toBeNull();

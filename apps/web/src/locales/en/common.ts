@@ -95,8 +95,9 @@ export const common = {
     acres: '{{value}} ac',
   },
   /**
-   * Problems the server names by code (core's boundary rules), in the same words as core's English messages. The
-   * `_outer`, `_hole`, `_all` and `_none` variants are chosen by the problem's `ring` (which part of the boundary).
+   * Problems the server names by code (core's boundary rules, shapes a boundary file holds that are no field), in the
+   * same words as the server's English messages. The `_outer`, `_hole`, `_all` and `_none` variants are chosen by the
+   * problem's `ring` (which part of the boundary).
    */
   problems: {
     COORDINATE_OUT_OF_RANGE:
@@ -115,5 +116,10 @@ export const common = {
       'This field measures {{areaHectares}} ha. The minimum field size is {{minHectares}} ha ({{minAcres}} acres): smaller fields give unreliable satellite readings.',
     FIELD_TOO_LARGE:
       'This field measures {{areaHectares}} ha, more than the {{maxHectares}} ha we accept for one field. Check the boundary, or split it into several fields.',
+    // Shapes in an imported file that are no field boundary.
+    NO_BOUNDARY: 'This feature has no boundary.',
+    POINT_NOT_BOUNDARY: 'A point is not a field boundary.',
+    LINE_NOT_BOUNDARY: 'A line is not a field boundary; draw the field as a polygon.',
+    NOT_LONGITUDE_LATITUDE: 'The coordinates of this boundary are not longitude and latitude numbers.',
   },
 } as const;

@@ -1,4 +1,4 @@
-import type { PolygonBoundary } from '@murimi/core';
+import type { PolygonBoundary, WordedProblem } from '@murimi/core';
 import { useMutation } from '@tanstack/react-query';
 import { api, apiDownload } from '../../../lib/api/client.ts';
 
@@ -9,7 +9,8 @@ export interface ImportDraft {
   boundary: PolygonBoundary | null;
   areaHectares: number | null;
   status: 'ready' | 'invalid';
-  reasons: string[];
+  /** Why it cannot be saved: the server's sentence, with a code and numbers the screen words from the locale. */
+  reasons: WordedProblem[];
   overlaps: { fieldId?: string; draftIndex?: number; name: string; overlapHectares: number }[];
   /** False when the server's overlap budget ran out before every nearby shape was compared with this one. */
   overlapsChecked: boolean;

@@ -12,7 +12,7 @@ import { useFarms } from '../../farms/api/farms.ts';
 import { showToast } from '../../toasts/toast-store.ts';
 import { useCreateFields, useCropTypes } from '../api/fields.ts';
 import { usePreviewImport, type ImportDraft, type ImportPreview } from '../api/import-export.ts';
-import { markRefused, refusedReasons } from '../import-refusals.ts';
+import { markRefused, reasonTexts, refusedReasons } from '../import-refusals.ts';
 
 /** What the file input offers; the server checks the content, not only the name. */
 const ACCEPTED_FILES = '.kml,.kmz,.geojson,.json,.zip,.gpx';
@@ -264,7 +264,7 @@ function Review({
                   ) : (
                     <span className="font-semibold text-red-800">{t('import.skipped')}</span>
                   )}
-                  {row.reasons.map((reason) => (
+                  {reasonTexts(row.reasons).map((reason) => (
                     <p key={reason} className="text-red-800">
                       {reason}
                     </p>

@@ -27,11 +27,11 @@ const farm = {
 };
 
 /**
- * Answers the farm list (and the farm) with a farm whose hectares are missing, so every part that shows the farm's
- * area crashes while drawing it: a stand-in for any part that breaks on data it did not expect.
+ * Answers the farm list (and the farm) with a farm whose name is an object, not text: every part that draws the
+ * farm's name crashes (React cannot render an object), a stand-in for any part that breaks on data it did not expect.
  */
-async function serveFarmThatBreaksItsArea(page: Page): Promise<void> {
-  const broken = { ...farm, totalHectares: null };
+async function serveFarmThatBreaksItsName(page: Page): Promise<void> {
+  const broken = { ...farm, name: { unexpected: 'shape' } };
   await page.route('**/api/farms?*', (route) => route.fulfill({ json: { data: [broken], page: { limit: 500, nextCursor: null } } }));
   await page.route(`**/api/farms/${farm.id}`, (route) => route.fulfill({ json: { data: broken } }));
 }
@@ -65,7 +65,7 @@ describe('failures that stay small', () => {
         },
       }),
     );
-    await serveFarmThatBreaksItsArea(page);
+    await serveFarmThatBreaksItsName(page);
     await page.goto('/dashboard');
     await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
     const farmsCard = page.getByRole('alert').filter({ hasText: 'Farms' });
@@ -81,7 +81,7 @@ describe('failures that stay small', () => {
   it('keeps a crashed screen inside the frame, and the next screen opened from the menu draws afresh', async () => {
     const { context, page } = await newPage(browser, server.url, desktop);
     await signUpThroughApi(page, server.url, uniqueEmail('screen'));
-    await serveFarmThatBreaksItsArea(page);
+    await serveFarmThatBreaksItsName(page);
     await page.goto(`/farms/${farm.id}`);
     await page.getByRole('heading', { level: 1, name: 'Something went wrong.' }).waitFor();
     // The sidebar is still there, and leaving the path leaves the crash behind.

@@ -140,6 +140,35 @@ describe('a queue with concurrency', () => {
   });
 });
 
+describe('waking a queue', () => {
+  it("starts a job queued in this process at once instead of at its workers' next poll", async () => {
+    const t = await app({ work: false });
+    const ran: number[] = [];
+    const payload = z.object({}).loose();
+    const promptJob: JobDefinition<typeof payload> = {
+      name: 'test-prompt',
+      payload,
+      retryLimit: 0,
+      retryDelaySeconds: 1,
+      expireInSeconds: 60,
+      async handle() {
+        ran.push(Date.now());
+      },
+    };
+    const queue = new JobQueue({ database: t.ctx.database, config: t.ctx.config, log: pino({ level: 'silent' }) }, [promptJob]);
+    // A minute between polls: after its first (empty) look, the worker would not see a new job for a minute.
+    await queue.start({ work: true, pollingIntervalSeconds: 60 });
+    cleanups.push(() => queue.stop());
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    await t.ctx.database.db.transaction().execute((trx) => queue.send(promptJob, {}, { executor: trx }));
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(ran).toEqual([]);
+    queue.wake(promptJob);
+    await waitFor(async () => (ran.length === 1 ? true : undefined), 10_000);
+    expect(ran).toHaveLength(1);
+  });
+});
+
 describe('a job sent inside a transaction', () => {
   it('is queued if the transaction commits and not at all if it rolls back, on this connection (no lock wait)', async () => {
     const t = await app({ work: false });

@@ -13,7 +13,7 @@ export interface JobContext {
   /** Which try this is: a handler stores a failure for good only on the last one. */
   attempt: { retryCount: number; retryLimit: number; isLast: boolean };
   /** For jobs that start other jobs (the daily schedules) or look after them (analysis recovery). */
-  queue: Pick<JobQueue, 'send' | 'jobStates'>;
+  queue: Pick<JobQueue, 'send' | 'wake' | 'jobStates'>;
   /** The clock: the app's own (`AppContext.now`), so a test that moves the app's time moves its jobs' too. */
   now(): Date;
 }
@@ -76,6 +76,8 @@ export class JobQueue {
   private readonly boss: PgBoss;
   private running = false;
   private working = false;
+  /** The pg-boss workers of each queue this process works, to wake them when it queues a job for them. */
+  private readonly workerIds = new Map<string, string[]>();
 
   private readonly context: Omit<JobContext, 'attempt' | 'queue'>;
 
@@ -142,7 +144,7 @@ export class JobQueue {
 
   /** One polling worker of a queue: each job parsed, handled with its context, and failed for a retry when it throws. */
   private async work(job: AnyJob, workOptions: { pollingIntervalSeconds: number; includeMetadata: true }): Promise<void> {
-    await this.boss.work(job.name, workOptions, async (batch) => {
+    const workerId = await this.boss.work(job.name, workOptions, async (batch) => {
       for (const item of batch) {
         const payload = job.payload.parse(item.data);
         const log = this.context.log.child({ job: job.name, jobId: item.id });
@@ -155,6 +157,16 @@ export class JobQueue {
         }
       }
     });
+    this.workerIds.set(job.name, [...(this.workerIds.get(job.name) ?? []), workerId]);
+  }
+
+  /**
+   * Wakes this process's idle workers of a queue at once instead of at their next poll (every 2 s in production): a
+   * job queued by a request in the same process starts as soon as its transaction has committed. Call it after the
+   * commit; a process that does not work the queue does nothing, and other processes still find the job by polling.
+   */
+  wake(job: Pick<AnyJob, 'name'>): void {
+    for (const workerId of this.workerIds.get(job.name) ?? []) this.boss.notifyWorker(workerId);
   }
 
   /** Queues a job; with `executor`, inside that transaction. Resolves to the job's id (null if pg-boss stored none). */

@@ -75,6 +75,7 @@ describe('an analysis and its job are written together', () => {
         writtenJobId = await app.ctx.queue.send(job, payload, options);
         throw new Error('connection to the queue lost');
       }) as typeof app.ctx.queue.send,
+      wake: () => {},
     };
     const request = { orgId: farmer.orgId, fieldId, type: 'health' as const, requestedBy: farmer.userId };
     await expect(enqueueAnalysis({ ...app.ctx, queue: failingQueue }, request)).rejects.toMatchObject({

@@ -42,12 +42,12 @@ export async function requestAnalysis(
  * row older than any analysis can take is failed first, so a stuck one never blocks the field for good.
  */
 export async function enqueueAnalysis(
-  ctx: Pick<AppContext, 'config' | 'database' | 'now'> & { queue: Pick<AppContext['queue'], 'send'> },
+  ctx: Pick<AppContext, 'config' | 'database' | 'now'> & { queue: Pick<AppContext['queue'], 'send' | 'wake'> },
   request: { orgId: string; fieldId: string; type: AnalysisType; requestedBy: string | null; options?: AnalysisOptions },
 ): Promise<{ id: string; jobId: string } | 'already-running'> {
   const { orgId, fieldId, type, requestedBy } = request;
   const now = ctx.now();
-  return ctx.database.db.transaction().execute(async (trx) => {
+  const started = await ctx.database.db.transaction().execute(async (trx) => {
     const longestRunSeconds = analysisLongestRunSeconds(ctx.config);
     await trx
       .updateTable('analyses')
@@ -92,6 +92,9 @@ export async function enqueueAnalysis(
     if (sent !== jobId) throw new AppError('SERVICE_UNAVAILABLE', 'Analyses cannot be started just now. Please try again in a minute.');
     return { id: row.id, jobId };
   });
+  // Committed: a worker of this process takes it now rather than at its next poll.
+  if (started !== 'already-running') ctx.queue.wake(analysisJobs[type]);
+  return started;
 }
 
 /** The columns an `AnalysisView` is made of: never `result` or `inputs`, which run to megabytes. */

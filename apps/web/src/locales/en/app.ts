@@ -542,4 +542,35 @@ export const app = {
     languageLabel: 'Language',
     languageHint: 'More languages will follow.',
   },
+  analysisProgress: {
+    estimate: {
+      starting: 'Getting your field ready for the analysis…',
+      gathering: 'Gathering satellite images and weather for your field…',
+      analysing: 'Looking at how your crop is doing…',
+      concluding: 'Working out the advice…',
+      finishing: 'Almost done…',
+    },
+    stages: {
+      'loading-field': 'Loading your field’s boundary and crop…',
+      'searching-imagery': 'Finding satellite images of your field…',
+      'reading-imagery': 'Reading the satellite images of your field…',
+      'reading-weather': 'Reading the weather at your field…',
+      computing: 'Computing the results…',
+    },
+    slow: 'This is taking longer than usual, most likely because the server is busy. You can keep using the app; the result will appear here.',
+    timedOut_one:
+      'The analysis is taking longer than expected ({{count}} minute), most likely because the server is busy. Refresh the page and check the field’s details, or try again in a few minutes.',
+    timedOut_other:
+      'The analysis is taking longer than expected ({{count}} minutes), most likely because the server is busy. Refresh the page and check the field’s details, or try again in a few minutes.',
+    completed: 'Analysis complete.',
+    startFailed: {
+      badRequest: 'Analysis request failed. Please check your field data and try again.',
+      fieldNotFound: 'Field not found. Please refresh the page and try again.',
+      badResponse: 'Server response error. Please refresh the page and try again.',
+      timeout: 'Request timeout. Please check your connection and try again.',
+      network: 'Network error. Please check your internet connection and try again.',
+      alreadyRunning: 'This analysis is already running for this field. Wait for it to finish, or cancel it, before starting another.',
+      other: 'Analysis request failed. Please try again or contact support if the issue persists.',
+    },
+  },
 } as const;

@@ -119,8 +119,8 @@ describe('the shell', () => {
     await page.getByTestId('bottom-nav').waitFor();
     expect(await page.getByTestId('bottom-nav').isVisible()).toBe(true);
     expect(await page.getByTestId('sidebar').isVisible()).toBe(false);
-    expect(await page.getByTestId('bottom-nav').getByRole('link').count()).toBe(10);
-    // The floating menu opens the side menu; Escape closes it and gives focus back to the button.
+    expect(await page.getByTestId('bottom-nav').getByRole('link').count()).toBe(4);
+    // "More" opens the side menu; Escape closes it and gives focus back to the button.
     await page.getByTestId('menu-button').click();
     await page.getByRole('dialog').getByRole('link', { name: 'My Fields' }).waitFor();
     await page.keyboard.press('Escape');

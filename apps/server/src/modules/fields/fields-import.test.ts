@@ -50,7 +50,15 @@ describe('POST /api/fields/import/preview', () => {
     const response = await preview('fields-utm36s.zip', fixture('fields-utm36s.zip'));
     expect(response.statusCode).toBe(200);
     const { data } = response.json();
-    expect(data).toMatchObject({ fileName: 'fields-utm36s.zip', format: 'shapefile', sourceCrs: 'WGS_1984_UTM_Zone_36S' });
+    expect(data).toMatchObject({
+      fileName: 'fields-utm36s.zip',
+      format: 'shapefile',
+      sourceCrs: 'WGS_1984_UTM_Zone_36S',
+      convertedFrom: 'WGS_1984_UTM_Zone_36S',
+    });
+    // A GeoJSON is WGS 84 longitude and latitude already: nothing was converted, so nothing is said.
+    const geoJson = (await preview('fields.geojson', fixture('fields.geojson'))).json().data;
+    expect(geoJson).toMatchObject({ format: 'geojson', convertedFrom: null });
     const drafts = data.drafts as {
       index: number;
       name: string;

@@ -81,6 +81,15 @@ describe('boundary files written by GDAL from source-fields.geojson', () => {
     expect(file.drafts[3]!.reasons[0]).toMatchObject({ message: expect.stringMatching(CROSSES_ITSELF), code: 'SELF_INTERSECTION' });
   });
 
+  it('says a file was converted only when its positions were not already WGS 84 longitude and latitude', () => {
+    expect(read('fields.geojson').convertedFrom).toBeNull();
+    expect(read('fields.kml').convertedFrom).toBeNull();
+    expect(read('fields-walked.gpx').convertedFrom).toBeNull();
+    expect(read('fields-wgs84.zip').convertedFrom).toBeNull();
+    expect(read('fields-utm36s.zip').convertedFrom).toBe('WGS_1984_UTM_Zone_36S');
+    expect(read('fields-arc1950.zip').convertedFrom).toBe('Arc_1950_UTM_Zone_36S');
+  });
+
   it('shifts a Shapefile on the Arc 1950 datum to WGS 84 as GDAL does, and says so', () => {
     const file = read('fields-arc1950.zip');
     expect(file.sourceCrs).toBe('Arc_1950_UTM_Zone_36S');

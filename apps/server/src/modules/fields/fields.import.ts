@@ -53,6 +53,11 @@ export interface BoundaryFile {
   format: BoundaryFileFormat;
   /** The coordinate system the file was written in; null for a Shapefile without .prj read as WGS 84. */
   sourceCrs: string | null;
+  /**
+   * The coordinate system the positions were converted from, to be told to the farmer; null when the file was
+   * already in WGS 84 longitude and latitude (every GeoJSON, KML and GPX file), so nothing was converted.
+   */
+  convertedFrom: string | null;
   /** What the farmer should know about the conversion: a datum shift applied, or one we could not apply. */
   notes: string[];
   drafts: FieldImportDraft[];
@@ -92,6 +97,7 @@ interface SourceFeature {
 
 interface SourceContent {
   sourceCrs: string | null;
+  convertedFrom?: string | null;
   notes?: string[];
   features: SourceFeature[];
 }
@@ -109,9 +115,9 @@ export function readBoundaryFile(bytes: Uint8Array, fileName: string): BoundaryF
   const format = formatOf(bytes, fileName);
   if (bytes.length === 0) throw AppError.invalid('file', 'The file is empty.');
   try {
-    const { sourceCrs, notes = [], features } = readers[format](bytes);
+    const { sourceCrs, convertedFrom = null, notes = [], features } = readers[format](bytes);
     if (features.length === 0) throw AppError.invalid('file', NO_BOUNDARIES_MESSAGE);
-    return { format, sourceCrs, notes, drafts: draftsOf(features, format === 'gpx') };
+    return { format, sourceCrs, convertedFrom, notes, drafts: draftsOf(features, format === 'gpx') };
   } catch (error) {
     if (error instanceof AppError) throw error;
     if (error instanceof ZipProblem) throw unreadable(format, error.message);
@@ -254,6 +260,7 @@ function readShapefile(bytes: Uint8Array): SourceContent {
   if (layers.length === 0) throw unreadable('shapefile', 'the zip holds no .shp file');
   const features: SourceFeature[] = [];
   const crsNames: string[] = [];
+  const convertedFrom: string[] = [];
   const notes = new Set<string>();
   for (const layer of layers.sort()) {
     const part = (extension: string) => byLowerPath.get(`${layer}.${extension}`);
@@ -290,8 +297,24 @@ function readShapefile(bytes: Uint8Array): SourceContent {
     const records = dbf ? readDbf(dbf, part('cpg')) : [];
     geometries.forEach((geometry, i) => features.push({ name: nameFromAttributes(records[i]), geometry }));
     if (prj && !crsNames.includes(crsNameOf(prj))) crsNames.push(crsNameOf(prj));
+    if (prj && !isWgs84LonLat(prj) && !convertedFrom.includes(crsNameOf(prj))) convertedFrom.push(crsNameOf(prj));
   }
-  return { sourceCrs: crsNames.length > 0 ? crsNames.join(', ') : null, notes: [...notes], features };
+  return {
+    sourceCrs: crsNames.length > 0 ? crsNames.join(', ') : null,
+    convertedFrom: convertedFrom.length > 0 ? convertedFrom.join(', ') : null,
+    notes: [...notes],
+    features,
+  };
+}
+
+/**
+ * Whether a .prj describes plain WGS 84 longitude and latitude (GCS_WGS_1984), which needs no conversion: a
+ * geographic system on the WGS 84 datum with no shift, or a zero one, written in.
+ */
+function isWgs84LonLat(prj: string): boolean {
+  const shift = /TOWGS84\[([^\]]*)\]/i.exec(prj)?.[1];
+  const zeroShift = shift === undefined || shift.split(',').every((value) => Number(value) === 0);
+  return /^\s*GEOGCS\[/i.test(prj) && checkDatum(prj).kind === 'wgs84' && zeroShift;
 }
 
 /** The name a .prj gives its coordinate system: `PROJCS["WGS_1984_UTM_Zone_36S",…` → WGS_1984_UTM_Zone_36S. */

@@ -54,6 +54,7 @@ const importPreviewSchema = z.object({
   fileName: z.string(),
   format: z.enum(['kml', 'kmz', 'geojson', 'shapefile', 'gpx']),
   sourceCrs: z.string().nullable(),
+  convertedFrom: z.string().nullable(),
   notes: z.array(z.string()),
   drafts: z.array(importDraftSchema),
 });

@@ -6,12 +6,14 @@ import { ConnectionBanners } from './Banners.tsx';
 import { BottomNav } from './BottomNav.tsx';
 import { Breadcrumbs } from './Breadcrumbs.tsx';
 import { MobileHeader } from './MobileHeader.tsx';
-import { SideMenu } from './SideMenu.tsx';
 import { Sidebar } from './Sidebar.tsx';
 import { SkipLink } from './RouteEffects.tsx';
 import { UserMenu } from './UserMenu.tsx';
 
-/** The signed-in shell: sidebar and breadcrumbs on desktop, header and bottom bar on phones. */
+/**
+ * The signed-in shell: sidebar and breadcrumbs on desktop, header and bottom bar on phones. No menu button floats
+ * over the content: the sidebar holds every screen on desktop, the bottom bar's "More" opens them on phones.
+ */
 export function AppLayout() {
   const { t } = useTranslation();
   return (
@@ -32,7 +34,6 @@ export function AppLayout() {
         </main>
       </div>
       <BottomNav />
-      <SideMenu />
     </div>
   );
 }

@@ -1,36 +1,58 @@
+import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
 import { Icon } from './Icon.tsx';
 import { badgeText, bottomNavEntries } from './navigation.ts';
+import { MenuDrawer, useMenuState } from './SideMenu.tsx';
 
-/** Phone bottom navigation: the ten entries, scrolling sideways; badges cap at 99+ (spec §2.4, §9). */
+const itemClass =
+  'relative flex min-h-14 w-full flex-col items-center justify-center gap-0.5 px-1 text-[11px] leading-tight font-medium transition-colors duration-150 motion-reduce:transition-none';
+
+/**
+ * Phone bottom navigation (spec §2.4, §9): the four main screens and "More", which opens the menu of every screen,
+ * sharing the bar's width so all five fit a 360 px phone without scrolling; badges cap at 99+.
+ */
 export function BottomNav({ badges = {} }: { badges?: Partial<Record<string, number>> }) {
   const { t } = useTranslation();
+  const { open, setOpen } = useMenuState();
+  const more = useRef<HTMLButtonElement>(null);
   return (
-    <nav
-      aria-label={t('nav.mainNavigation')}
-      data-testid="bottom-nav"
-      className="fixed inset-x-0 bottom-0 z-30 border-t border-stone-200 bg-white md:hidden"
-    >
-      <ul className="flex overflow-x-auto">
-        {bottomNavEntries.map((entry) => {
-          const badge = badgeText(badges[entry.to] ?? 0);
-          return (
-            <li key={entry.to} className="shrink-0">
-              <NavLink
-                to={entry.to}
-                className={({ isActive }) =>
-                  `relative flex min-h-14 w-20 flex-col items-center justify-center gap-0.5 px-1 text-[11px] leading-tight font-medium transition-colors duration-150 motion-reduce:transition-none ${isActive ? 'text-leaf-800' : 'text-stone-700'}`
-                }
-              >
-                <Icon name={entry.icon} className="size-5" />
-                <span className="text-center">{t(entry.label)}</span>
-                {badge && <span className="absolute top-1 right-3 rounded-full bg-red-700 px-1.5 text-[10px] text-white">{badge}</span>}
-              </NavLink>
-            </li>
-          );
-        })}
-      </ul>
-    </nav>
+    <>
+      <nav
+        aria-label={t('nav.mainNavigation')}
+        data-testid="bottom-nav"
+        className="fixed inset-x-0 bottom-0 z-30 border-t border-stone-200 bg-white md:hidden"
+      >
+        <ul className="grid grid-cols-5">
+          {bottomNavEntries.map((entry) => {
+            const badge = badgeText(badges[entry.to] ?? 0);
+            return (
+              <li key={entry.to} className="min-w-0">
+                <NavLink to={entry.to} className={({ isActive }) => `${itemClass} ${isActive ? 'text-leaf-800' : 'text-stone-700'}`}>
+                  <Icon name={entry.icon} className="size-5" />
+                  <span className="text-center">{t(entry.label)}</span>
+                  {badge && <span className="absolute top-1 right-3 rounded-full bg-red-700 px-1.5 text-[10px] text-white">{badge}</span>}
+                </NavLink>
+              </li>
+            );
+          })}
+          <li className="min-w-0">
+            <button
+              ref={more}
+              type="button"
+              onClick={() => setOpen(true)}
+              aria-expanded={open}
+              aria-haspopup="dialog"
+              data-testid="menu-button"
+              className={`${itemClass} text-stone-700`}
+            >
+              <Icon name="menu" className="size-5" />
+              <span className="text-center">{t('nav.more')}</span>
+            </button>
+          </li>
+        </ul>
+      </nav>
+      {open && <MenuDrawer onClose={() => setOpen(false)} opener={more} />}
+    </>
   );
 }

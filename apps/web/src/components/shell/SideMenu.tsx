@@ -1,43 +1,30 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { signOut } from '../../features/auth/auth-actions.ts';
 import { useSession } from '../../features/auth/use-session.ts';
 import { Icon } from './Icon.tsx';
+import { helpEntries, sidebarEntries } from './navigation.ts';
 
 const itemClass = 'flex min-h-11 items-center rounded-lg px-3 font-medium text-stone-800 hover:bg-stone-100';
 
-/** The floating menu button and its slide-in menu (spec §2.4); hidden on map screens. */
+/** The slide-in menu's state: it is open only on the path it was opened on, so it closes on navigating. */
+export function useMenuState() {
+  const { pathname } = useLocation();
+  const [openOn, setOpenOn] = useState<string | null>(null);
+  return { open: openOn === pathname, setOpen: (next: boolean) => setOpenOn(next ? pathname : null) };
+}
+
+/**
+ * The floating menu button and its slide-in menu (spec §2.4) for the public pages; hidden on map screens. The
+ * signed-in shell opens the same menu from the bottom bar's "More" instead, so no button floats over its content.
+ */
 export function SideMenu() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
-  const signedIn = useSession().status === 'signed-in';
-  // The menu closes on navigating: it is open only on the path it was opened on.
-  const [openOn, setOpenOn] = useState<string | null>(null);
-  const open = openOn === pathname;
-  const setOpen = (next: boolean) => setOpenOn(next ? pathname : null);
-  const panel = useRef<HTMLDivElement>(null);
+  const { open, setOpen } = useMenuState();
   const opener = useRef<HTMLButtonElement>(null);
-
-  useEffect(() => {
-    if (!open) return;
-    panel.current?.querySelector<HTMLElement>('a, button')?.focus();
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') {
-        setOpenOn(null);
-        opener.current?.focus();
-      }
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [open]);
-
   if (pathname.startsWith('/map')) return null;
-  const link = (to: string, label: string) => (
-    <Link to={to} className={itemClass}>
-      {label}
-    </Link>
-  );
   return (
     <>
       <button
@@ -51,60 +38,84 @@ export function SideMenu() {
       >
         <Icon name="menu" />
       </button>
-      {open && (
-        <div className="fixed inset-0 z-40">
-          <div className="absolute inset-0 bg-black/40" onClick={() => setOpen(false)} aria-hidden="true" />
-          <div
-            ref={panel}
-            role="dialog"
-            aria-modal="true"
-            aria-label={t('nav.mainNavigation')}
-            className="absolute inset-y-0 right-0 flex w-72 max-w-[85vw] flex-col gap-1 overflow-y-auto bg-white p-4 shadow-xl"
-          >
-            <button
-              type="button"
-              onClick={() => setOpen(false)}
-              aria-label={t('nav.closeMenu')}
-              className="mb-2 flex min-h-11 min-w-11 items-center justify-center self-end rounded-lg hover:bg-stone-100"
-            >
-              <Icon name="close" />
-            </button>
-            {signedIn ? (
-              <>
-                {link('/dashboard', t('nav.dashboard'))}
-                {link('/fields', t('nav.myFields'))}
-                {link('/map', t('nav.mapView'))}
-                {link('/reports', t('nav.reports'))}
-                {link('/settings', t('nav.settings'))}
-                <p className="mt-3 px-3 text-xs font-semibold tracking-wide text-stone-600 uppercase">{t('nav.helpResources')}</p>
-                {link('/features', t('nav.features'))}
-                {link('/guides', t('nav.guides'))}
-                {link('/support', t('nav.support'))}
-                <hr className="my-2 border-stone-200" />
-                {link('/settings', t('nav.accountSettings'))}
-                <button type="button" onClick={() => signOut()} className={`${itemClass} text-left`}>
-                  {t('nav.signOut')}
-                </button>
-              </>
-            ) : (
-              <>
-                {link('/', t('nav.home'))}
-                {link('/features', t('nav.features'))}
-                {link('/guides', t('nav.guides'))}
-                {link('/pricing', t('nav.pricing'))}
-                <hr className="my-2 border-stone-200" />
-                {link('/login', t('nav.signIn'))}
-                <Link
-                  to="/register"
-                  className="flex min-h-11 items-center justify-center rounded-lg bg-leaf-700 px-3 font-semibold text-white hover:bg-leaf-800"
-                >
-                  {t('nav.getStarted')}
-                </Link>
-              </>
-            )}
-          </div>
-        </div>
-      )}
+      {open && <MenuDrawer onClose={() => setOpen(false)} opener={opener} />}
     </>
+  );
+}
+
+/** The slide-in menu: every screen when signed in (Settings once), the public pages otherwise; Escape closes it. */
+export function MenuDrawer({ onClose, opener }: { onClose: () => void; opener: RefObject<HTMLElement | null> }) {
+  const { t } = useTranslation();
+  const signedIn = useSession().status === 'signed-in';
+  const panel = useRef<HTMLDivElement>(null);
+  // Escape reads the newest onClose without moving focus back to the first item on every render.
+  const close = useRef(onClose);
+  useLayoutEffect(() => {
+    close.current = onClose;
+  });
+
+  useEffect(() => {
+    panel.current?.querySelector<HTMLElement>('a, button')?.focus();
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') {
+        close.current();
+        opener.current?.focus();
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [opener]);
+
+  const link = (to: string, label: string) => (
+    <Link key={to} to={to} className={itemClass}>
+      {label}
+    </Link>
+  );
+  return (
+    <div className="fixed inset-0 z-40">
+      <div className="absolute inset-0 bg-black/40" onClick={onClose} aria-hidden="true" />
+      <div
+        ref={panel}
+        role="dialog"
+        aria-modal="true"
+        aria-label={t('nav.mainNavigation')}
+        className="absolute inset-y-0 right-0 flex w-72 max-w-[85vw] flex-col gap-1 overflow-y-auto bg-white p-4 shadow-xl"
+      >
+        <button
+          type="button"
+          onClick={onClose}
+          aria-label={t('nav.closeMenu')}
+          className="mb-2 flex min-h-11 min-w-11 items-center justify-center self-end rounded-lg hover:bg-stone-100"
+        >
+          <Icon name="close" />
+        </button>
+        {signedIn ? (
+          <>
+            {sidebarEntries.map((entry) => link(entry.to, t(entry.label)))}
+            <p className="mt-3 px-3 text-xs font-semibold tracking-wide text-stone-600 uppercase">{t('nav.helpResources')}</p>
+            {helpEntries.map((entry) => link(entry.to, t(entry.label)))}
+            <hr className="my-2 border-stone-200" />
+            <button type="button" onClick={() => signOut()} className={`${itemClass} text-left`}>
+              {t('nav.signOut')}
+            </button>
+          </>
+        ) : (
+          <>
+            {link('/', t('nav.home'))}
+            {link('/features', t('nav.features'))}
+            {link('/guides', t('nav.guides'))}
+            {link('/pricing', t('nav.pricing'))}
+            <hr className="my-2 border-stone-200" />
+            {link('/login', t('nav.signIn'))}
+            <Link
+              to="/register"
+              className="flex min-h-11 items-center justify-center rounded-lg bg-leaf-700 px-3 font-semibold text-white hover:bg-leaf-800"
+            >
+              {t('nav.getStarted')}
+            </Link>
+          </>
+        )}
+      </div>
+    </div>
   );
 }

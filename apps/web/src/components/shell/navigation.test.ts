@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { badgeText, bottomNavEntries, breadcrumbsFor } from './navigation.ts';
+import { badgeText, bottomNavEntries, breadcrumbsFor, sidebarEntries } from './navigation.ts';
 
 describe('breadcrumbs (spec §2.4)', () => {
   it('are hidden for one segment or fewer', () => {
@@ -23,19 +23,14 @@ describe('breadcrumbs (spec §2.4)', () => {
 });
 
 describe('bottom navigation', () => {
-  it('has the ten entries of the spec', () => {
-    expect(bottomNavEntries.map((e) => e.to)).toEqual([
-      '/dashboard',
-      '/fields',
-      '/create-farm-field',
-      '/map',
-      '/crop-health',
-      '/fertilizer',
-      '/soil-analysis',
-      '/weather',
-      '/reports',
-      '/settings',
-    ]);
+  it('has four screens, which fit a phone beside "More"', () => {
+    expect(bottomNavEntries.map((e) => e.to)).toEqual(['/dashboard', '/fields', '/map', '/crop-health']);
+  });
+
+  it('leaves no screen out: what the bar lacks is in the menu, and Settings is there once', () => {
+    const menu = sidebarEntries.map((e) => e.to);
+    expect(bottomNavEntries.filter((e) => !menu.includes(e.to))).toEqual([]);
+    expect(menu.filter((to) => to === '/settings')).toHaveLength(1);
   });
 
   it('caps badges at 99+', () => {

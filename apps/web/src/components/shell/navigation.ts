@@ -12,18 +12,23 @@ export const sidebarEntries = [
   { to: '/settings', label: 'nav.settings', icon: 'gear' },
 ] as const;
 
-/** The ten bottom-bar entries on phones, with their short labels. */
+/**
+ * The phone bottom bar's links: the four screens a farmer opens most, which fit a 360 px phone with the "More"
+ * button beside them (ten did not: the bar scrolled and clipped "Crop Health"). Every other screen is in the menu
+ * that "More" opens.
+ */
 export const bottomNavEntries = [
   { to: '/dashboard', label: 'nav.dashboard', icon: 'dashboard' },
   { to: '/fields', label: 'nav.myFields', icon: 'fields' },
-  { to: '/create-farm-field', label: 'nav.fieldSetup', icon: 'plus' },
   { to: '/map', label: 'nav.mapView', icon: 'map' },
   { to: '/crop-health', label: 'nav.cropHealth', icon: 'leaf' },
-  { to: '/fertilizer', label: 'nav.fertilizer', icon: 'bag' },
-  { to: '/soil-analysis', label: 'nav.soilHealth', icon: 'soil' },
-  { to: '/weather', label: 'nav.weatherIrrigation', icon: 'cloud' },
-  { to: '/reports', label: 'nav.reports', icon: 'chart' },
-  { to: '/settings', label: 'nav.settings', icon: 'gear' },
+] as const;
+
+/** Help pages listed under "Help & Resources" in the signed-in menu. */
+export const helpEntries = [
+  { to: '/features', label: 'nav.features' },
+  { to: '/guides', label: 'nav.guides' },
+  { to: '/support', label: 'nav.support' },
 ] as const;
 
 export type IconName = (typeof sidebarEntries)[number]['icon'];

@@ -31,6 +31,18 @@ function boundaryMessage(errors: FieldErrors): string | undefined {
 const withoutBoundary = (errors: FieldErrors): FieldErrors =>
   Object.fromEntries(Object.entries(errors).filter(([path]) => !isBoundaryPath(path)));
 
+/** Whether anything is said about the boundary: beside its inputs or under it as a whole. */
+export const hasBoundaryProblem = (problems: FieldSetupProblems) =>
+  Boolean(problems.boundary) || Object.keys(problems.boundaryInputs).length > 0;
+
+/**
+ * The problems once the boundary has been changed: what was said about the old boundary no longer holds, so it
+ * goes at once rather than staying until Save is pressed again; the other problems stay where they are.
+ */
+export function withoutBoundaryProblems(problems: FieldSetupProblems): FieldSetupProblems {
+  return { ...problems, boundaryInputs: {}, boundary: undefined };
+}
+
 /** A failed farm save: the server's problems beside the farm's inputs, the rest at the top. */
 export function farmFailure(error: unknown): FieldSetupProblems {
   const server = splitServerErrors(error, farmInputs);

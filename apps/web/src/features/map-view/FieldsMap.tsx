@@ -7,7 +7,7 @@ import type { Basemap } from '../../lib/api/public-config.ts';
 import { createMap } from '../maps/create-map.ts';
 import { loadMapLibre } from '../maps/load-maplibre.ts';
 import { MapStatusOverlay } from '../maps/MapStatusOverlay.tsx';
-import { boundsOfFields, fieldFeatures } from './field-layers.ts';
+import { boundsOfFields, fieldFeatures, fieldLabelPoints } from './field-layers.ts';
 
 export interface FieldsMapProps {
   fields: FieldOnMap[];
@@ -17,6 +17,8 @@ export interface FieldsMapProps {
 }
 
 const SOURCE = 'fields';
+/** One point per field for its label: labels placed from polygons repeat once per tile a field crosses. */
+const LABEL_SOURCE = 'field-labels';
 const FILL_LAYER = 'fields-fill';
 /** Field names and sizes appear once a few fields fill the screen; further out they would only collide. */
 const LABEL_MIN_ZOOM = 12;
@@ -28,7 +30,8 @@ type MapState = 'loading' | 'ready' | 'failed' | 'noWebGl';
 
 /**
  * Every field of the organisation on one map: coloured by crop group, outlined, labelled with name and
- * hectares. One GeoJSON source and four layers (no DOM markers), so 2,000 fields pan smoothly on a phone.
+ * hectares. Two GeoJSON sources (the fields, and one label point per field) and four layers (no DOM markers), so 2,000
+ * fields pan smoothly on a phone.
  */
 export default function FieldsMap({ fields, selectedId, onSelect, basemap }: FieldsMapProps) {
   const { t } = useTranslation('app');
@@ -41,11 +44,12 @@ export default function FieldsMap({ fields, selectedId, onSelect, basemap }: Fie
   const [zoom, setZoom] = useState(0);
   const [imageryUnavailable, setImageryUnavailable] = useState(false);
   const data = useMemo(() => fieldFeatures(fields), [fields]);
-  const latest = useRef({ data, fields, selectedId });
+  const labels = useMemo(() => fieldLabelPoints(fields), [fields]);
+  const latest = useRef({ data, labels, fields, selectedId });
   // The map's own handlers (built once per attempt) read the newest props through these refs.
   useLayoutEffect(() => {
     onSelectRef.current = onSelect;
-    latest.current = { data, fields, selectedId };
+    latest.current = { data, labels, fields, selectedId };
   });
 
   useEffect(() => {
@@ -69,6 +73,7 @@ export default function FieldsMap({ fields, selectedId, onSelect, basemap }: Fie
         shown.once('load', () => {
           if (cancelled) return;
           shown.addSource(SOURCE, { type: 'geojson', data: latest.current.data as never, tolerance: 0.5 });
+          shown.addSource(LABEL_SOURCE, { type: 'geojson', data: latest.current.labels as never });
           // Fills without their antialiasing outline pass (a second draw of every edge, the costliest part far out);
           // closer in, a wider line makes edges easy to see and tap.
           shown.addLayer({
@@ -94,7 +99,7 @@ export default function FieldsMap({ fields, selectedId, onSelect, basemap }: Fie
           shown.addLayer({
             id: 'fields-labels',
             type: 'symbol',
-            source: SOURCE,
+            source: LABEL_SOURCE,
             minzoom: LABEL_MIN_ZOOM,
             layout: { 'text-field': ['get', 'label'], 'text-size': 13, 'text-max-width': 12, 'text-font': ['sans-serif'] },
             paint: { 'text-color': '#1c1917', 'text-halo-color': '#ffffff', 'text-halo-width': 1.6 },
@@ -127,7 +132,8 @@ export default function FieldsMap({ fields, selectedId, onSelect, basemap }: Fie
   useEffect(() => {
     if (state !== 'ready') return;
     (mapRef.current?.getSource(SOURCE) as GeoJSONSource | undefined)?.setData(data as never);
-  }, [data, state]);
+    (mapRef.current?.getSource(LABEL_SOURCE) as GeoJSONSource | undefined)?.setData(labels as never);
+  }, [data, labels, state]);
 
   useEffect(() => {
     const map = mapRef.current;

@@ -1,6 +1,6 @@
 import type { FieldOnMap } from '@murimi/core';
 import { describe, expect, it } from 'vitest';
-import { CROP_GROUP_COLOURS, boundsOfFields, fieldFeatures } from './field-layers.ts';
+import { CROP_GROUP_COLOURS, boundsOfFields, fieldFeatures, fieldLabelPoints } from './field-layers.ts';
 
 const field = (overrides: Partial<FieldOnMap>): FieldOnMap => ({
   id: 'f1',
@@ -24,7 +24,28 @@ const field = (overrides: Partial<FieldOnMap>): FieldOnMap => ({
 });
 
 describe('field layers', () => {
-  it('gives each field a polygon (circles traced), a two-line label and its crop group colour', () => {
+  it('labels each field once, at the centre of its area, however many map tiles it crosses', () => {
+    const pivot = field({
+      name: 'Centre pivot',
+      size_hectares: 50.3,
+      mapBoundary: { type: 'Point', coordinates: [31.05, -17.83], properties: { radius: 400, circle: true } },
+      centroid: [31.05, -17.83],
+    });
+    const labels = fieldLabelPoints([
+      pivot,
+      field({ id: 'f2', name: 'Barn Block', size_hectares: 12.345, centroid: [31.1, -17.9] }),
+    ]).features;
+    expect(labels).toHaveLength(2);
+    expect(labels[0]).toMatchObject({
+      geometry: { type: 'Point', coordinates: [31.05, -17.83] },
+      properties: { id: 'f1', label: 'Centre pivot\n50.3 ha' },
+    });
+    expect(labels[1]).toMatchObject({ geometry: { coordinates: [31.1, -17.9] }, properties: { label: 'Barn Block\n12.3 ha' } });
+    // The polygons carry no label, so nothing is drawn once per tile a polygon crosses.
+    expect(fieldFeatures([pivot]).features[0]!.properties).not.toHaveProperty('label');
+  });
+
+  it('gives each field a polygon (circles traced) and its crop group colour', () => {
     const [maize, tobacco, bare] = fieldFeatures([
       field({}),
       field({ id: 'f2', name: 'Barn Block', cropType: 'tobacco-flue-cured', size_hectares: 12.345 }),
@@ -32,8 +53,7 @@ describe('field layers', () => {
     ]).features;
     expect(maize!.geometry.type).toBe('Polygon');
     expect(maize!.geometry.coordinates[0]).toHaveLength(65);
-    expect(maize!.properties).toEqual({ id: 'f1', name: 'Top Field', label: 'Top Field\n3.14 ha', colour: CROP_GROUP_COLOURS.cereal });
-    expect(tobacco!.properties.label).toBe('Barn Block\n12.3 ha');
+    expect(maize!.properties).toEqual({ id: 'f1', name: 'Top Field', colour: CROP_GROUP_COLOURS.cereal });
     expect(tobacco!.properties.colour).toBe(CROP_GROUP_COLOURS.industrial);
     expect(bare!.properties.colour).toBe(CROP_GROUP_COLOURS.none);
   });

@@ -24,8 +24,6 @@ export function cropGroupOf(cropType: string | null | undefined): CropGroup {
 export interface FieldFeatureProperties {
   id: string;
   name: string;
-  /** Two lines on the map: the field's name, then its size. */
-  label: string;
   colour: string;
 }
 
@@ -42,7 +40,7 @@ export interface FieldFeatureCollection {
 const hectaresLabel = (hectares: number) => `${formatNumber(hectares, hectares < 10 ? 2 : 1)} ha`;
 
 /**
- * Every field as one GeoJSON polygon (circles traced), for one map source: thousands stay smooth on a phone. The
+ * Every field as one GeoJSON polygon (circles traced), unlabelled (see `fieldLabelPoints`), for one map source: thousands stay smooth on a phone. The
  * boundaries are the API's map form (simplified to about 1 m), not the full ones.
  */
 export function fieldFeatures(fields: FieldOnMap[]): FieldFeatureCollection {
@@ -55,9 +53,35 @@ export function fieldFeatures(fields: FieldOnMap[]): FieldFeatureCollection {
       properties: {
         id: field.id,
         name: field.name,
-        label: `${field.name}\n${hectaresLabel(field.size_hectares)}`,
         colour: CROP_GROUP_COLOURS[cropGroupOf(field.cropType)],
       },
+    })),
+  };
+}
+
+export interface FieldLabelCollection {
+  type: 'FeatureCollection';
+  features: {
+    type: 'Feature';
+    id: number;
+    geometry: { type: 'Point'; coordinates: [number, number] };
+    /** `label`: two lines on the map, the field's name, then its size. */
+    properties: { id: string; label: string };
+  }[];
+}
+
+/**
+ * One point per field, at the centre of its area, to carry its label. Labelled from the polygons, MapLibre drew a
+ * field's name once per tile the field crosses, so a centre pivot showed its name four times.
+ */
+export function fieldLabelPoints(fields: FieldOnMap[]): FieldLabelCollection {
+  return {
+    type: 'FeatureCollection',
+    features: fields.map((field, index) => ({
+      type: 'Feature',
+      id: index,
+      geometry: { type: 'Point', coordinates: field.centroid },
+      properties: { id: field.id, label: `${field.name}\n${hectaresLabel(field.size_hectares)}` },
     })),
   };
 }

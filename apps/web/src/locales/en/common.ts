@@ -30,6 +30,7 @@ export const common = {
     terms: 'Terms and conditions',
     privacy: 'Privacy Policy',
     openMenu: 'Open menu',
+    more: 'More',
     closeMenu: 'Close menu',
     mainNavigation: 'Main navigation',
     collapseSidebar: 'Collapse sidebar',

@@ -20,6 +20,8 @@ export interface ImportPreview {
   fileName: string;
   format: 'kml' | 'kmz' | 'geojson' | 'shapefile' | 'gpx';
   sourceCrs: string | null;
+  /** The coordinate system positions were converted from; null when the file was already WGS 84 longitude/latitude. */
+  convertedFrom: string | null;
   /** About the conversion: a datum shift applied, or one that could not be. */
   notes: string[];
   drafts: ImportDraft[];

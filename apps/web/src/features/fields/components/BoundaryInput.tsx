@@ -168,7 +168,8 @@ function CircleInputs({ values, errors, onChange }: BoundaryInputProps) {
   );
 }
 
-function PolygonInput({ values, errors, onChange }: BoundaryInputProps) {
+/** The pasted polygon and its area; a problem already said under the boundary (after Save) is not said twice. */
+function PolygonInput({ values, errors, onChange, boundaryError }: BoundaryInputProps & { boundaryError?: string | undefined }) {
   const { t } = useTranslation('app');
   const text = useDeferredValue(values.geojson);
   const measured = useMemo(() => {
@@ -188,7 +189,7 @@ function PolygonInput({ values, errors, onChange }: BoundaryInputProps) {
         error={errors.geojson}
         onChange={(event) => onChange({ ...values, geojson: event.target.value })}
       />
-      {measured && (
+      {measured && (measured.ok || describeProblem(measured.problem) !== boundaryError) && (
         <AreaPreview
           hectares={measured.ok ? measured.value.areaHectares : null}
           problem={measured.ok ? null : describeProblem(measured.problem)}
@@ -225,7 +226,7 @@ export function BoundaryInput({ boundaryError, ...props }: BoundaryInputProps & 
       ) : props.values.mode === 'circle' ? (
         <CircleInputs {...props} />
       ) : (
-        <PolygonInput {...props} />
+        <PolygonInput {...props} boundaryError={boundaryError} />
       )}
       {boundaryError && (
         <p role="alert" className="rounded-lg border border-red-300 bg-red-50 p-3 font-medium text-red-800">

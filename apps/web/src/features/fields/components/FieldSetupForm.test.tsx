@@ -110,3 +110,46 @@ describe('Field Setup form', () => {
     expect(ids[1]).toBe(ids[0]);
   });
 });
+
+describe('Field Setup boundary problems', () => {
+  /** A square `sideDegrees` wide near Harare, as a farmer would paste it. */
+  const square = (sideDegrees: number) =>
+    JSON.stringify({
+      type: 'Polygon',
+      coordinates: [
+        [
+          [31, -17.8],
+          [31 + sideDegrees, -17.8],
+          [31 + sideDegrees, -17.8 + sideDegrees],
+          [31, -17.8 + sideDegrees],
+          [31, -17.8],
+        ],
+      ],
+    });
+
+  async function pasteBoundary(user: ReturnType<typeof userEvent.setup>, text: string) {
+    await user.click(screen.getByRole('radio', { name: 'Paste a GeoJSON polygon' }));
+    const input = screen.getByLabelText('GeoJSON polygon');
+    await user.clear(input);
+    await user.click(input);
+    await user.paste(text);
+  }
+
+  it('says once that a field is too large, and forgets it when the pasted boundary is replaced', async () => {
+    stubServer(({ method, path }) => (method === 'GET' && path.startsWith('/api/farms') ? onePage([farm]) : undefined));
+    const user = userEvent.setup();
+    renderForm();
+    await screen.findByRole('option', { name: /Chikomba Farm/ });
+    await user.type(screen.getByLabelText('Field name'), 'North block');
+    await pasteBoundary(user, square(1));
+    await user.click(screen.getByRole('button', { name: 'Save field' }));
+    const tooLarge = /^This field measures 1,176,622 ha, more than the 10,000 ha/;
+    expect(screen.getAllByText(tooLarge)).toHaveLength(1);
+
+    // A smaller boundary pasted over it: the refusal of the old one goes at once, before Save is pressed again.
+    await pasteBoundary(user, square(0.01));
+    await screen.findByText(/^Area: [\d,.]+ ha/);
+    expect(screen.queryByText(tooLarge)).toBeNull();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+});

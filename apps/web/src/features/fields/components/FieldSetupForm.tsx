@@ -20,7 +20,9 @@ import {
   checkFieldSetup,
   farmFailure,
   fieldFailure,
+  hasBoundaryProblem,
   noProblems,
+  withoutBoundaryProblems,
   type FieldSetupProblems,
   type FieldSetupValues,
 } from '../field-setup-problems.ts';
@@ -59,6 +61,11 @@ export function FieldSetupForm({ initialFarmId }: { initialFarmId: string }) {
   const farmList = farms.data ?? [];
   const mode: FarmMode = chosenMode ?? (farmList.length > 0 ? 'existing' : 'new');
   const farmId = mode === 'new' ? ids.farm : farmList.some((f) => f.id === chosenFarmId) ? chosenFarmId : (farmList[0]?.id ?? '');
+
+  function changeBoundary(next: BoundaryValues) {
+    setBoundary(next);
+    if (hasBoundaryProblem(problems)) setCheckProblems(withoutBoundaryProblems(problems));
+  }
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -131,7 +138,7 @@ export function FieldSetupForm({ initialFarmId }: { initialFarmId: string }) {
         <FieldDetailsInputs values={details} errors={problems.field} onChange={setDetails} />
       </Card>
       <Card title={t('setup.boundarySection')}>
-        <BoundaryInput values={boundary} errors={problems.boundaryInputs} boundaryError={problems.boundary} onChange={setBoundary} />
+        <BoundaryInput values={boundary} errors={problems.boundaryInputs} boundaryError={problems.boundary} onChange={changeBoundary} />
       </Card>
       <div className="flex flex-col gap-2 sm:flex-row sm:justify-end">
         <Button type="submit" disabled={busy || farms.isPending}>

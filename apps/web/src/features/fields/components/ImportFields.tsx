@@ -201,7 +201,7 @@ function Review({
           ready,
           skipped: rows.length - ready,
         })}
-        {preview.sourceCrs && <> {t('import.reprojected', { crs: preview.sourceCrs })}</>}
+        {preview.convertedFrom && <> {t('import.reprojected', { crs: preview.convertedFrom })}</>}
       </p>
       {preview.notes.map((note) => (
         <p key={note} role="status" className="mb-3 rounded-lg bg-amber-50 p-3 text-amber-900">

@@ -1,0 +1,47 @@
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
+import { afterEach, describe, expect, it } from 'vitest';
+import { session } from '../../features/auth/session.ts';
+import { BottomNav } from './BottomNav.tsx';
+
+/** A token the app reads as signed in for an hour (the server is not asked: the menu only needs the state). */
+function signedInToken(): string {
+  const part = (value: object) => btoa(JSON.stringify(value)).replace(/=+$/, '');
+  const exp = Math.floor(Date.now() / 1000) + 3600;
+  return `${part({ alg: 'HS256' })}.${part({ sub: 'u1', email: 'farmer@example.com', name: 'Farmer', exp })}.signature`;
+}
+
+afterEach(() => session.signOut());
+
+describe('the phone bottom bar', () => {
+  it('holds four screens and "More", which opens every screen with Settings listed once', async () => {
+    session.signIn(signedInToken());
+    const user = userEvent.setup();
+    render(
+      <MemoryRouter initialEntries={['/dashboard']}>
+        <BottomNav />
+      </MemoryRouter>,
+    );
+    const bar = screen.getByTestId('bottom-nav');
+    expect(
+      within(bar)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Dashboard', 'My Fields', 'Map View', 'Crop Health']);
+
+    await user.click(within(bar).getByRole('button', { name: 'More' }));
+    const menu = screen.getByRole('dialog');
+    const names = within(menu)
+      .getAllByRole('link')
+      .map((link) => link.textContent);
+    expect(names.filter((name) => /settings/i.test(name ?? ''))).toEqual(['Settings']);
+    // The screens the bar has no room for are a tap away.
+    expect(names).toEqual(expect.arrayContaining(['Field Setup', 'Fertilizer', 'Weather & Irrigation', 'Soil Analysis', 'Reports']));
+    expect(within(menu).getByRole('button', { name: 'Sign Out' })).toBeTruthy();
+
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(document.activeElement).toBe(within(bar).getByRole('button', { name: 'More' }));
+  });
+});

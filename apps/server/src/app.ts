@@ -21,6 +21,7 @@ import { soilTestRoutes } from './modules/soil-tests/soil-tests.routes.ts';
 import { weatherRoutes } from './modules/weather/weather.routes.ts';
 import { analysisRoutes } from './modules/analysis/analysis.routes.ts';
 import { zoneRoutes } from './modules/zones/zones.routes.ts';
+import { imageryRoutes } from './modules/imagery/imagery.routes.ts';
 
 /** Largest JSON body: a field boundary of 5,000 corners is ~250 KB. */
 const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -66,6 +67,7 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean } = 
       await api.register(weatherRoutes(ctx));
       await api.register(analysisRoutes(ctx));
       await api.register(zoneRoutes(ctx));
+      await api.register(imageryRoutes(ctx));
     },
     { prefix: '/api' },
   );

@@ -17,6 +17,7 @@ export * from './geometry/scene-grid.ts';
 export * from './zonal/zonal-statistics.ts';
 export * from './render/index-colours.ts';
 export * from './render/index-map.ts';
+export * from './render/field-map.ts';
 export * from './cog/cog-error.ts';
 export * from './cog/cog-reader.ts';
 export * from './cog/tile-cache.ts';

@@ -32,3 +32,32 @@ export function encodeIndexGeoTiff(raster: IndexRaster, placement: RasterPlaceme
     273,
   );
 }
+
+/**
+ * A measure over a field's window as a float32 GeoTIFF for agronomists' GIS tools: the values as computed, NaN
+ * (GDAL's no-data) outside the field and where cloud, shadow or no data left no reading.
+ */
+export function encodeFloat32GeoTiff(raster: { width: number; height: number; values: Float32Array }, placement: RasterPlacement): Buffer {
+  if (raster.values.length !== raster.width * raster.height)
+    throw new RangeError(`Expected ${raster.width * raster.height} values, got ${raster.values.length}.`);
+  const samples = Buffer.from(raster.values.buffer, raster.values.byteOffset, raster.values.byteLength);
+  const pixels = deflateSync(Buffer.from(samples)); // Float32Array bytes are little-endian on every supported platform
+  return encodeTiff(
+    [
+      { tag: 256, type: LONG, values: [raster.width] },
+      { tag: 257, type: LONG, values: [raster.height] },
+      { tag: 258, type: SHORT, values: [32] },
+      { tag: 259, type: SHORT, values: [8] }, // Adobe DEFLATE
+      { tag: 262, type: SHORT, values: [1] }, // black is zero
+      { tag: 273, type: LONG, values: [0] }, // strip offset, filled in by encodeTiff
+      { tag: 277, type: SHORT, values: [1] },
+      { tag: 278, type: LONG, values: [raster.height] },
+      { tag: 279, type: LONG, values: [pixels.length] },
+      { tag: 284, type: SHORT, values: [1] },
+      { tag: 339, type: SHORT, values: [3] }, // IEEE floating point
+      ...georeferencingTags(placement, Number.NaN),
+    ],
+    [pixels],
+    273,
+  );
+}

@@ -1,0 +1,102 @@
+import { calendarDateSchema } from '@murimi/core';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../app-context.ts';
+import { AppError } from '../../errors.ts';
+import { authenticate, authOf } from '../../plugins/authenticate.ts';
+import { fieldForImage, fieldSceneImage, imageEtag, imageryIndices, listFieldImagery } from './imagery.service.ts';
+
+const INDEX_MESSAGE = `The index is one of ${imageryIndices.join(', ')}.`;
+const indexSchema = z.enum(imageryIndices, { message: INDEX_MESSAGE });
+const fieldId = z.uuid({ message: 'The field id in the path must be a UUID.' });
+const period = { from: calendarDateSchema.optional(), to: calendarDateSchema.optional() };
+
+const listParams = z.strictObject({ fieldId });
+const listQuery = z.strictObject({ index: indexSchema.default('ndvi'), ...period });
+const imageParams = z.strictObject({
+  fieldId,
+  sceneId: z.string().min(1).max(200),
+  file: z.string().regex(/^[a-z]+\.(png|tif)$/, { message: `The image is <index>.png or <index>.tif. ${INDEX_MESSAGE}` }),
+});
+const imageQuery = z.strictObject(period);
+
+const sceneSchema = z.object({
+  date: z.string(),
+  datetime: z.string(),
+  sceneId: z.string(),
+  source: z.string(),
+  sceneCloudCoverPct: z.number().nullable(),
+  clearShare: z.number().nullable(),
+  usable: z.boolean(),
+  reason: z.string().nullable(),
+  mean: z.number().nullable(),
+  p10: z.number().nullable(),
+  p90: z.number().nullable(),
+  simulated: z.boolean(),
+});
+const listResponse = z.object({
+  data: z.object({
+    fieldId: z.string(),
+    index: indexSchema,
+    from: z.string(),
+    to: z.string(),
+    simulated: z.boolean(),
+    scenes: z.array(sceneSchema),
+  }),
+});
+
+/**
+ * Scene imagery kept by the browser a day: a scene never changes, and a new boundary or legend changes the tag.
+ * Private: the image shows the caller's field.
+ */
+const IMAGE_CACHE_CONTROL = 'private, max-age=86400';
+
+/**
+ * A field's index imagery as the map needs it: the scenes of a period with their clear shares and statistics, and
+ * one scene's index as a PNG placed by its `X-Image-Bounds` (or as a float32 GeoTIFF). Read while the request waits,
+ * for fields up to 500 ha, and scoped to the caller's organisation: another organisation's field is not found.
+ */
+export function imageryRoutes(ctx: AppContext) {
+  return async (parent: FastifyInstance) => {
+    const app = parent.withTypeProvider<ZodTypeProvider>();
+    const onRequest = authenticate(ctx);
+    const base = { tags: ['imagery'], security: [{ bearerAuth: [] }] };
+
+    app.get(
+      '/fields/:fieldId/imagery',
+      { onRequest, schema: { ...base, params: listParams, querystring: listQuery, response: { 200: listResponse } } },
+      async (request) => {
+        const { index, from, to } = request.query;
+        return { data: await listFieldImagery(ctx, request.log, authOf(request).orgId, request.params.fieldId, index, { from, to }) };
+      },
+    );
+
+    app.get(
+      '/fields/:fieldId/imagery/:sceneId/:file',
+      { onRequest, schema: { ...base, params: imageParams, querystring: imageQuery } },
+      async (request, reply) => {
+        const [name, format] = request.params.file.split('.') as [string, 'png' | 'tif'];
+        const index = indexSchema.safeParse(name);
+        if (!index.success) {
+          throw AppError.invalid('file', `Unknown index "${name}". ${INDEX_MESSAGE}`);
+        }
+        const { orgId } = authOf(request);
+        const field = await fieldForImage(ctx, orgId, request.params.fieldId);
+        const etag = imageEtag(field, request.params.sceneId, index.data, format);
+        reply.header('etag', etag).header('cache-control', IMAGE_CACHE_CONTROL);
+        if (request.headers['if-none-match'] === etag) return reply.status(304).send();
+        const image = await fieldSceneImage(ctx, request.log, orgId, field.id, request.params.sceneId, index.data, format, request.query);
+        const { west, south, east, north, corners } = image.placement;
+        return reply
+          .type(image.contentType)
+          .header('x-image-bounds', [west, south, east, north].join(','))
+          .header('x-image-corners', JSON.stringify(corners))
+          .header('x-image-pixel-size-m', String(image.pixelSizeM))
+          .header('x-imagery-simulated', String(image.simulated))
+          .header('access-control-expose-headers', 'X-Image-Bounds, X-Image-Corners, X-Image-Pixel-Size-M, X-Imagery-Simulated, ETag')
+          .send(image.body);
+      },
+    );
+  };
+}

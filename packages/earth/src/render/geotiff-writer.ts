@@ -11,25 +11,13 @@ export type { RasterPlacement } from './tiff-layout.ts';
  * writer wrote 16-bit samples wrongly.
  */
 export function encodeIndexGeoTiff(raster: IndexRaster, placement: RasterPlacement): Buffer {
-  const samples = Buffer.from(raster.values.buffer, raster.values.byteOffset, raster.values.byteLength);
-  const pixels = deflateSync(Buffer.from(samples)); // Int16Array bytes are little-endian on every supported platform
-  return encodeTiff(
-    [
-      { tag: 256, type: LONG, values: [raster.width] },
-      { tag: 257, type: LONG, values: [raster.height] },
-      { tag: 258, type: SHORT, values: [16] },
-      { tag: 259, type: SHORT, values: [8] }, // Adobe DEFLATE
-      { tag: 262, type: SHORT, values: [1] }, // black is zero
-      { tag: 273, type: LONG, values: [0] }, // strip offset, filled in by encodeTiff
-      { tag: 277, type: SHORT, values: [1] },
-      { tag: 278, type: LONG, values: [raster.height] },
-      { tag: 279, type: LONG, values: [pixels.length] },
-      { tag: 284, type: SHORT, values: [1] },
-      { tag: 339, type: SHORT, values: [2] }, // signed integer
-      ...georeferencingTags(placement, INDEX_NODATA),
-    ],
-    [pixels],
-    273,
+  return encodeSingleBandGeoTiff(
+    raster.width,
+    raster.height,
+    raster.values,
+    { bits: 16, sampleFormat: SIGNED_INTEGER },
+    placement,
+    INDEX_NODATA,
   );
 }
 
@@ -40,22 +28,37 @@ export function encodeIndexGeoTiff(raster: IndexRaster, placement: RasterPlaceme
 export function encodeFloat32GeoTiff(raster: { width: number; height: number; values: Float32Array }, placement: RasterPlacement): Buffer {
   if (raster.values.length !== raster.width * raster.height)
     throw new RangeError(`Expected ${raster.width * raster.height} values, got ${raster.values.length}.`);
-  const samples = Buffer.from(raster.values.buffer, raster.values.byteOffset, raster.values.byteLength);
-  const pixels = deflateSync(Buffer.from(samples)); // Float32Array bytes are little-endian on every supported platform
+  return encodeSingleBandGeoTiff(raster.width, raster.height, raster.values, { bits: 32, sampleFormat: IEEE_FLOAT }, placement, Number.NaN);
+}
+
+/** TIFF SampleFormat (tag 339) values. */
+const SIGNED_INTEGER = 2;
+const IEEE_FLOAT = 3;
+
+/** One band in one DEFLATE strip; typed-array bytes are little-endian on every supported platform. */
+function encodeSingleBandGeoTiff(
+  width: number,
+  height: number,
+  values: Int16Array | Float32Array,
+  sample: { bits: 16 | 32; sampleFormat: number },
+  placement: RasterPlacement,
+  nodata: number,
+): Buffer {
+  const pixels = deflateSync(Buffer.from(values.buffer, values.byteOffset, values.byteLength));
   return encodeTiff(
     [
-      { tag: 256, type: LONG, values: [raster.width] },
-      { tag: 257, type: LONG, values: [raster.height] },
-      { tag: 258, type: SHORT, values: [32] },
+      { tag: 256, type: LONG, values: [width] },
+      { tag: 257, type: LONG, values: [height] },
+      { tag: 258, type: SHORT, values: [sample.bits] },
       { tag: 259, type: SHORT, values: [8] }, // Adobe DEFLATE
       { tag: 262, type: SHORT, values: [1] }, // black is zero
       { tag: 273, type: LONG, values: [0] }, // strip offset, filled in by encodeTiff
       { tag: 277, type: SHORT, values: [1] },
-      { tag: 278, type: LONG, values: [raster.height] },
+      { tag: 278, type: LONG, values: [height] },
       { tag: 279, type: LONG, values: [pixels.length] },
       { tag: 284, type: SHORT, values: [1] },
-      { tag: 339, type: SHORT, values: [3] }, // IEEE floating point
-      ...georeferencingTags(placement, Number.NaN),
+      { tag: 339, type: SHORT, values: [sample.sampleFormat] },
+      ...georeferencingTags(placement, nodata),
     ],
     [pixels],
     273,

@@ -1128,20 +1128,14 @@ async function measureCatalogueSearches(): Promise<void> {
   }
 }
 
-type BenchImagery = ImageryAccess;
-
 /**
  * The catalogue and COG reads of a health analysis as it made them before (kept only as (e)'s reference): the
  * season's NDVI; the latest clear image's NDMI, NDRE, LAI and NDVI pixels, each by a search of that day and a read of
  * its own; and each of the two earlier seasons' same weeks by a search of their own.
  */
-async function healthReadsBefore(boundary: BenchField['boundary'], season: { from: string; to: string }, imagery: BenchImagery) {
-  const series = (index: Measure, from: string, to: string, keepPixels = false) =>
-    fieldTimeSeries({ source: imagery.source, boundary, from, to, index, keepPixels, cog: imagery.cog, search: imagery.search });
-  const { points } = await series('ndvi', season.from, season.to);
-  const latest = points.filter((point) => point.result.usable).at(-1);
+async function healthReadsBefore(boundary: BenchField['boundary'], season: { from: string; to: string }, imagery: ImageryAccess) {
+  const { series, latest, day } = await seasonNdviBefore(boundary, season, imagery);
   if (!latest) return;
-  const day = latest.datetime.slice(0, 10);
   for (const [index, keepPixels] of [
     ['ndmi', false],
     ['ndre', false],
@@ -1157,15 +1151,20 @@ async function healthReadsBefore(boundary: BenchField['boundary'], season: { fro
 }
 
 /** A season's imagery as it was read before (kept only as (e)'s reference): the NDVI, then the latest image's NDRE and its open water, each by its own search and read. */
-async function seasonImageryReadsBefore(boundary: BenchField['boundary'], season: { from: string; to: string }, imagery: BenchImagery) {
+async function seasonImageryReadsBefore(boundary: BenchField['boundary'], season: { from: string; to: string }, imagery: ImageryAccess) {
+  const { series, latest, day } = await seasonNdviBefore(boundary, season, imagery);
+  if (!latest) return;
+  await series('ndre', day, day);
+  await series('ndwiMcFeeters', day, day, true);
+}
+
+/** The first read both old paths made: the season's NDVI by a search of its own, and its latest usable image. */
+async function seasonNdviBefore(boundary: BenchField['boundary'], season: { from: string; to: string }, imagery: ImageryAccess) {
   const series = (index: Measure, from: string, to: string, keepPixels = false) =>
     fieldTimeSeries({ source: imagery.source, boundary, from, to, index, keepPixels, cog: imagery.cog, search: imagery.search });
   const { points } = await series('ndvi', season.from, season.to);
   const latest = points.filter((point) => point.result.usable).at(-1);
-  if (!latest) return;
-  const day = latest.datetime.slice(0, 10);
-  await series('ndre', day, day);
-  await series('ndwiMcFeeters', day, day, true);
+  return { series, latest, day: latest?.datetime.slice(0, 10) ?? '' };
 }
 
 main().then(

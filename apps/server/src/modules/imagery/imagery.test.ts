@@ -6,6 +6,7 @@ import { addDays, isoDay, type FieldBoundary } from '@murimi/core';
 import { colourOf, LEGENDS, NO_CLEAR_READING_RGB, writeDemoCatalog } from '@murimi/earth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { as, registerAccount, startTestApp, type TestAccount, type TestApp } from '../../../test/harness.ts';
+import type { FieldScene } from './imagery.service.ts';
 
 // A field's index imagery end to end on demo imagery: the scenes are searched and read through the same STAC and COG
 // path as Earth Search, and the maps decoded by GDAL.
@@ -24,17 +25,7 @@ const triangle = {
   ],
 };
 
-interface Scene {
-  date: string;
-  sceneId: string;
-  clearShare: number | null;
-  usable: boolean;
-  reason: string | null;
-  mean: number | null;
-  p10: number | null;
-  p90: number | null;
-  simulated: boolean;
-}
+type Scene = FieldScene;
 
 let folder: string;
 let t: TestApp;

@@ -49,6 +49,7 @@ import { loadConfig, type Config } from '../apps/server/src/config.ts';
 import { analysisSlugs, analysisTypes, type AnalysisType } from '../apps/server/src/modules/analysis/analysis-types.ts';
 import { runAnalysis } from '../apps/server/src/modules/analysis/run-analysis.ts';
 import { startRuntime, type Runtime } from '../apps/server/src/runtime.ts';
+import { withScratchRuntime } from './support/scratch-runtime.ts';
 import {
   addDays,
   boundaryCentroid,
@@ -708,51 +709,6 @@ async function measureLatestSummaries(): Promise<void> {
         .join(' | ')}`,
     );
   });
-}
-
-/**
- * Runs `measure` against a runtime (no job workers) on a PostgreSQL database of its own, made for it and dropped
- * afterwards with its data folder.
- */
-async function withScratchRuntime(label: string, measure: (runtime: Runtime, config: Config) => Promise<void>): Promise<void> {
-  const databaseName = `murimi_bench_${label}_${process.pid}`;
-  const admin = new pg.Client({ connectionString: baseUrl });
-  await admin.connect();
-  await admin.query(`create database ${databaseName}`);
-  const databaseUrl = new URL(baseUrl);
-  databaseUrl.pathname = `/${databaseName}`;
-  const work = await mkdtemp(path.join(tmpdir(), `murimi-bench-${label}-`));
-  let runtime: Runtime | undefined;
-  try {
-    const config = loadConfig({
-      DATABASE_URL: databaseUrl.toString(),
-      JWT_SECRET,
-      DATA_DIR: work,
-      LOG_LEVEL: 'warn',
-      WEB_DIST_DIR: path.join(work, 'no-web-build'),
-    });
-    runtime = await startRuntime(config, { work: false, logger: false });
-    await measure(runtime, config);
-  } finally {
-    await runtime?.close();
-    await dropWhenClosed(admin, databaseName);
-    await admin.end();
-    await rm(work, { recursive: true, force: true });
-  }
-}
-
-/** Drops a database once its last connections have gone: the queue's close a moment after the runtime does, and
- * killing them (`with (force)`) would be an unhandled error in this process. Forced after 5 s. */
-async function dropWhenClosed(admin: pg.Client, databaseName: string): Promise<void> {
-  for (let attempt = 0; ; attempt++) {
-    try {
-      await admin.query(`drop database if exists ${databaseName}${attempt >= 50 ? ' with (force)' : ''}`);
-      return;
-    } catch (error) {
-      if ((error as { code?: string }).code !== '55006' || attempt >= 50) throw error; // 55006: still in use
-      await sleep(100);
-    }
-  }
 }
 
 /**

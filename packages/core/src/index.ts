@@ -17,3 +17,4 @@ export * from './agronomy/yield/index.ts';
 export * from './dates.ts';
 export * from './agronomy/season.ts';
 export * from './analysis-results/index.ts';
+export * from './index-legends.ts';

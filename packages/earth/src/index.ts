@@ -2,9 +2,6 @@
  * The imagery engine: finds scenes in a STAC catalog, reads the pixels a field needs from cloud-optimised GeoTIFFs,
  * and turns them into per-field index statistics (architecture §4, science brief §1–§2).
  */
-export const imagerySources = ['earth-search', 'landsat', 'simulated'] as const;
-export type ImagerySource = (typeof imagerySources)[number];
-
 export * from './stac/sources.ts';
 export * from './stac/stac-item.ts';
 export * from './stac/stac-client.ts';
@@ -15,7 +12,8 @@ export * from './scene/indices.ts';
 export * from './geometry/pixel-coverage.ts';
 export * from './geometry/scene-grid.ts';
 export * from './zonal/zonal-statistics.ts';
-export * from './render/index-colours.ts';
+// The index legends live in core, where the web app reads them too; the engine's callers find them here as well.
+export { colourOf, LEGENDS, NO_CLEAR_READING_RGB, type ColourStop, type IndexLegend, type LegendName } from '@murimi/core';
 export * from './render/index-map.ts';
 export * from './render/field-map.ts';
 export * from './cog/cog-error.ts';

@@ -53,7 +53,7 @@ export class CpuPool {
     if (this.pool.queueSize >= MAX_QUEUED_TASKS) {
       throw new AppError(
         'SERVICE_UNAVAILABLE',
-        'The server is busy checking other files. Please try again in a minute.',
+        'The server is busy with other requests. Please try again in a minute.',
         undefined,
         BUSY_RETRY_AFTER_SECONDS,
       );

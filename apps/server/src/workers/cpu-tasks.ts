@@ -10,6 +10,7 @@ import { readBoundaryFile, type BoundaryFile, type FieldImportDraft } from '../m
 import { findOverlaps, type FieldOutline } from '../modules/fields/fields.overlaps.ts';
 import { prepareFieldBatch } from '../modules/fields/fields.batch.ts';
 import { exportFields, type ExportedFile, type ExportFormat, type FieldWithFarm } from '../modules/fields/fields.export.ts';
+import { seasonZones, type SeasonImage, type SeasonZones } from '../modules/zones/zones.composite.ts';
 
 export type TaskOutcome<Value> = { ok: true; value: Value } | { ok: false; error: { code: ErrorCode; message: string; details?: unknown } };
 
@@ -78,7 +79,12 @@ export function writeFieldExport(input: {
   return outcomeOf(() => exportFields(JSON.parse(input.fieldsJson) as FieldWithFarm[], input.format, input.title, new Date(input.today)));
 }
 
-export const cpuTasks = { readImportFile, reviewImportOverlaps, checkFieldBatch, writeFieldExport };
+/** A season's NDVI composite of a field and its management zones: see `seasonZones`. */
+export function zonesOfSeason(input: { images: SeasonImage[]; zoneCount: number }): TaskOutcome<SeasonZones> {
+  return outcomeOf(() => seasonZones(input.images, input.zoneCount));
+}
+
+export const cpuTasks = { readImportFile, reviewImportOverlaps, checkFieldBatch, writeFieldExport, zonesOfSeason };
 export type CpuTasks = typeof cpuTasks;
 export type CpuTaskName = keyof CpuTasks;
 

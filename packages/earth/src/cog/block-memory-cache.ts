@@ -1,4 +1,4 @@
-import type { RasterSamples } from './cog-reader.ts';
+import type { RasterSamples } from './raster-samples.ts';
 
 /**
  * Decoded blocks kept in memory, least recently used dropped first, shared by every reader of the process (as

@@ -5,8 +5,11 @@ import { CogError } from './cog-error.ts';
 import { HeaderSource } from './header-source.ts';
 import { RequestLimiter, sharedRequestLimiter } from './request-limiter.ts';
 import { sharedBlockCache } from './block-memory-cache.ts';
+import type { RasterSamples } from './raster-samples.ts';
 import type { TileCache } from './tile-cache.ts';
 import { inflateTile, TileDecodeError, undoPredictor, type TileLayout } from './zlib-decoder.ts';
+
+export type { RasterSamples } from './raster-samples.ts';
 
 export interface OpenCogOptions {
   /** Disk cache of fetched byte ranges and of the windows read from them (remote files only). */
@@ -35,8 +38,6 @@ export interface PixelWindow {
   width: number;
   height: number;
 }
-
-export type RasterSamples = Uint8Array | Int8Array | Uint16Array | Int16Array | Uint32Array | Int32Array | Float32Array | Float64Array;
 
 export type RasterDataType = 'uint8' | 'int8' | 'uint16' | 'int16' | 'uint32' | 'int32' | 'float32' | 'float64';
 

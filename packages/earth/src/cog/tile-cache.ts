@@ -10,6 +10,8 @@ export interface TileCacheOptions {
 }
 
 const entrySuffix = '.range';
+/** Files looked up at once when a cache folder is opened. */
+const STAT_BATCH = 64;
 
 /**
  * A least-recently-used cache on disk of byte ranges fetched from remote COGs, keyed by URL + range, and of the
@@ -39,12 +41,16 @@ export class TileCache {
     const cache = new TileCache(options);
     await mkdir(options.directory, { recursive: true });
     const names = (await readdir(options.directory)).filter((name) => name.endsWith(entrySuffix));
-    const found = await Promise.all(
-      names.map(async (name) => {
+    // A batch at a time: thousands of stat answers arriving together are handled in one turn of the event loop,
+    // which held a server's loop for 50–80 ms when its first imagery request opened a folder of 3,700 entries.
+    const found: ({ name: string; bytes: number; usedAt: number } | undefined)[] = [];
+    for (let start = 0; start < names.length; start += STAT_BATCH) {
+      const batch = names.slice(start, start + STAT_BATCH).map(async (name) => {
         const info = await stat(path.join(options.directory, name)).catch(() => undefined);
         return info ? { name, bytes: info.size, usedAt: info.mtimeMs } : undefined;
-      }),
-    );
+      });
+      found.push(...(await Promise.all(batch)));
+    }
     for (const entry of found.filter((e) => e !== undefined).sort((a, b) => a.usedAt - b.usedAt)) {
       cache.entries.set(entry.name, entry.bytes);
       cache.totalBytes += entry.bytes;

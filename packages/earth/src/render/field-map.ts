@@ -1,7 +1,7 @@
+import { colourOf, LEGENDS, NO_CLEAR_READING_RGB, type LegendName } from '@murimi/core';
 import proj4 from 'proj4';
 import type { PixelCoverage } from '../geometry/pixel-coverage.ts';
 import { utmDefinition, type SceneGrid } from '../geometry/scene-grid.ts';
-import { colourOf, LEGENDS, NO_CLEAR_READING_RGB, type LegendName } from './index-colours.ts';
 import { encodePng } from './png.ts';
 
 /** A measure per pixel over a field's window of a scene grid: NaN where masked (cloud, shadow) or without value. */

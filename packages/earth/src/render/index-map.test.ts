@@ -3,7 +3,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { colourOf, LEGENDS } from './index-colours.ts';
+import { colourOf, LEGENDS } from '@murimi/core';
 import { INDEX_NODATA, renderIndexPng, toIndexRaster } from './index-map.ts';
 
 describe('index maps', () => {

@@ -1,4 +1,4 @@
-import { colourOf, LEGENDS } from './index-colours.ts';
+import { colourOf, LEGENDS } from '@murimi/core';
 import { encodePng } from './png.ts';
 
 /** Index values are kept as Int16 scaled by 10,000 (−1…1 → −10,000…10,000); this value means no data. */

@@ -1,6 +1,6 @@
 import type { PolygonBoundary } from '@murimi/core';
 import { abortable } from '../abortable.ts';
-import { searchScenes, type SceneSearch, type SceneSearchOptions, type SceneSearchResult } from './stac-client.ts';
+import { searchScenes, type SceneSearch, type SceneSearchResult, type StacSearchOptions } from './stac-client.ts';
 import type { SceneFootprint, StacItem } from './stac-item.ts';
 import type { BandName, StacSource } from './sources.ts';
 
@@ -21,6 +21,11 @@ interface Entry {
 }
 
 const DAY_MS = 86_400_000;
+
+/** `searchScenes`' options and the search cache shared between fields of one area, used by `findFieldScenes` and `fieldTimeSeries`. */
+export interface SceneSearchOptions extends StacSearchOptions {
+  cache?: SceneSearchCache;
+}
 
 /**
  * Catalogue answers shared by the fields of one area. A search is widened to whole grid cells (0.1°) and to the
@@ -50,7 +55,7 @@ export class SceneSearchCache {
   async search<B extends BandName>(
     source: StacSource<B>,
     search: SceneSearch,
-    options: Omit<SceneSearchOptions, 'cache'> = {},
+    options: StacSearchOptions = {},
   ): Promise<SceneSearchResult<B>> {
     options.signal?.throwIfAborted();
     const area = boundsOf(search.intersects);

@@ -1,4 +1,6 @@
-import type { ImagerySource } from '../index.ts';
+/** Where a scene's pixels come from; every number from `simulated` imagery says so. */
+export const imagerySources = ['earth-search', 'landsat', 'simulated'] as const;
+export type ImagerySource = (typeof imagerySources)[number];
 
 /** Sentinel-2 L2A bands the engine reads, by the common names Earth Search v1 uses as asset keys (science.md §1.1). */
 export const sentinel2BandNames = [

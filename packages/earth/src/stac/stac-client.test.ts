@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { PolygonBoundary } from '@murimi/core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { earthSearchLandsat, earthSearchSentinel2, simulatedSentinel2, type Sentinel2Source } from './sources.ts';
-import { searchScenes, StacError, type SceneSearch, type SceneSearchOptions, type StacLogEvent } from './stac-client.ts';
+import { searchScenes, StacError, type SceneSearch, type StacLogEvent, type StacSearchOptions } from './stac-client.ts';
 import { startFakeStacServer, type FakeNextLink, type FakeStacPage, type FakeStacServer } from './testing/fake-stac-server.ts';
 import { landsatItemFixture, sentinel2ItemFixture } from './testing/stac-item-fixtures.ts';
 
@@ -29,7 +29,7 @@ let fake: FakeStacServer;
 let source: Sentinel2Source;
 let delays: number[];
 let logEvents: StacLogEvent[];
-let options: SceneSearchOptions;
+let options: StacSearchOptions;
 
 beforeAll(async () => {
   fake = await startFakeStacServer();

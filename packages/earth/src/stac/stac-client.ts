@@ -2,7 +2,6 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { PolygonBoundary } from '@murimi/core';
 import { z } from 'zod';
 import { abortable } from '../abortable.ts';
-import type { SceneSearchCache } from './scene-search-cache.ts';
 import type { BandName, StacSource } from './sources.ts';
 import { parseStacItem, type SkippedStacItem, type StacItem } from './stac-item.ts';
 
@@ -40,14 +39,10 @@ export interface StacRequestOptions {
   signal?: AbortSignal;
 }
 
-export interface SceneSearchOptions extends StacRequestOptions {
+/** How `searchScenes` pages and retries; `SceneSearchOptions` adds the shared cache the field readers use. */
+export interface StacSearchOptions extends StacRequestOptions {
   /** Most scenes to collect (kept and skipped together) before paging stops; default 1000. */
   maxItems?: number;
-  /**
-   * Answers shared between fields of one area (`SceneSearchCache`); used by `findFieldScenes` and
-   * `fieldTimeSeries`, not by `searchScenes` itself.
-   */
-  cache?: SceneSearchCache;
 }
 
 export interface SceneSearchResult<B extends BandName> {
@@ -99,7 +94,7 @@ const pageLimit = 100;
 export async function searchScenes<B extends BandName>(
   source: StacSource<B>,
   search: SceneSearch,
-  options: SceneSearchOptions = {},
+  options: StacSearchOptions = {},
 ): Promise<SceneSearchResult<B>> {
   const settings = requestSettings(options);
   const maxItems = Math.max(1, options.maxItems ?? defaultMaxItems);

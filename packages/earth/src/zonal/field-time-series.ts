@@ -7,10 +7,10 @@ import type { BiophysicalNetwork, ViewingGeometry } from '../scene/biophysical-n
 import { pixelMeasure, type Measure } from '../scene/measures.ts';
 import { sensorOfSource, type Sensor } from '../scene/sensor.ts';
 import { viewingGeometryFromGranuleMetadata } from '../scene/viewing-geometry.ts';
-import { searchScenes, type SceneSearchOptions, type StacLogEvent } from '../stac/stac-client.ts';
+import type { SceneSearchOptions } from '../stac/scene-search-cache.ts';
+import { searchScenes, type StacLogEvent } from '../stac/stac-client.ts';
 import type { SkippedStacItem, StacItem } from '../stac/stac-item.ts';
-import type { BandName, Sentinel2BandName, StacSource } from '../stac/sources.ts';
-import type { ImagerySource } from '../index.ts';
+import type { BandName, ImagerySource, Sentinel2BandName, StacSource } from '../stac/sources.ts';
 import { fieldSceneMeasures, type FieldSceneResult, type SceneBands } from './field-statistics.ts';
 
 /** A field, dates and an index, from one source: Sentinel-2 (`earthSearchSentinel2`, `simulatedSentinel2(url)`) or Landsat (`earthSearchLandsat`). */

@@ -1,6 +1,6 @@
 import type { FieldPixels } from '@murimi/earth';
 import { describe, expect, it } from 'vitest';
-import { seasonComposite, type SeasonImage } from './zones.composite.ts';
+import { seasonComposite, seasonZones, type SeasonImage } from './zones.composite.ts';
 
 // A 2 × 1 window on a UTM 36S grid; another tile of the same zone (origin 10 km west) and the neighbouring zone.
 const zone36 = { epsg: 32736, originX: 300_000, originY: 8_000_000, pixelSizeM: 10, width: 10_980, height: 10_980 };
@@ -62,5 +62,17 @@ describe('seasonComposite', () => {
     expect(composite.dates).toEqual(['2026-01-05']);
     expect(composite.datesOnOtherGrid).toEqual(['2026-01-01']);
     expect(seasonComposite([])).toBeNull();
+  });
+});
+
+describe('seasonZones', () => {
+  it('classifies the composite, and makes no zones without an image or without a pixel of value', () => {
+    const made = seasonZones([image('2026-01-01', [0.2, 0.8]), image('2026-01-11', [0.3, 0.7])], 3);
+    expect(made.composite?.dates).toEqual(['2026-01-01', '2026-01-11']);
+    expect(made.zones?.zoneCount).toBe(3);
+    // The low pixel is zone 1, the high one the top zone.
+    expect(made.zones!.labels[0]).toBeLessThan(made.zones!.labels[1]!);
+    expect(seasonZones([image('2026-01-01', [NaN, NaN])], 3)).toMatchObject({ composite: { dates: ['2026-01-01'] }, zones: null });
+    expect(seasonZones([], 3)).toEqual({ composite: null, zones: null });
   });
 });

@@ -1,4 +1,7 @@
-import { medianComposite, type FieldPixels, type FieldPixelWindow } from '@murimi/earth';
+import type { FieldPixels } from '@murimi/earth';
+// The pure zoning modules only: the worker thread that runs `seasonZones` must not load the COG reader (geotiff's
+// web-worker shim takes over any worker thread it is loaded in).
+import { managementZones, medianComposite, type FieldPixelWindow, type ManagementZones } from '@murimi/earth/zones';
 
 /** One usable (≥ 80 % clear) image of the field with its NDVI per pixel. */
 export interface SeasonImage {
@@ -70,4 +73,21 @@ export function seasonComposite(images: readonly SeasonImage[]): SeasonComposite
     sceneIds: chosen.map((image) => image.sceneId),
     datesOnOtherGrid: [...new Set(images.map((image) => image.date))].filter((date) => !used.has(date)).sort(),
   };
+}
+
+/** A season's composite and its management zones; `zones` is null without an image or without one pixel of value. */
+export interface SeasonZones {
+  composite: SeasonComposite | null;
+  zones: ManagementZones | null;
+}
+
+/**
+ * The composite of a season's usable images and its `managementZones` in `zoneCount` classes. For a 500 ha field this
+ * is a few hundred milliseconds of arithmetic in one piece, so the server runs it on a worker thread (`zonesOfSeason`).
+ */
+export function seasonZones(images: readonly SeasonImage[], zoneCount: number): SeasonZones {
+  const composite = seasonComposite(images);
+  const hasValue = composite?.window.values.some((value, i) => Number.isFinite(value) && composite.window.fractions[i]! > 0);
+  const zones = composite && hasValue ? managementZones(composite.window, { zoneCount }) : null;
+  return { composite, zones };
 }

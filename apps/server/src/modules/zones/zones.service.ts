@@ -9,7 +9,6 @@ import {
 } from '@murimi/core';
 import {
   fieldTimeSeries,
-  managementZones,
   MAX_ZONE_POLYGONS,
   PRESCRIPTION_SHAPEFILE_COLUMNS,
   StacError,
@@ -23,20 +22,24 @@ import { AppError } from '../../errors.ts';
 import { imageryAccess, type ImageryAccess } from '../analysis/imagery.ts';
 import { getField } from '../fields/fields.service.ts';
 import { zippedShapefile, type DbfColumn } from '../fields/fields.shapefile.ts';
-import { seasonComposite, type SeasonComposite, type SeasonImage } from './zones.composite.ts';
+import type { SeasonComposite, SeasonImage } from './zones.composite.ts';
 
 /** A composite over more than a year would mix seasons and read every scene of it. */
 const MAX_PERIOD_DAYS = 366;
 /**
  * Largest field zoned while the request waits: 500 ha is 50,000 pixels of 10 m per image, the largest farms this
- * serves. Reading, compositing and classifying them runs on the event loop; measured here on a busy machine,
- * 1,000 ha held it for steps up to 284 ms (p99), 2,000 ha up to 165 ms (p99) and 10,000 ha for 14 s in steps of 400 ms,
- * while 500 ha stayed under 65 ms. Larger estates are zoned block by block.
+ * serves. Its scenes are read on the event loop in steps of tens of milliseconds; the composite and the k-means,
+ * smoothing and tracing that follow run on a worker thread (`zonesOfSeason`), as in one piece they held the loop for
+ * 160–190 ms at 490 ha. Larger estates are zoned block by block.
  */
 export const MAX_ZONE_FIELD_HECTARES = 500;
 /** Rates are kept to 0.01 kg/ha and areas to 0.0001 ha (1 m²): what a terminal or spreadsheet needs. */
 const RATE_DECIMALS = 2;
 const AREA_DECIMALS = 4;
+/** A 500 ha season is zoned in well under a second on the worker; past this the thread is stopped. */
+const ZONES_DEADLINE_MS = 30_000;
+const zonesTooLong = () =>
+  new AppError('SERVICE_UNAVAILABLE', `Working out the zones took more than ${ZONES_DEADLINE_MS / 1000} s; please try again later.`);
 const NEXT_PASS = 'Zones need at least one clear image; check again after the next satellite pass (every 5 days).';
 const IMAGERY_UNAVAILABLE = 'Satellite imagery is unavailable right now; please try again later.';
 
@@ -193,9 +196,11 @@ async function fieldZones(
     throw new AppError('SERVICE_UNAVAILABLE', IMAGERY_UNAVAILABLE);
   }
   const points = await seasonNdvi(imagery, field.boundary as FieldBoundary, from, to, log);
-  const composite = seasonComposite(usableImages(points));
-  const hasValue = composite?.window.values.some((value, i) => Number.isFinite(value) && composite.window.fractions[i]! > 0);
-  const zones = composite && hasValue ? managementZones(composite.window, { zoneCount: request.zoneCount }) : null;
+  const { composite, zones } = await ctx.cpu.run(
+    'zonesOfSeason',
+    { images: usableImages(points), zoneCount: request.zoneCount },
+    { deadlineMs: ZONES_DEADLINE_MS, tooLong: zonesTooLong },
+  );
   return { field, from, to, imagesFound: points.length, imagery, composite, zones };
 }
 

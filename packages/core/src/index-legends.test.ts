@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { colourOf, LEGENDS, NO_CLEAR_READING_RGB, type IndexLegend } from './index-colours.ts';
+import { colourOf, LEGENDS, NO_CLEAR_READING_RGB, type IndexLegend } from './index-legends.ts';
 
 type Rgb = [number, number, number];
 

@@ -91,7 +91,7 @@ export type LegendName = keyof typeof LEGENDS;
 
 /**
  * Cloud, cloud shadow and other pixels of the field with no clear reading: a dark neutral grey, the grey furthest
- * from every ramp colour both as seen and under a deuteranopia simulation (index-colours.test.ts).
+ * from every ramp colour both as seen and under a deuteranopia simulation (index-legends.test.ts).
  */
 export const NO_CLEAR_READING_RGB: [number, number, number] = [70, 70, 70];
 

@@ -25,7 +25,10 @@ interface Setup {
   origin: { x: number; y: number };
 }
 
-/** Signs up, adds a farm, opens Field Setup and centres the map on the farmer's position at field zoom. */
+/**
+ * Signs up, adds a farm without fields, opens Field Setup: with the browser allowed to tell the position, the map
+ * opens there at field zoom, without the farmer pressing "Use my location".
+ */
 async function openFieldSetup(device: typeof desktop | typeof phone, name: string): Promise<Setup> {
   const { context, page } = await newPage(browser, server.url, device);
   await context.grantPermissions(['geolocation']);
@@ -41,7 +44,6 @@ async function openFieldSetup(device: typeof desktop | typeof phone, name: strin
   await page.getByLabel('Field name').fill(name);
   const editor = page.getByTestId('map-editor');
   await page.waitForSelector('[data-testid="map-editor"][data-tools="ready"]', { timeout: 20_000 });
-  await page.getByRole('button', { name: 'Use my location' }).click();
   await waitForZoom(page, 16);
   const map = page.getByRole('application', { name: 'Map for drawing the field boundary' });
   await map.scrollIntoViewIfNeeded();
@@ -200,17 +202,21 @@ describe('the field boundary map editor', () => {
   });
 
   it('draws with touch on a phone, ignoring a double tap (390 px)', async () => {
-    const { context, page, token, origin } = await openFieldSetup(phone, 'Thumb Field');
+    const { context, page, token } = await openFieldSetup(phone, 'Thumb Field');
     await page.getByRole('button', { name: 'Draw polygon' }).click();
-    await page.getByRole('application', { name: 'Map for drawing the field boundary' }).scrollIntoViewIfNeeded();
+    const map = page.getByRole('application', { name: 'Map for drawing the field boundary' });
+    await map.scrollIntoViewIfNeeded();
+    // Pressing the button scrolled the page: where the map is now.
+    const origin = (await map.boundingBox())!;
     const tap = (x: number, y: number) => page.touchscreen.tap(origin.x + x, origin.y + y);
-    await tap(60, 60);
-    await tap(300, 60);
-    await tap(300, 250);
-    await tap(300, 252); // a shaky second tap on the same corner within 300 ms: ignored
+    // Clear of the zoom buttons in the map's top-right corner.
+    await tap(60, 100);
+    await tap(250, 100);
+    await tap(250, 290);
+    await tap(250, 292); // a shaky second tap on the same corner within 300 ms: ignored
     await page.waitForTimeout(350);
-    await tap(60, 250);
-    await tap(60, 60);
+    await tap(60, 290);
+    await tap(60, 100);
     await page.waitForSelector('[data-testid="map-editor"][data-mode="none"]');
     const shown = hectaresIn(await areaText(page));
     await page.getByRole('button', { name: 'Save field' }).click();
@@ -221,6 +227,99 @@ describe('the field boundary map editor', () => {
     };
     expect(stored.boundary.coordinates[0]).toHaveLength(5); // four corners, closed: the double tap added none
     expect(stored.size_hectares.toFixed(2)).toBe(shown.toFixed(2));
+    await context.close();
+  });
+});
+
+/** A square field of `sideM` metres with its south-west corner at (lng, lat). */
+function square(lng: number, lat: number, sideM: number) {
+  const dLat = sideM / 110_700;
+  const dLng = sideM / (111_320 * Math.cos((lat * Math.PI) / 180));
+  return {
+    type: 'Polygon',
+    coordinates: [
+      [
+        [lng, lat],
+        [lng + dLng, lat],
+        [lng + dLng, lat + dLat],
+        [lng, lat + dLat],
+        [lng, lat],
+      ],
+    ],
+  };
+}
+
+const zoomOf = async (page: Page) => Number(await page.getByTestId('map-editor').getAttribute('data-zoom'));
+const zoomInNotice = 'Zoom in to your field to draw its boundary';
+
+describe('where the drawing map opens', () => {
+  for (const device of [desktop, phone]) {
+    it(`opens on the chosen farm's fields at a zoom where four taps make a field of a few hectares (${device.viewport.width} px)`, async () => {
+      // No permission to read the position: the farm's fields alone place the map.
+      const { context, page } = await newPage(browser, server.url, device);
+      const token = await signUpThroughApi(page, server.url, `opening.${device.viewport.width}.${Date.now()}@example.org`);
+      await callApi(server, token, 'POST', '/api/farms', { name: 'Other Farm' });
+      const farm = (await callApi(server, token, 'POST', '/api/farms', { name: 'Mazowe Co-op' })).body.data as { id: string };
+      const fields = [
+        { name: 'Dam Field', farmId: farm.id, boundary: square(31.05, -17.83, 300), cropType: 'maize-grain-medium' },
+        { name: 'Hill Field', farmId: farm.id, boundary: square(31.06, -17.83, 200), cropType: 'soybean' },
+      ];
+      await callApi(server, token, 'POST', '/api/fields/bulk', { fields });
+      await page.goto(`/create-farm-field?farmId=${farm.id}`);
+      await waitForApp(page);
+      await page.getByLabel('Field name').fill('New Block');
+      await page.waitForSelector('[data-testid="map-editor"][data-tools="ready"][data-idle="true"]', { timeout: 20_000 });
+      // The two fields are 1.2 km apart: fitted on a wide screen (zoom 15.x); a phone's map opens at zoom 15 on their middle.
+      expect(await zoomOf(page)).toBeGreaterThanOrEqual(15);
+      expect(await page.getByText(zoomInNotice).count()).toBe(0);
+
+      await page.getByRole('button', { name: 'Draw polygon' }).click();
+      const map = page.getByRole('application', { name: 'Map for drawing the field boundary' });
+      await map.scrollIntoViewIfNeeded();
+      const box = (await map.boundingBox())!;
+      const [cx, cy] = [box.x + box.width / 2, box.y + box.height / 2];
+      const tap = (x: number, y: number) => (device === phone ? page.touchscreen.tap(x, y) : page.mouse.click(x, y));
+      for (const [dx, dy] of [
+        [-60, -50],
+        [60, -50],
+        [60, 50],
+        [-60, 50],
+        [-60, -50],
+      ]) {
+        await tap(cx + dx!, cy + dy!);
+      }
+      await page.waitForSelector('[data-testid="map-editor"][data-mode="none"]');
+      const shown = hectaresIn(await areaText(page));
+      // 120 × 100 px at zoom 15–16 (1.1–2.3 m a pixel): about 1.5 to 6 ha, a field and not a district.
+      expect(shown).toBeGreaterThan(1);
+      expect(shown).toBeLessThan(10);
+      await page.getByRole('button', { name: 'Save field' }).click();
+      await page.waitForURL(/\/fields\/[0-9a-f-]{36}$/);
+      const stored = (await callApi(server, token, 'GET', `/api/fields/${page.url().split('/').pop()}`)).body.data as {
+        size_hectares: number;
+      };
+      expect(stored.size_hectares.toFixed(2)).toBe(shown.toFixed(2));
+      await context.close();
+    });
+  }
+
+  it('opens far out without fields or a known position, says to zoom in, and comes in on "Use my location"', async () => {
+    const { context, page } = await newPage(browser, server.url, desktop);
+    const token = await signUpThroughApi(page, server.url, `far.${Date.now()}@example.org`);
+    await callApi(server, token, 'POST', '/api/farms', { name: 'New Farm' });
+    await page.goto('/create-farm-field');
+    await waitForApp(page);
+    await page.waitForSelector('[data-testid="map-editor"][data-tools="ready"][data-idle="true"]', { timeout: 20_000 });
+    expect(await zoomOf(page)).toBeLessThan(13);
+    await page.getByText(zoomInNotice).waitFor();
+    // Drawing stays possible: the notice warns, it does not block.
+    expect(await page.getByRole('button', { name: 'Draw polygon' }).isEnabled()).toBe(true);
+
+    await context.grantPermissions(['geolocation']);
+    await context.setGeolocation(inTheField);
+    await page.getByRole('button', { name: 'Use my location' }).click();
+    await waitForZoom(page, 16);
+    await page.getByText(zoomInNotice).waitFor({ state: 'detached' });
     await context.close();
   });
 });

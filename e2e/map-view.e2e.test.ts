@@ -1,5 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pixelOf, type MapView } from '../apps/web/src/features/maps/fit-view.ts';
 import { desktop, launchBrowser, newPage, phone, signUpThroughApi, waitForApp } from './support/browser.ts';
 import { callApi, startServer, type RunningServer } from './support/server.ts';
 
@@ -46,6 +47,28 @@ async function signedInWithFields(device: typeof desktop | typeof phone) {
 
 const mapReady = (page: Page) =>
   page.waitForSelector('[data-testid="fields-map"][data-state="ready"][data-idle="true"]', { timeout: 20_000 });
+
+/** The map's exact centre and zoom once it has settled, and not `before` (a click's move has begun and ended). */
+async function settledView(page: Page, before: string | null = null): Promise<{ raw: string; view: MapView }> {
+  const handle = await page.waitForFunction(
+    (previous) => {
+      const map = document.querySelector('[data-testid="fields-map"][data-state="ready"][data-idle="true"]');
+      const raw = map?.getAttribute('data-view');
+      return raw && raw !== previous ? raw : null;
+    },
+    before,
+    { timeout: 20_000 },
+  );
+  const raw = (await handle.jsonValue()) as string;
+  const [lng, lat, zoom] = raw.split(',').map(Number) as [number, number, number];
+  return { raw, view: { centre: [lng, lat], zoom } };
+}
+
+/** The middle of a field created from `square`, where its marker is drawn. */
+const middleOf = (field: { bbox: { minLng: number; minLat: number; maxLng: number; maxLat: number } }): [number, number] => [
+  (field.bbox.minLng + field.bbox.maxLng) / 2,
+  (field.bbox.minLat + field.bbox.maxLat) / 2,
+];
 
 describe('Map View', () => {
   it('shows every field, opens a field by clicking it, and Edit Boundary saves a new version (desktop)', async () => {
@@ -114,4 +137,67 @@ describe('Map View', () => {
     await page.getByRole('heading', { name: 'Field not found' }).waitFor({ state: 'detached' });
     await context.close();
   });
+
+  for (const device of [desktop, phone]) {
+    it(`opens on fields in three countries with a marker per field and counted groups that open on a click (${device.viewport.width} px)`, async () => {
+      const { context, page, token } = await signedInWithFields(device);
+      const farm = (await callApi(server, token, 'POST', '/api/farms', { name: 'Regional Trial Sites' })).body.data as { id: string };
+      const far = [
+        { name: 'Lusaka Plot', farmId: farm.id, boundary: square(28.28, -15.41, 300), cropType: 'soybean' },
+        { name: 'Lilongwe Plot', farmId: farm.id, boundary: square(33.78, -13.96, 300), cropType: 'maize-grain-medium' },
+      ];
+      await callApi(server, token, 'POST', '/api/fields/bulk', { fields: far });
+      const fieldsNow = (await callApi(server, token, 'GET', '/api/fields')).body.data as {
+        id: string;
+        name: string;
+        bbox: { minLng: number; minLat: number; maxLng: number; maxLat: number };
+      }[];
+      expect(fieldsNow).toHaveLength(5);
+      const named = (name: string) => fieldsNow.find((field) => field.name === name)!;
+
+      await page.goto('/map');
+      await waitForApp(page);
+      let { raw, view } = await settledView(page);
+      const box = (await page.getByRole('region', { name: 'Map of your fields' }).boundingBox())!;
+      // Fitted to all five: 600 km apart, so far out that a field is smaller than a pixel, yet every one is on screen.
+      expect(view.zoom).toBeGreaterThan(3.5);
+      expect(view.zoom).toBeLessThan(8);
+      const at = (field: { bbox: { minLng: number; minLat: number; maxLng: number; maxLat: number } }) => {
+        const { x, y } = pixelOf(middleOf(field), view, box.width, box.height);
+        return { x: box.x + x, y: box.y + y };
+      };
+      for (const field of fieldsNow) {
+        const { x, y } = at(field);
+        expect(x).toBeGreaterThan(box.x + 20);
+        expect(x).toBeLessThan(box.x + box.width - 20);
+        expect(y).toBeGreaterThan(box.y + 20);
+        expect(y).toBeLessThan(box.y + box.height - 20);
+      }
+
+      // A lone field's marker: the map goes to that field and opens it.
+      const lusaka = named('Lusaka Plot');
+      await page.mouse.click(at(lusaka).x, at(lusaka).y);
+      await page.waitForURL(`**/map/${lusaka.id}`);
+      await page.getByRole('complementary', { name: 'Lusaka Plot' }).waitFor();
+      view = (await settledView(page, raw)).view;
+      expect(view.zoom).toBeGreaterThanOrEqual(12);
+      expect(view.centre[0]).toBeCloseTo(middleOf(lusaka)[0], 2);
+
+      // The three fields near Harare are one counted circle; clicking it comes closer until each has its marker.
+      await page.goto('/map');
+      ({ raw, view } = await settledView(page));
+      const dam = named('Dam Field');
+      const startZoom = view.zoom;
+      for (let click = 0; click < 6 && !page.url().endsWith(dam.id); click += 1) {
+        const previousZoom = view.zoom;
+        await page.mouse.click(at(dam).x, at(dam).y);
+        ({ raw, view } = await settledView(page, raw));
+        if (!page.url().endsWith(dam.id)) expect(view.zoom).toBeGreaterThan(previousZoom);
+      }
+      expect(page.url()).toMatch(new RegExp(`/map/${dam.id}$`));
+      expect(view.zoom).toBeGreaterThan(startZoom + 4);
+      await page.getByRole('complementary', { name: 'Dam Field' }).waitFor();
+      await context.close();
+    });
+  }
 });

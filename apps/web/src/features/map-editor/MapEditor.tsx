@@ -1,5 +1,5 @@
 import { ACRES_PER_HECTARE, MIN_FIELD_HECTARES, boundaryAsPolygon, measureFieldBoundary, type FieldBoundary } from '@murimi/core';
-import type { Map as MapLibreMap } from 'maplibre-gl';
+import type { GeoJSONSource, Map as MapLibreMap } from 'maplibre-gl';
 import 'maplibre-gl/dist/maplibre-gl.css';
 import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +10,8 @@ import type { Basemap } from '../../lib/api/public-config.ts';
 import { formatNumber } from '../../lib/format.ts';
 import { DEFAULT_ZOOM, MY_LOCATION_ZOOM } from '../maps/basemap.ts';
 import { createMap, showOverlays } from '../maps/create-map.ts';
+import { fitView, tooFarOutToDraw, type LngLatBounds } from '../maps/fit-view.ts';
+import type { FieldFeatureCollection } from '../map-view/field-layers.ts';
 import { boundaryOf, featureOf, withRadius, type DrawingMode, type DrawnFeature } from './boundary-features.ts';
 import { EditHistory } from './edit-history.ts';
 import { loadMapLibre } from '../maps/load-maplibre.ts';
@@ -24,7 +26,16 @@ export interface MapEditorProps {
   /** Called after every finished edit with the new boundary, or null when the shape was cleared (spec §3). */
   onChange: (boundary: FieldBoundary | null) => void;
   basemap: Basemap;
+  /**
+   * Where to open without a boundary: around the farm's other fields. With none, the map opens on the farmer's
+   * position if the browser may already tell it, else on the default view with a warning to zoom in.
+   */
+  openAround?: LngLatBounds | null;
+  /** The farm's other fields, drawn faintly under the drawing (not editable), so a new field is placed beside them. */
+  otherFields?: FieldFeatureCollection | null;
 }
+
+const OTHER_FIELDS_SOURCE = 'other-fields';
 
 type ToolsState = { status: 'loading' } | { status: 'ready' } | { status: 'error'; message: 'mapFailed' | 'toolsFailed' | 'noWebGl' };
 
@@ -40,7 +51,7 @@ interface Session {
  * edit corners, centre and radius, undo and redo, with the area measured as you go. Gives back the boundary as
  * the API stores it, or null after Clear Shape.
  */
-export default function MapEditor({ initialBoundary, onChange, basemap }: MapEditorProps) {
+export default function MapEditor({ initialBoundary, onChange, basemap, openAround = null, otherFields = null }: MapEditorProps) {
   const { t } = useTranslation('app');
   const container = useRef<HTMLDivElement>(null);
   const session = useRef<Session | null>(null);
@@ -68,6 +79,11 @@ export default function MapEditor({ initialBoundary, onChange, basemap }: MapEdi
   const [idle, setIdle] = useState(false);
   const [zoom, setZoom] = useState(DEFAULT_ZOOM);
   const initial = useRef(initialBoundary);
+  const around = useRef(openAround);
+  const others = useRef(otherFields);
+  const aroundKey = openAround?.join(',') ?? '';
+  /** The `openAround` the map was last moved to, so a new farm's fields move it once and a re-render does not. */
+  const shownAround = useRef(aroundKey);
 
   const setMode = (next: DrawingMode) => {
     modeRef.current = next;
@@ -121,6 +137,20 @@ export default function MapEditor({ initialBoundary, onChange, basemap }: MapEdi
         shown.once('load', () => {
           if (cancelled) return;
           try {
+            // Added before the drawing tools, so their layers lie above these.
+            shown.addSource(OTHER_FIELDS_SOURCE, { type: 'geojson', data: (others.current ?? emptyCollection) as never });
+            shown.addLayer({
+              id: 'other-fields-fill',
+              type: 'fill',
+              source: OTHER_FIELDS_SOURCE,
+              paint: { 'fill-color': ['get', 'colour'], 'fill-opacity': 0.3 },
+            });
+            shown.addLayer({
+              id: 'other-fields-outline',
+              type: 'line',
+              source: OTHER_FIELDS_SOURCE,
+              paint: { 'line-color': ['get', 'colour'], 'line-width': 2, 'line-dasharray': [2, 1] },
+            });
             const draw = startDrawing(maplibre, shown, {
               onSelfIntersection: () => setSelfIntersection(true),
             });
@@ -151,7 +181,12 @@ export default function MapEditor({ initialBoundary, onChange, basemap }: MapEdi
             if (initial.current) {
               const [west, south, east, north] = boundsOf(initial.current);
               shown.fitBounds([west, south, east, north], { padding: 40, duration: 0, maxZoom: 18 });
+            } else if (around.current) {
+              openOn(shown, around.current, true);
+            } else {
+              goToFarmerIfAllowed(shown, () => cancelled);
             }
+            setZoom(shown.getZoom());
             removeGuard = guardDoubleTaps(element, () => modeRef.current !== 'none');
             setTools({ status: 'ready' });
           } catch (error) {
@@ -185,6 +220,24 @@ export default function MapEditor({ initialBoundary, onChange, basemap }: MapEdi
     const map = session.current?.map;
     if (map && tools.status === 'ready') showOverlays(map, overlays);
   }, [overlays, tools.status]);
+
+  useEffect(() => {
+    others.current = otherFields;
+    const map = session.current?.map;
+    if (map && tools.status === 'ready') {
+      (map.getSource(OTHER_FIELDS_SOURCE) as GeoJSONSource | undefined)?.setData((otherFields ?? emptyCollection) as never);
+    }
+  }, [otherFields, tools.status]);
+
+  // Another farm chosen before anything is drawn: its fields come into view.
+  useEffect(() => {
+    around.current = openAround;
+    const map = session.current?.map;
+    if (!map || tools.status !== 'ready' || aroundKey === shownAround.current) return;
+    shownAround.current = aroundKey;
+    if (openAround && !shape) openOn(map, openAround, false);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- followed by its key, not by the array's identity
+  }, [aroundKey, tools.status]);
 
   const choose = (next: DrawingMode) => {
     const draw = session.current?.draw;
@@ -276,6 +329,11 @@ export default function MapEditor({ initialBoundary, onChange, basemap }: MapEdi
       <p className="text-sm text-stone-700" aria-live="polite">
         {ready ? hint : null}
       </p>
+      {ready && tooFarOutToDraw(zoom) && (
+        <p role="status" className="rounded-lg bg-amber-50 p-3 font-medium text-amber-900">
+          {t('mapEditor.zoomInToDraw')}
+        </p>
+      )}
       <div className="relative">
         <div
           ref={container}
@@ -410,4 +468,52 @@ function boundsOf(boundary: FieldBoundary): [number, number, number, number] {
   const lngs = ring.map(([lng]) => lng);
   const lats = ring.map(([, lat]) => lat);
   return [Math.min(...lngs), Math.min(...lats), Math.max(...lngs), Math.max(...lats)];
+}
+
+const emptyCollection = { type: 'FeatureCollection', features: [] };
+
+/** The least zoom the editor opens at: a 0.5 ha field is about 60 px across, a 500 ha one fills a phone's map. */
+const OPENING_MIN_ZOOM = 15;
+
+/**
+ * The farm's fields, fitted to the map but no farther out than zoom 15 (a farm wider than the map is centred on their
+ * middle, where a new field most likely lies) and no closer than zoom 17 for a lone small field.
+ */
+function openOn(map: MapLibreMap, bounds: LngLatBounds, instant: boolean) {
+  const container = map.getContainer();
+  const { centre, zoom } = fitView(bounds, {
+    widthPx: container.clientWidth,
+    heightPx: container.clientHeight,
+    paddingPx: 40,
+    maxZoom: 17,
+    minZoom: OPENING_MIN_ZOOM,
+  });
+  if (instant) map.jumpTo({ center: centre, zoom });
+  else map.easeTo({ center: centre, zoom });
+}
+
+/**
+ * Moves to the farmer's position when the browser has already been allowed to give it (no permission prompt the
+ * moment the page opens; "Use my location" asks). Skipped if the farmer has moved the map meanwhile.
+ */
+function goToFarmerIfAllowed(map: MapLibreMap, isCancelled: () => boolean) {
+  if (!('geolocation' in navigator) || !navigator.permissions) return;
+  let moved = false;
+  map.once('movestart', (event: { originalEvent?: unknown }) => {
+    if (event.originalEvent) moved = true;
+  });
+  navigator.permissions
+    .query({ name: 'geolocation' })
+    .then((permission) => {
+      if (permission.state !== 'granted') return;
+      navigator.geolocation.getCurrentPosition(
+        (position) => {
+          if (isCancelled() || moved) return;
+          map.jumpTo({ center: [position.coords.longitude, position.coords.latitude], zoom: MY_LOCATION_ZOOM });
+        },
+        () => {}, // the default view stays, with its warning to zoom in
+        { enableHighAccuracy: false, timeout: 20_000, maximumAge: 300_000 },
+      );
+    })
+    .catch(() => {});
 }

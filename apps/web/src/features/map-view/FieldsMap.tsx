@@ -1,12 +1,14 @@
 import type { FieldOnMap } from '@murimi/core';
+import type { FieldSummary } from '@murimi/core';
 import type { GeoJSONSource, Map as MapLibreMap } from 'maplibre-gl';
 import 'maplibre-gl/dist/maplibre-gl.css';
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Basemap } from '../../lib/api/public-config.ts';
 import { createMap } from '../maps/create-map.ts';
+import { fitView, type MapView } from '../maps/fit-view.ts';
 import { loadMapLibre } from '../maps/load-maplibre.ts';
-import { MapStatusOverlay } from '../maps/MapStatusOverlay.tsx';
+import { MapStateNotices, type MapState } from '../maps/MapStatusOverlay.tsx';
 import { boundsOfFields, fieldFeatures, fieldLabelPoints } from './field-layers.ts';
 
 export interface FieldsMapProps {
@@ -20,18 +22,24 @@ const SOURCE = 'fields';
 /** One point per field for its label: labels placed from polygons repeat once per tile a field crosses. */
 const LABEL_SOURCE = 'field-labels';
 const FILL_LAYER = 'fields-fill';
+/** Far out a field is a dot under a pixel: there it is shown as a marker, and nearby markers as one counted circle. */
+const CLUSTER_LAYER = 'field-clusters';
+const MARKER_LAYER = 'field-markers';
 /** Field names and sizes appear once a few fields fill the screen; further out they would only collide. */
 const LABEL_MIN_ZOOM = 12;
 const OUTLINE_MIN_ZOOM = 13;
 /** When a field is selected the map comes this close at most, so its neighbours stay in view. */
 const SELECTED_MAX_ZOOM = 17;
-
-type MapState = 'loading' | 'ready' | 'failed' | 'noWebGl';
+/** Room around the fitted fields for the markers, the zoom buttons and the legend. */
+const FIT_PADDING_PX = 64;
+const isCluster = ['has', 'point_count'] as const;
+const isSingle = ['!', ['has', 'point_count']] as const;
 
 /**
  * Every field of the organisation on one map: coloured by crop group, outlined, labelled with name and
- * hectares. Two GeoJSON sources (the fields, and one label point per field) and four layers (no DOM markers), so 2,000
- * fields pan smoothly on a phone.
+ * hectares; far out, where fields are smaller than a pixel, a marker per field and a counted circle per group of
+ * nearby fields. Two GeoJSON sources (the fields, and one clustered point per field) and seven layers (no DOM
+ * markers), so 2,000 fields pan smoothly on a phone. It opens fitted to all the fields, or to the selected one.
  */
 export default function FieldsMap({ fields, selectedId, onSelect, basemap }: FieldsMapProps) {
   const { t } = useTranslation('app');
@@ -42,6 +50,8 @@ export default function FieldsMap({ fields, selectedId, onSelect, basemap }: Fie
   const [attempt, setAttempt] = useState(0);
   const [idle, setIdle] = useState(false);
   const [zoom, setZoom] = useState(0);
+  /** The exact centre and zoom once the map settles: browser tests place clicks on markers from it. */
+  const [view, setView] = useState<MapView | null>(null);
   const [imageryUnavailable, setImageryUnavailable] = useState(false);
   const data = useMemo(() => fieldFeatures(fields), [fields]);
   const labels = useMemo(() => fieldLabelPoints(fields), [fields]);
@@ -61,7 +71,10 @@ export default function FieldsMap({ fields, selectedId, onSelect, basemap }: Fie
         try {
           map = createMap(maplibre, container.current!, basemap, {
             onImageryUnavailable: () => setImageryUnavailable(true),
-            onIdleChange: setIdle,
+            onIdleChange: (isIdle) => {
+              if (isIdle && map) setView({ centre: map.getCenter().toArray() as [number, number], zoom: map.getZoom() });
+              setIdle(isIdle);
+            },
             onZoom: setZoom,
           });
         } catch (error) {
@@ -73,7 +86,14 @@ export default function FieldsMap({ fields, selectedId, onSelect, basemap }: Fie
         shown.once('load', () => {
           if (cancelled) return;
           shown.addSource(SOURCE, { type: 'geojson', data: latest.current.data as never, tolerance: 0.5 });
-          shown.addSource(LABEL_SOURCE, { type: 'geojson', data: latest.current.labels as never });
+          // The label points double as markers: clustered up to the zoom where the fields themselves are drawn.
+          shown.addSource(LABEL_SOURCE, {
+            type: 'geojson',
+            data: latest.current.labels as never,
+            cluster: true,
+            clusterMaxZoom: LABEL_MIN_ZOOM - 1,
+            clusterRadius: 44,
+          });
           // Fills without their antialiasing outline pass (a second draw of every edge, the costliest part far out);
           // closer in, a wider line makes edges easy to see and tap.
           shown.addLayer({
@@ -101,19 +121,71 @@ export default function FieldsMap({ fields, selectedId, onSelect, basemap }: Fie
             type: 'symbol',
             source: LABEL_SOURCE,
             minzoom: LABEL_MIN_ZOOM,
+            filter: isSingle as never,
             layout: { 'text-field': ['get', 'label'], 'text-size': 13, 'text-max-width': 12, 'text-font': ['sans-serif'] },
             paint: { 'text-color': '#1c1917', 'text-halo-color': '#ffffff', 'text-halo-width': 1.6 },
           });
-          shown.on('click', (event) => {
-            const hit = shown.queryRenderedFeatures(event.point, { layers: [FILL_LAYER] })[0];
-            onSelectRef.current((hit?.properties.id as string | undefined) ?? null);
+          shown.addLayer({
+            id: CLUSTER_LAYER,
+            type: 'circle',
+            source: LABEL_SOURCE,
+            maxzoom: LABEL_MIN_ZOOM,
+            filter: isCluster as never,
+            paint: {
+              'circle-color': '#166534',
+              'circle-radius': ['step', ['get', 'point_count'], 14, 10, 18, 100, 23, 1000, 28],
+              'circle-stroke-color': '#ffffff',
+              'circle-stroke-width': 2,
+            },
           });
-          shown.on('mouseenter', FILL_LAYER, () => (shown.getCanvas().style.cursor = 'pointer'));
-          shown.on('mouseleave', FILL_LAYER, () => (shown.getCanvas().style.cursor = ''));
+          shown.addLayer({
+            id: 'field-cluster-counts',
+            type: 'symbol',
+            source: LABEL_SOURCE,
+            maxzoom: LABEL_MIN_ZOOM,
+            filter: isCluster as never,
+            layout: { 'text-field': ['get', 'point_count_abbreviated'], 'text-size': 13, 'text-font': ['sans-serif'] },
+            paint: { 'text-color': '#ffffff' },
+          });
+          shown.addLayer({
+            id: MARKER_LAYER,
+            type: 'circle',
+            source: LABEL_SOURCE,
+            maxzoom: LABEL_MIN_ZOOM,
+            filter: isSingle as never,
+            paint: {
+              'circle-color': ['get', 'colour'],
+              'circle-radius': 8,
+              'circle-stroke-color': '#ffffff',
+              'circle-stroke-width': 2,
+            },
+          });
+          shown.on('click', (event) => {
+            const [hit] = shown.queryRenderedFeatures(event.point, { layers: [CLUSTER_LAYER, MARKER_LAYER, FILL_LAYER] });
+            if (hit?.layer.id === CLUSTER_LAYER) {
+              // A counted circle opens up: the map comes in to where it splits into its fields or smaller groups.
+              const centre = (hit.geometry as unknown as { coordinates: [number, number] }).coordinates;
+              void (shown.getSource(LABEL_SOURCE) as GeoJSONSource)
+                .getClusterExpansionZoom(hit.properties.cluster_id as number)
+                .then((zoom) => shown.easeTo({ center: centre, zoom }));
+              return;
+            }
+            const id = (hit?.properties.id as string | undefined) ?? null;
+            if (hit?.layer.id === MARKER_LAYER && id) {
+              const field = latest.current.fields.find((candidate) => candidate.id === id);
+              if (field) moveTo(shown, [field], { maxZoom: SELECTED_MAX_ZOOM });
+            }
+            onSelectRef.current(id);
+          });
+          for (const layer of [FILL_LAYER, CLUSTER_LAYER, MARKER_LAYER]) {
+            shown.on('mouseenter', layer, () => (shown.getCanvas().style.cursor = 'pointer'));
+            shown.on('mouseleave', layer, () => (shown.getCanvas().style.cursor = ''));
+          }
           mapRef.current = shown;
           const { fields: all, selectedId: selected } = latest.current;
-          const target = boundsOfFields(selected ? all.filter((field) => field.id === selected) : all);
-          if (target) shown.fitBounds(target, { padding: 48, duration: 0, maxZoom: SELECTED_MAX_ZOOM });
+          const opening = selected ? all.filter((field) => field.id === selected) : all;
+          moveTo(shown, opening, { maxZoom: SELECTED_MAX_ZOOM, instant: true });
+          setZoom(shown.getZoom());
           setState('ready');
         });
       })
@@ -140,34 +212,54 @@ export default function FieldsMap({ fields, selectedId, onSelect, basemap }: Fie
     if (!map || state !== 'ready') return;
     map.setFilter('fields-selected', ['==', ['get', 'id'], selectedId ?? '']);
     const selected = selectedId ? fields.find((field) => field.id === selectedId) : undefined;
-    const target = selected ? boundsOfFields([selected]) : null;
-    if (target) map.fitBounds(target, { padding: 48, maxZoom: SELECTED_MAX_ZOOM });
+    if (selected) moveTo(map, [selected], { maxZoom: SELECTED_MAX_ZOOM });
     // Fit only when the selection changes, not when the list refreshes.
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the list is read, not followed
   }, [selectedId, state]);
 
   return (
-    <div className="relative h-full w-full" data-testid="fields-map" data-state={state} data-idle={idle} data-zoom={zoom.toFixed(1)}>
+    <div
+      className="relative h-full w-full"
+      data-testid="fields-map"
+      data-state={state}
+      data-idle={idle}
+      data-zoom={zoom.toFixed(1)}
+      data-view={view ? `${view.centre[0].toFixed(6)},${view.centre[1].toFixed(6)},${view.zoom.toFixed(4)}` : undefined}
+    >
       <div ref={container} role="region" aria-label={t('mapView.mapLabel')} className="h-full w-full bg-[#e7e5d8]" />
-      {state !== 'ready' && (
-        <MapStatusOverlay
-          loading={t('mapView.loading')}
-          error={state === 'loading' ? null : state === 'noWebGl' ? t('mapView.noWebGl') : t('mapEditor.mapFailed')}
-          onRetry={
-            state === 'failed'
-              ? () => {
-                  setState('loading');
-                  setAttempt((n) => n + 1);
-                }
-              : undefined
-          }
-        />
-      )}
-      {imageryUnavailable && state === 'ready' && (
-        <p role="status" className="absolute top-2 left-2 max-w-[70%] rounded-lg bg-amber-50/95 p-2 text-sm text-amber-900 shadow">
-          {t('mapView.imageryUnavailable')}
-        </p>
-      )}
+      <MapStateNotices
+        state={state}
+        loading={t('mapView.loading')}
+        noWebGl={t('mapView.noWebGl')}
+        imageryUnavailable={imageryUnavailable}
+        onRetry={() => {
+          setState('loading');
+          setAttempt((n) => n + 1);
+        }}
+      />
     </div>
   );
+}
+
+/**
+ * Brings `fields` into view on `map` (all of them, inside a margin; a lone small field no closer than `maxZoom`),
+ * from the map's own size, so a phone and a wide screen each get the zoom that fits.
+ */
+function moveTo(
+  map: MapLibreMap,
+  fields: Pick<FieldSummary, 'bbox'>[],
+  { maxZoom, instant = false }: { maxZoom: number; instant?: boolean },
+) {
+  const bounds = boundsOfFields(fields);
+  if (!bounds) return;
+  const container = map.getContainer();
+  const { centre, zoom } = fitView(bounds, {
+    widthPx: container.clientWidth,
+    heightPx: container.clientHeight,
+    paddingPx: FIT_PADDING_PX,
+    maxZoom,
+    minZoom: 1,
+  });
+  if (instant) map.jumpTo({ center: centre, zoom });
+  else map.easeTo({ center: centre, zoom });
 }

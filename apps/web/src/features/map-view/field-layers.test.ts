@@ -38,7 +38,7 @@ describe('field layers', () => {
     expect(labels).toHaveLength(2);
     expect(labels[0]).toMatchObject({
       geometry: { type: 'Point', coordinates: [31.05, -17.83] },
-      properties: { id: 'f1', label: 'Centre pivot\n50.3 ha' },
+      properties: { id: 'f1', label: 'Centre pivot\n50.3 ha', colour: CROP_GROUP_COLOURS.cereal },
     });
     expect(labels[1]).toMatchObject({ geometry: { coordinates: [31.1, -17.9] }, properties: { label: 'Barn Block\n12.3 ha' } });
     // The polygons carry no label, so nothing is drawn once per tile a polygon crosses.

@@ -65,14 +65,15 @@ export interface FieldLabelCollection {
     type: 'Feature';
     id: number;
     geometry: { type: 'Point'; coordinates: [number, number] };
-    /** `label`: two lines on the map, the field's name, then its size. */
-    properties: { id: string; label: string };
+    /** `label`: two lines on the map, the field's name, then its size; `colour`: its crop group's, for its marker. */
+    properties: { id: string; label: string; colour: string };
   }[];
 }
 
 /**
- * One point per field, at the centre of its area, to carry its label. Labelled from the polygons, MapLibre drew a
- * field's name once per tile the field crosses, so a centre pivot showed its name four times.
+ * One point per field, at the centre of its area, to carry its label and, far out, its marker (clustered). Labelled
+ * from the polygons, MapLibre drew a field's name once per tile the field crosses, so a centre pivot showed its name
+ * four times.
  */
 export function fieldLabelPoints(fields: FieldOnMap[]): FieldLabelCollection {
   return {
@@ -81,7 +82,11 @@ export function fieldLabelPoints(fields: FieldOnMap[]): FieldLabelCollection {
       type: 'Feature',
       id: index,
       geometry: { type: 'Point', coordinates: field.centroid },
-      properties: { id: field.id, label: `${field.name}\n${hectaresLabel(field.size_hectares)}` },
+      properties: {
+        id: field.id,
+        label: `${field.name}\n${hectaresLabel(field.size_hectares)}`,
+        colour: CROP_GROUP_COLOURS[cropGroupOf(field.cropType)],
+      },
     })),
   };
 }

@@ -37,3 +37,42 @@ export function MapStatusOverlay({
     </div>
   );
 }
+
+/** Where a map is: starting, drawn, failed to load (it can be retried), or unable to start without WebGL. */
+export type MapState = 'loading' | 'ready' | 'failed' | 'noWebGl';
+
+/**
+ * What a map shows over itself for its state: the status overlay until it is ready, with the retry after a failed
+ * load, then a notice while the satellite imagery is unavailable.
+ */
+export function MapStateNotices({
+  state,
+  loading,
+  noWebGl,
+  imageryUnavailable,
+  onRetry,
+}: {
+  state: MapState;
+  loading: string;
+  noWebGl: string;
+  imageryUnavailable: boolean;
+  /** Starts the map again after a failed load. */
+  onRetry: () => void;
+}) {
+  const { t } = useTranslation('app');
+  if (state !== 'ready') {
+    return (
+      <MapStatusOverlay
+        loading={loading}
+        error={state === 'loading' ? null : state === 'noWebGl' ? noWebGl : t('mapEditor.mapFailed')}
+        onRetry={state === 'failed' ? onRetry : undefined}
+      />
+    );
+  }
+  if (!imageryUnavailable) return null;
+  return (
+    <p role="status" className="absolute top-2 left-2 max-w-[70%] rounded-lg bg-amber-50/95 p-2 text-sm text-amber-900 shadow">
+      {t('mapView.imageryUnavailable')}
+    </p>
+  );
+}

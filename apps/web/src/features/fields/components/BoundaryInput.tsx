@@ -11,16 +11,25 @@ import { describeError, describeProblem } from '../../../lib/form-errors.ts';
 import { formatNumber } from '../../../lib/format.ts';
 import { inputBinder } from '../../../lib/input-binder.ts';
 import { useLocate } from '../../../lib/use-locate.ts';
+import { boundsOfFields, fieldFeatures } from '../../map-view/field-layers.ts';
+import { useFieldsOnMap } from '../api/fields.ts';
 import { usePreviewImport, type ImportDraft } from '../api/import-export.ts';
 import { circleHectares, polygonFrom, type BoundaryInputKey, type BoundaryValues } from './boundary-input.ts';
 
 // The map library is large: it is fetched only when a map is shown.
 const MapEditor = lazy(() => import('../../map-editor/MapEditor.tsx'));
 
-/** The map editor with the server's basemap settings; the drawn (or loaded) shape goes into the form values. */
-function MapInput({ values, errors, onChange }: BoundaryInputProps) {
+/**
+ * The map editor with the server's basemap settings, opening on the farm's other fields; the drawn (or loaded) shape
+ * goes into the form values.
+ */
+function MapInput({ values, errors, onChange, farmId }: BoundaryInputProps) {
   const { t } = useTranslation('app');
   const config = useQuery(publicConfigQuery());
+  const fields = useFieldsOnMap();
+  const farmFields = useMemo(() => (fields.data ?? []).filter((field) => farmId && field.farmId === farmId), [fields.data, farmId]);
+  const openAround = boundsOfFields(farmFields);
+  const otherFields = useMemo(() => fieldFeatures(farmFields), [farmFields]);
   // A boundary loaded from a file starts a fresh editor showing it.
   const [editorKey, setEditorKey] = useState(0);
   const load = (drawn: PolygonBoundary) => {
@@ -30,11 +39,14 @@ function MapInput({ values, errors, onChange }: BoundaryInputProps) {
   const loading = <Spinner label={t('mapEditor.loading')} />;
   return (
     <div className="flex flex-col gap-2">
-      {config.data ? (
+      {/* Without the field list the map would open far out; if the list fails, it opens without it. */}
+      {config.data && !fields.isPending ? (
         <Suspense fallback={loading}>
           <MapEditor
             key={editorKey}
             initialBoundary={values.drawn}
+            openAround={openAround}
+            otherFields={otherFields}
             basemap={config.data.basemap}
             onChange={(drawn) => onChange({ ...values, drawn })}
           />
@@ -203,6 +215,8 @@ interface BoundaryInputProps {
   values: BoundaryValues;
   errors: Partial<Record<BoundaryInputKey, string>>;
   onChange: (values: BoundaryValues) => void;
+  /** The farm the field joins: the map opens on its other fields. None for a new farm. */
+  farmId?: string | null | undefined;
 }
 
 /** The field boundary: drawn on the map, a round field by centre and radius, or a pasted GeoJSON polygon. */

@@ -138,7 +138,13 @@ export function FieldSetupForm({ initialFarmId }: { initialFarmId: string }) {
         <FieldDetailsInputs values={details} errors={problems.field} onChange={setDetails} />
       </Card>
       <Card title={t('setup.boundarySection')}>
-        <BoundaryInput values={boundary} errors={problems.boundaryInputs} boundaryError={problems.boundary} onChange={changeBoundary} />
+        <BoundaryInput
+          values={boundary}
+          errors={problems.boundaryInputs}
+          boundaryError={problems.boundary}
+          onChange={changeBoundary}
+          farmId={mode === 'existing' ? farmId : null}
+        />
       </Card>
       <div className="flex flex-col gap-2 sm:flex-row sm:justify-end">
         <Button type="submit" disabled={busy || farms.isPending}>

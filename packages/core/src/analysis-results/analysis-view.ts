@@ -38,3 +38,25 @@ export interface AnalysisDetail<Type extends AnalysisType = AnalysisType> extend
   /** Checked against the type's schema when it was stored; null until the analysis completes. */
   result: AnalysisResult<Type> | null;
 }
+
+/**
+ * A field's newest completed health analysis, as the farm totals need it (`GET /api/analysis/overview`): a handful
+ * of numbers, never the result.
+ */
+export interface FieldHealthOverview {
+  field_id: string;
+  /** Hectares, as the field list gives them. */
+  size_hectares: number;
+  /** Null when no health analysis of the field has completed. */
+  health: {
+    analysis_id: string;
+    /** `healthy`, `moderate`, `bare-or-stressed`, or `no-clear-image` when the season had no usable image. */
+    status: string;
+    /** Mean NDVI of the field on the latest clear image (unitless, −1 to 1); null without a clear image. */
+    ndvi: number | null;
+    /** The day of that image (YYYY-MM-DD), or the day the analysis speaks for without one. */
+    date: string | null;
+    /** Demo imagery or simulated weather went into it. */
+    simulated: boolean;
+  } | null;
+}

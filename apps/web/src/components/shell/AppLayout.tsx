@@ -1,6 +1,7 @@
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
+import { AnalysisProgressCards } from '../../features/analyses/components/AnalysisProgressCards.tsx';
 import { Spinner } from '../ui/layout.tsx';
 import { ConnectionBanners } from './Banners.tsx';
 import { BottomNav } from './BottomNav.tsx';
@@ -34,6 +35,7 @@ export function AppLayout() {
         </main>
       </div>
       <BottomNav />
+      <AnalysisProgressCards />
     </div>
   );
 }

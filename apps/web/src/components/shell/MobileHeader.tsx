@@ -17,7 +17,8 @@ export function MobileHeader() {
   return (
     <header
       data-testid="mobile-header"
-      className={`sticky top-0 z-30 flex min-h-14 items-center gap-2 px-2 md:hidden ${transparent ? 'bg-transparent' : 'border-b border-stone-200 bg-white'}`}
+      // A transparent header (spec §2.4) scrolls away with the page: kept on top, the cards would show through it.
+      className={`z-30 flex min-h-14 items-center gap-2 px-2 md:hidden ${transparent ? 'bg-transparent' : 'sticky top-0 border-b border-stone-200 bg-white'}`}
     >
       {showBack && (
         <button

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import { AppError } from '../../errors.ts';
 import { authenticate, authOf } from '../../plugins/authenticate.ts';
+import { analysisOverview } from './analysis-overview.ts';
 import { analysisTypeOf, type AnalysisType } from './analysis-types.ts';
 import * as analyses from './analysis.service.ts';
 
@@ -32,6 +33,24 @@ const runBody = z.strictObject({
     .min(1, 'Name at least one product, or leave products out for the usual ones.')
     .max(8)
     .optional(),
+});
+
+const overviewResponse = z.object({
+  data: z.array(
+    z.object({
+      field_id: z.string(),
+      size_hectares: z.number(),
+      health: z
+        .object({
+          analysis_id: z.string(),
+          status: z.string(),
+          ndvi: z.number().nullable(),
+          date: z.string().nullable(),
+          simulated: z.boolean(),
+        })
+        .nullable(),
+    }),
+  ),
 });
 
 /** The type named in a path: a run slug (`health-analysis`) or a short name (`health`); spec §7's message otherwise. */
@@ -68,6 +87,11 @@ export function analysisRoutes(ctx: AppContext) {
         return reply.status(202).send({ status: 'accepted', data: { id: started.id, job_id: started.jobId, type, field_id: fieldId } });
       },
     );
+
+    // One request for the dashboard's farm totals, however many fields: each field's newest health headline.
+    app.get('/analysis/overview', { onRequest, schema: { ...base, response: { 200: overviewResponse } } }, async (request) => ({
+      data: await analysisOverview(ctx, authOf(request).orgId),
+    }));
 
     app.get('/analysis/:fieldId/latest-summaries', { onRequest, schema: { ...base, params: fieldParams } }, async (request) => ({
       status: 'success',

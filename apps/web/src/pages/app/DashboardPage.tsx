@@ -4,9 +4,13 @@ import { ErrorBoundary, PartBoundary, PartFailed } from '../../components/ui/Err
 import { Card, EmptyState, Page, PageHeader, Spinner } from '../../components/ui/layout.tsx';
 import { LoadError } from '../../components/ui/QueryState.tsx';
 import { useSession } from '../../features/auth/use-session.ts';
+import { FieldAnalysisTiles } from '../../features/analyses/components/AnalysisTiles.tsx';
+import { FarmHealthTotalsTile } from '../../features/analyses/components/FarmHealthTotalsTile.tsx';
+import { RunAnalysisTile } from '../../features/analyses/components/RunAnalysisTile.tsx';
 import { useFarms } from '../../features/farms/api/farms.ts';
 import { FarmsCard } from '../../features/farms/components/FarmsCard.tsx';
 import { RecentApplicationsCard } from '../../features/fertilizer/components/RecentApplicationsCard.tsx';
+import { useSelectedFieldId } from '../../features/field-selection/field-selection.ts';
 import { useFieldNames, useFields } from '../../features/fields/api/fields.ts';
 import { LatestSoilTestCard } from '../../features/soil-tests/components/LatestSoilTestCard.tsx';
 import { formatArea, useAreaUnit } from '../../lib/area-unit.ts';
@@ -57,7 +61,10 @@ function QuickActions() {
   );
 }
 
-/** Dashboard: farms, fields and hectares at a glance, the latest records and the next things to do. */
+/**
+ * Dashboard: the selected field's latest analyses as tiles, the farm's fields by crop health, a run control, farms,
+ * fields and hectares, the latest records and the next things to do.
+ */
 export default function DashboardPage() {
   const { t } = useTranslation('app');
   usePageTitle(t('dashboard.title'));
@@ -67,6 +74,7 @@ export default function DashboardPage() {
   const fields = useFields();
   const fieldNames = useFieldNames();
   const unit = useAreaUnit();
+  const selectedId = useSelectedFieldId(fields.data);
 
   let content;
   if (fields.isPending || farms.isPending) content = <Spinner label={t('states.loadingDashboard')} />;
@@ -85,14 +93,31 @@ export default function DashboardPage() {
       <EmptyState
         title={t('dashboard.emptyTitle')}
         message={farms.data.length > 0 ? t('dashboard.emptyWithFarm') : t('dashboard.empty')}
-        action={<ButtonLink to="/create-farm-field">{t('actions.fieldSetup')}</ButtonLink>}
+        action={
+          <ButtonLink to="/create-farm-field">{farms.data.length > 0 ? t('dashboard.drawField') : t('actions.fieldSetup')}</ButtonLink>
+        }
       />
     );
   else {
     const farmList = farms.data;
     const fieldList = fields.data;
+    const selected = fieldList.find((field) => field.id === selectedId) ?? fieldList[0]!;
     content = (
       <div className="flex flex-col gap-6">
+        <section aria-labelledby="dashboard-field-tiles" className="flex flex-col gap-3">
+          <h2 id="dashboard-field-tiles" className="text-lg font-semibold text-stone-900">
+            {t('dashboard.atAGlance', { field: selected.name })}
+          </h2>
+          <PartBoundary name="The selected field's analysis tiles" title={t('dashboard.atAGlance', { field: selected.name })}>
+            <FieldAnalysisTiles field={{ id: selected.id, name: selected.name }} />
+          </PartBoundary>
+        </section>
+        <PartBoundary name="The farm health totals" title={t('dashboard.totals.title')}>
+          <FarmHealthTotalsTile />
+        </PartBoundary>
+        <PartBoundary name="The run-analysis control" title={t('dashboard.run.title')}>
+          <RunAnalysisTile key={selected.id} fields={fieldList} selectedFieldId={selected.id} />
+        </PartBoundary>
         <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3 md:gap-4">
           <Stat label={t('dashboard.farmCount')} value={() => String(farmList.length)} />
           <Stat label={t('dashboard.fieldCount')} value={() => String(fieldList.length)} />
@@ -120,11 +145,6 @@ export default function DashboardPage() {
           </PartBoundary>
           <PartBoundary name="The farms card" title={t('dashboard.farms')}>
             <FarmsCard />
-          </PartBoundary>
-          <PartBoundary name="The satellite card" title={t('dashboard.satelliteTitle')}>
-            <Card title={t('dashboard.satelliteTitle')}>
-              <p className="text-stone-700">{t('dashboard.satelliteLater')}</p>
-            </Card>
           </PartBoundary>
         </div>
       </div>

@@ -7,6 +7,7 @@ import { ConfirmDialog } from '../../components/ui/Dialog.tsx';
 import { DetailActions } from '../../components/ui/FormActions.tsx';
 import { Card, MissingRecord, PageHeader } from '../../components/ui/layout.tsx';
 import { QueryState, RecordDetail } from '../../components/ui/QueryState.tsx';
+import { FieldAnalysisSummaries } from '../../features/analyses/components/FieldAnalysisSummaries.tsx';
 import { useFarms } from '../../features/farms/api/farms.ts';
 import { useApplications, useDeleteApplication } from '../../features/fertilizer/api/applications.ts';
 import { ApplicationList } from '../../features/fertilizer/components/ApplicationList.tsx';
@@ -110,6 +111,7 @@ function FieldView({ field }: { field: Field }) {
             />
           </Card>
         )}
+        <FieldAnalysisSummaries field={{ id: field.id, name: field.name }} />
         <FieldRecords field={field} />
       </div>
       <ConfirmDialog
@@ -122,7 +124,7 @@ function FieldView({ field }: { field: Field }) {
   );
 }
 
-/** Field detail (/fields/:fieldId): facts, soil tests, applications, edit and delete. */
+/** Field detail (/fields/:fieldId): facts, the latest of each analysis, soil tests, applications, edit and delete. */
 export default function FieldDetailPage() {
   const { t } = useTranslation('app');
   const { fieldId = '' } = useParams();

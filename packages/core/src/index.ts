@@ -18,3 +18,4 @@ export * from './dates.ts';
 export * from './agronomy/season.ts';
 export * from './analysis-results/index.ts';
 export * from './index-legends.ts';
+export * from './field-imagery.ts';

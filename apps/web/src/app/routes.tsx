@@ -32,6 +32,7 @@ const SoilAnalysis = lazyPage(() => import('../pages/app/SoilAnalysisPage.tsx'))
 const Settings = lazyPage(() => import('../pages/app/SettingsPage.tsx'));
 const ImportFields = lazyPage(() => import('../pages/app/ImportFieldsPage.tsx'));
 const MapView = lazyPage(() => import('../pages/app/MapViewPage.tsx'));
+const CropHealth = lazyPage(() => import('../pages/app/CropHealthPage.tsx'));
 const ComingSoon = lazyPage(() => import('../pages/app/ComingSoonPage.tsx'));
 const NotFound = lazyPage(() => import('../pages/NotFoundPage.tsx'));
 
@@ -111,7 +112,7 @@ export function AppRoutes() {
             <Route path="fertilizer-management" element={<Fertilizer />} />
             <Route path="analysis" element={<ComingSoon title="Crop Analysis" coming="analysis" />} />
             <Route path="reports" element={<ComingSoon title="Reports & Analytics" coming="analysis" />} />
-            <Route path="crop-health" element={<ComingSoon title="Crop Health" coming="cropHealth" />} />
+            <Route path="crop-health" element={<CropHealth />} />
             <Route path="soil-analysis" element={<SoilAnalysis />} />
             <Route path="irrigation" element={<ComingSoon title="Irrigation & Weather" coming="weather" />} />
             <Route path="weather" element={<ComingSoon title="Irrigation & Weather" coming="weather" />} />

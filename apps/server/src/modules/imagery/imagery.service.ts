@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { daysBetween, isoDay, seasonWindow, type Field, type FieldBoundary } from '@murimi/core';
+import { daysBetween, isoDay, seasonWindow, type Field, type FieldBoundary, type FieldScene } from '@murimi/core';
 import {
   encodeFloat32GeoTiff,
   fieldSceneReadings,
@@ -17,6 +17,8 @@ import { AppError } from '../../errors.ts';
 import { imageryAccess, type ImageryAccess } from '../analysis/imagery.ts';
 import { getField } from '../fields/fields.service.ts';
 import { MAX_ZONE_FIELD_HECTARES } from '../zones/zones.service.ts';
+
+export type { FieldScene } from '@murimi/core';
 
 /** The indices a farmer picks on the map, by their spec names; NDWI is the engine's NIR−SWIR index (`ndmi`). */
 export const imageryIndices = ['ndvi', 'ndwi', 'ndre', 'lai'] as const;
@@ -43,25 +45,6 @@ const IMAGERY_UNAVAILABLE = 'Satellite imagery is unavailable right now; please 
 export interface ImageryPeriod {
   from?: string;
   to?: string;
-}
-
-/** One scene over the field: when, which, how clear, and the field's numbers when the scene can be trusted. */
-export interface FieldScene {
-  date: string;
-  datetime: string;
-  sceneId: string;
-  source: string;
-  /** The catalogue's cloud cover for the whole scene, percent; null when it gives none. */
-  sceneCloudCoverPct: number | null;
-  /** Share of the field clear of cloud and shadow and inside the scene, 0–1; null when the scene could not be read. */
-  clearShare: number | null;
-  usable: boolean;
-  /** Why the scene is not usable: too-cloudy, partly-outside-scene, outside-scene, reflectance-suspect, no-valid-pixels, unreadable. */
-  reason: string | null;
-  mean: number | null;
-  p10: number | null;
-  p90: number | null;
-  simulated: boolean;
 }
 
 export interface FieldImageryList {

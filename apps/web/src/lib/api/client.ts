@@ -80,6 +80,9 @@ export async function apiDownload(path: string): Promise<{ blob: Blob; fileName:
   return { blob: await response.blob(), fileName };
 }
 
+/** A GET answer as it came, for bodies that are not JSON and headers that matter (an index image and its placement). */
+export const apiResponse = (path: string): Promise<Response> => send('GET', path);
+
 export const api = {
   get: <T>(path: string) => apiRequest<T>('GET', path),
   post: <T>(path: string, body: unknown) => apiRequest<T>('POST', path, body),

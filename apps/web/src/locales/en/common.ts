@@ -86,9 +86,10 @@ export const common = {
   },
   coming: {
     title: 'Coming soon',
-    analysis: 'Crop analyses and reports arrive with the analysis release: satellite crop health, yield estimates and advice per field.',
-    weather: 'Weather forecasts and irrigation advice arrive with the weather release.',
-    cropHealth: 'Satellite crop health (NDVI, NDWI, NDRE, LAI) arrives with the imagery release.',
+    analysis:
+      'Reports across your fields arrive with the reports release. Until then, each field’s page shows its four latest analyses, and Crop Health its satellite maps.',
+    weather:
+      'Forecast charts and the season’s soil-water chart arrive with the weather release. Until then, each field’s page shows its latest irrigation advice.',
     placeholder: 'This page is not available yet.',
   },
   units: {

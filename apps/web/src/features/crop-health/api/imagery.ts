@@ -1,0 +1,78 @@
+import { queryOptions } from '@tanstack/react-query';
+import { api, apiResponse } from '../../../lib/api/client.ts';
+import type { CropHealthIndex } from '../index-legend.ts';
+import type { FieldScene } from '../scene-choice.ts';
+
+/** The scenes of a field's season for one index, as `GET /api/fields/{id}/imagery` answers. */
+export interface FieldImageryList {
+  fieldId: string;
+  index: CropHealthIndex;
+  /** The period read (YYYY-MM-DD): the field's season window unless asked otherwise. */
+  from: string;
+  to: string;
+  simulated: boolean;
+  scenes: FieldScene[];
+}
+
+type LonLat = [number, number];
+
+/** One scene's index image of the field, with where it lies. */
+export interface SceneImage {
+  sceneId: string;
+  png: Blob;
+  /** Top left, top right, bottom right, bottom left: MapLibre's image source takes them in this order. */
+  corners: [LonLat, LonLat, LonLat, LonLat];
+  pixelSizeM: number | null;
+  simulated: boolean;
+}
+
+/** Every imagery query of a field starts with `imagery` and the field, so a finished analysis can refresh them. */
+export const imageryKeys = {
+  ofField: (fieldId: string) => ['imagery', fieldId] as const,
+  scenes: (fieldId: string, index: CropHealthIndex) => ['imagery', fieldId, index, 'scenes'] as const,
+  image: (fieldId: string, index: CropHealthIndex, sceneId: string) => ['imagery', fieldId, index, 'image', sceneId] as const,
+};
+
+/** The season's scenes of a field with their clear shares and statistics (read while the request waits). */
+export const fieldScenesQuery = (fieldId: string, index: CropHealthIndex) =>
+  queryOptions({
+    queryKey: imageryKeys.scenes(fieldId, index),
+    queryFn: async () => (await api.get<{ data: FieldImageryList }>(`/api/fields/${fieldId}/imagery?index=${index}`)).data,
+    // New scenes arrive every few days: no need to read the catalogue again on every visit.
+    staleTime: 10 * 60_000,
+  });
+
+/** The four corners the server sends with an image, checked: a bad header is an error, not a map in the sea. */
+export function parseCorners(header: string | null): SceneImage['corners'] {
+  const corners: unknown = header ? JSON.parse(header) : null;
+  const isLonLat = (point: unknown) =>
+    Array.isArray(point) && point.length === 2 && point.every((n) => typeof n === 'number' && Number.isFinite(n));
+  if (!Array.isArray(corners) || corners.length !== 4 || !corners.every(isLonLat)) {
+    throw new Error('The image came without its place on the map.');
+  }
+  return corners as SceneImage['corners'];
+}
+
+/**
+ * One scene's index image of the field (PNG on the legend's colours, cloud grey, outside the field clear), asked
+ * within the period the scene list was read for, so the server finds the scene among the same ones.
+ */
+export const sceneImageQuery = (fieldId: string, index: CropHealthIndex, sceneId: string, period: { from: string; to: string }) =>
+  queryOptions({
+    queryKey: imageryKeys.image(fieldId, index, sceneId),
+    queryFn: async (): Promise<SceneImage> => {
+      const query = new URLSearchParams(period).toString();
+      const response = await apiResponse(`/api/fields/${fieldId}/imagery/${encodeURIComponent(sceneId)}/${index}.png?${query}`);
+      const pixelSize = Number(response.headers.get('x-image-pixel-size-m'));
+      return {
+        sceneId,
+        corners: parseCorners(response.headers.get('x-image-corners')),
+        pixelSizeM: Number.isFinite(pixelSize) && pixelSize > 0 ? pixelSize : null,
+        simulated: response.headers.get('x-imagery-simulated') === 'true',
+        png: await response.blob(),
+      };
+    },
+    // A scene's image never changes (a new boundary gives new keys through a refresh of the field's imagery).
+    staleTime: Infinity,
+    gcTime: 5 * 60_000,
+  });

@@ -53,7 +53,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     url.pathname = `/${databaseName}`;
     Object.assign(serverEnv, { DATABASE_URL: url.toString(), JWT_SECRET: 'e2e-secret-e2e-secret-e2e-secret-e2e-1' });
   } else {
-    Object.assign(serverEnv, { DATA_DIR: mkdtempSync(path.join(tmpdir(), 'murimi-e2e-')) });
+    // A test may hand in a folder it prepared (e.g. with `murimi demo`); else an empty one.
+    Object.assign(serverEnv, { DATA_DIR: env.DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'murimi-e2e-')) });
   }
   const child: ChildProcess = spawn('node', ['apps/server/dist/cli.mjs', 'serve'], {
     cwd: root,

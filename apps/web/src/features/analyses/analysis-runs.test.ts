@@ -214,6 +214,22 @@ describe('analysis runs (spec §4 lifecycle)', () => {
     expect(server.calls).not.toContain('poll');
   });
 
+  it('cancels on the server an analysis whose start was still on its way when the person cancelled', async () => {
+    const server = fakeServer();
+    const runs = new AnalysisRuns(server.deps);
+    let answerStart: (answer: { id: string }) => void = () => {};
+    server.onStart(() => new Promise((resolve) => (answerStart = resolve)));
+    const done = runs.run(request());
+    await vi.advanceTimersByTimeAsync(0);
+    await runs.cancel(FIELD, 'health');
+    expect(runs.getState()).toEqual([]);
+    answerStart({ id: 'late-analysis' });
+    await done;
+    expect(server.deps.cancel).toHaveBeenCalledWith(FIELD, 'health', 'late-analysis');
+    await vi.advanceTimersByTimeAsync(ANALYSIS_POLL_MS * 2);
+    expect(server.calls).not.toContain('poll');
+  });
+
   it('says "not found or already completed" when the server has nothing to cancel', async () => {
     const server = fakeServer();
     server.deps.cancel = async () => {

@@ -180,7 +180,12 @@ export class AnalysisRuns {
       if (reason === 'alreadyRunning') this.notify('alreadyRunning', this.get(key));
       return this.finish(key, { state: 'failed', failure: { kind: 'start', reason } });
     }
-    if (!waiting(this.find(run.fieldId, run.type))) return this.get(key);
+    const now = this.find(run.fieldId, run.type);
+    if (!now || !waiting(now)) {
+      // Cancelled while the start was on its way: the server has the analysis now, so cancel it there too.
+      await this.deps.cancel(run.fieldId, run.type, analysisId).catch(() => undefined);
+      return now ?? run;
+    }
     this.update(key, { state: 'running', analysisId });
 
     let failures = 0;

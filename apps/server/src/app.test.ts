@@ -74,7 +74,7 @@ describe('the app shell', () => {
     expect(crops.length).toBeGreaterThanOrEqual(50);
     const maize = crops.find((c: { id: string }) => c.id === 'maize-grain');
     expect(maize).toMatchObject({
-      stageLengthsDays: { initial: 30, development: 50, midSeason: 60, lateSeason: 40 },
+      stageLengthsDays: { initial: 25, development: 40, midSeason: 45, lateSeason: 30 },
       depletionFraction: 0.55,
     });
     expect(maize.sources.join(' ')).toContain('FAO-56');

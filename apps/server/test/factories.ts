@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { as, squareBoundary, type TestAccount } from './harness.ts';
 
-/** Creates a farm, a 4 ha maize field, a soil test and a fertilizer application for an account. */
+/** Creates a farm, a 4 ha maize field, a soil test, a fertilizer application, an irrigation and a gauge reading for an account. */
 export async function createFarmRecords(app: FastifyInstance, account: TestAccount) {
   const farm = (
     await as(account, app, { method: 'POST', url: '/api/farms', payload: { name: 'Chikomo Farm', district: 'Goromonzi', country: 'ZW' } })
@@ -44,9 +44,30 @@ export async function createFarmRecords(app: FastifyInstance, account: TestAccou
       },
     })
   ).json().data;
+  const irrigationEvent = (
+    await as(account, app, {
+      method: 'POST',
+      url: '/api/irrigation-events',
+      payload: { fieldId: field.id, irrigationDate: '2026-11-20', depthMm: 25, method: 'furrow' },
+    })
+  ).json().data;
+  const rainReading = (
+    await as(account, app, {
+      method: 'POST',
+      url: '/api/rain-readings',
+      payload: { fieldId: field.id, readingDate: '2026-11-20', rainMm: 12 },
+    })
+  ).json().data;
+  const harvest = (
+    await as(account, app, {
+      method: 'POST',
+      url: '/api/harvests',
+      payload: { fieldId: field.id, seasonLabel: '2025/26', harvestedTPerHa: 4.2, moisturePct: 12.5, harvestDate: '2026-04-20' },
+    })
+  ).json().data;
   // Read the farm again: its field count and hectares now include the field.
   const farmWithField = (await as(account, app, { method: 'GET', url: `/api/farms/${farm.id}` })).json().data;
-  return { farm: farmWithField, field, soilTest, application };
+  return { farm: farmWithField, field, soilTest, application, irrigationEvent, rainReading, harvest };
 }
 
 export const newId = () => randomUUID();

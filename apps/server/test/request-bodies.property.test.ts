@@ -107,7 +107,7 @@ function damagedFile(bytes: Buffer) {
 describe('generated request bodies', () => {
   /** Route → the URL to call (or URLs to draw from) and a valid body to vary. */
   const routes = () => {
-    const { farm, field, soilTest, application } = records;
+    const { farm, field, soilTest, application, irrigationEvent, rainReading, harvest } = records;
     const validField = {
       name: 'F',
       farmId: farm.id,
@@ -126,6 +126,17 @@ describe('generated request bodies', () => {
       rateKgPerHa: 100,
       applicationDate: '2026-12-01',
       method: 'top-dress',
+    };
+    const validIrrigation = { fieldId: field.id, irrigationDate: '2026-11-21', depthMm: 25, method: 'pivot', notes: 'n' };
+    const validVolumeIrrigation = { fieldId: field.id, irrigationDate: '2026-11-21', volumeM3: 1000, method: 'furrow' };
+    const validRainReading = { fieldId: field.id, readingDate: '2026-11-22', rainMm: 8, notes: 'n' };
+    const validHarvest = {
+      fieldId: field.id,
+      seasonLabel: '2025/26',
+      harvestedTPerHa: 4.5,
+      moisturePct: 13,
+      harvestDate: '2026-04-20',
+      notes: 'n',
     };
     // The analysis type and field travel in the path too: known slugs and short names, and what no route knows.
     const analysisRun = fc
@@ -164,6 +175,12 @@ describe('generated request bodies', () => {
       ['PUT', '/api/fertilizer-applications/{id}', `/api/fertilizer-applications/${application.id}`, validApplication],
       ['POST', '/api/fertilizer/applications', '/api/fertilizer/applications', validApplication],
       ['PUT', '/api/fertilizer/applications/{id}', `/api/fertilizer/applications/${application.id}`, validApplication],
+      ['POST', '/api/irrigation-events', '/api/irrigation-events', validIrrigation],
+      ['PUT', '/api/irrigation-events/{id}', `/api/irrigation-events/${irrigationEvent.id}`, validVolumeIrrigation],
+      ['POST', '/api/rain-readings', '/api/rain-readings', validRainReading],
+      ['PUT', '/api/rain-readings/{id}', `/api/rain-readings/${rainReading.id}`, validRainReading],
+      ['POST', '/api/harvests', '/api/harvests', validHarvest],
+      ['PUT', '/api/harvests/{id}', `/api/harvests/${harvest.id}`, validHarvest],
       ['POST', '/api/analysis/{fieldId}/{type}/run', analysisRun, validRun],
       ['POST', '/api/fields/{fieldId}/prescription', prescription, validPrescription],
       ['POST', '/api/auth/register', '/api/auth/register', validRegistration],

@@ -19,7 +19,7 @@ afterAll(() => t.close());
 
 describe("another organisation's records", () => {
   const cases = () => {
-    const { farm, field, soilTest, application } = records;
+    const { farm, field, soilTest, application, irrigationEvent, rainReading, harvest } = records;
     return [
       ['GET', `/api/farms/${farm.id}`, undefined],
       ['PUT', `/api/farms/${farm.id}`, { name: 'Taken' }],
@@ -41,6 +41,21 @@ describe("another organisation's records", () => {
       ['GET', `/api/fertilizer/applications/${application.id}`, undefined],
       ['DELETE', `/api/fertilizer/applications/${application.id}`, undefined],
       ['GET', `/api/fertilizer-applications?fieldId=${field.id}`, undefined],
+      ['GET', `/api/irrigation-events/${irrigationEvent.id}`, undefined],
+      ['PUT', `/api/irrigation-events/${irrigationEvent.id}`, { depthMm: 1 }],
+      ['DELETE', `/api/irrigation-events/${irrigationEvent.id}`, undefined],
+      ['GET', `/api/irrigation-events?fieldId=${field.id}`, undefined],
+      ['POST', '/api/irrigation-events', { fieldId: field.id, irrigationDate: '2026-11-20', depthMm: 20, method: 'drip' }],
+      ['GET', `/api/rain-readings/${rainReading.id}`, undefined],
+      ['PUT', `/api/rain-readings/${rainReading.id}`, { rainMm: 1 }],
+      ['DELETE', `/api/rain-readings/${rainReading.id}`, undefined],
+      ['GET', `/api/rain-readings?fieldId=${field.id}`, undefined],
+      ['POST', '/api/rain-readings', { fieldId: field.id, readingDate: '2026-11-21', rainMm: 1 }],
+      ['GET', `/api/harvests/${harvest.id}`, undefined],
+      ['PUT', `/api/harvests/${harvest.id}`, { harvestedTPerHa: 1 }],
+      ['DELETE', `/api/harvests/${harvest.id}`, undefined],
+      ['GET', `/api/harvests?fieldId=${field.id}`, undefined],
+      ['POST', '/api/harvests', { fieldId: field.id, seasonLabel: '2024/25', harvestedTPerHa: 3, harvestDate: '2025-04-20' }],
       [
         'POST',
         '/api/fertilizer-applications',
@@ -67,8 +82,13 @@ describe("another organisation's records", () => {
   });
 
   it('leaves the records exactly as they were', async () => {
-    const { farm, field, soilTest, application } = records;
+    const { farm, field, soilTest, application, irrigationEvent, rainReading, harvest } = records;
     expect((await as(owner, t.app, { method: 'GET', url: `/api/farms/${farm.id}` })).json().data).toEqual(farm);
+    expect((await as(owner, t.app, { method: 'GET', url: `/api/irrigation-events/${irrigationEvent.id}` })).json().data).toEqual(
+      irrigationEvent,
+    );
+    expect((await as(owner, t.app, { method: 'GET', url: `/api/rain-readings/${rainReading.id}` })).json().data).toEqual(rainReading);
+    expect((await as(owner, t.app, { method: 'GET', url: `/api/harvests/${harvest.id}` })).json().data).toEqual(harvest);
     expect((await as(owner, t.app, { method: 'GET', url: `/api/fields/${field.id}` })).json().data).toEqual(field);
     expect((await as(owner, t.app, { method: 'GET', url: `/api/soil-tests/${soilTest.id}` })).json().data).toEqual(soilTest);
     expect((await as(owner, t.app, { method: 'GET', url: `/api/fertilizer-applications/${application.id}` })).json().data).toEqual(
@@ -77,7 +97,15 @@ describe("another organisation's records", () => {
   });
 
   it('never lists them', async () => {
-    for (const url of ['/api/farms', '/api/fields', '/api/soil-tests', '/api/fertilizer-applications']) {
+    for (const url of [
+      '/api/farms',
+      '/api/fields',
+      '/api/soil-tests',
+      '/api/fertilizer-applications',
+      '/api/irrigation-events',
+      '/api/rain-readings',
+      '/api/harvests',
+    ]) {
       const ids = (await as(stranger, t.app, { method: 'GET', url })).json().data.map((r: { id: string }) => r.id);
       expect(ids).toHaveLength(1);
       expect(ids).not.toContain(Object.values(records).map((r) => r.id));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, daysBetween, isoDay, utcDayNumber } from './dates.ts';
+import { addDays, daysBetween, formatDayMonth, isoDay, utcDayNumber } from './dates.ts';
 
 describe('calendar dates', () => {
   it('takes the UTC date of an instant, whatever the hour', () => {
@@ -33,5 +33,12 @@ describe('calendar dates', () => {
     expect(() => addDays('2025-11-15T10:00:00Z', 1)).toThrow(RangeError);
     expect(() => utcDayNumber('15/11/2025')).toThrow(RangeError);
     expect(utcDayNumber('1970-01-02')).toBe(1);
+  });
+
+  it('prints a date for an advice sentence as day and month, adding the year only when it is not the reference year', () => {
+    expect(formatDayMonth('2026-11-27')).toBe('27 Nov');
+    expect(formatDayMonth('2026-01-05', '2026-11-27')).toBe('5 Jan');
+    expect(formatDayMonth('2025-12-31', '2026-01-02')).toBe('31 Dec 2025');
+    expect(() => formatDayMonth('2026-02-30')).toThrow(RangeError);
   });
 });

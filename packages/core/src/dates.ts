@@ -30,3 +30,16 @@ export function addDays(date: string, days: number): string {
 export function daysBetween(from: string, to: string): number {
   return utcDayNumber(to) - utcDayNumber(from);
 }
+
+const MONTH_ABBREVIATIONS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
+
+/**
+ * A calendar date as advice sentences print it, in fixed English with no locale: "27 Nov", or "27 Nov 2025" when
+ * `relativeTo` (YYYY-MM-DD) falls in another year, so an old soil test or last season's planting is not misread.
+ */
+export function formatDayMonth(date: string, relativeTo?: string): string {
+  utcDayNumber(date);
+  const [year, month, day] = date.split('-');
+  const dayMonth = `${Number(day)} ${MONTH_ABBREVIATIONS[Number(month) - 1]}`;
+  return relativeTo !== undefined && relativeTo.slice(0, 4) !== year ? `${dayMonth} ${year}` : dayMonth;
+}

@@ -8,6 +8,8 @@ export * from './schemas/farm.ts';
 export * from './schemas/field.ts';
 export * from './schemas/soil-test.ts';
 export * from './schemas/fertilizer-application.ts';
+export * from './schemas/harvest.ts';
+export * from './water-records.ts';
 export * from './messages/auth-messages.ts';
 export * from './pricing.ts';
 export * from './agronomy/soil-test-rating.ts';

@@ -150,8 +150,8 @@ describe('murimi-earth demo', () => {
       expect(rows.length).toBeGreaterThan(5);
       expect(rows.every((row) => row[2] === 'simulated')).toBe(true);
       const clear = rows.filter((row) => row[3] === 'true').map((row) => Number(row[5]));
-      // Maize 7 to 16 weeks after planting: greening up.
-      expect(clear.at(-1)! - clear[0]!).toBeGreaterThan(0.1);
+      // Maize 7 to 16 weeks after planting: greening up to its peak (a 140-day maize is at full cover by week 12).
+      expect(Math.max(...clear) - clear[0]!).toBeGreaterThan(0.1);
     } finally {
       await api.close();
     }

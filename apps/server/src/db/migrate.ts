@@ -10,6 +10,8 @@ import * as leanFieldLists from './migrations/0008-lean-field-lists.ts';
 import * as analysisSummariesIndex from './migrations/0009-analysis-summaries-index.ts';
 import * as weatherCacheSource from './migrations/0010-weather-cache-source.ts';
 import * as analysisStage from './migrations/0011-analysis-stage.ts';
+import * as waterRecords from './migrations/0012-water-records.ts';
+import * as harvests from './migrations/0013-harvests.ts';
 
 /** Numbered, forward-only. Add a file `NNNN-what.ts` with an `up` and list it here; never edit a shipped one. */
 const migrations: Record<string, Migration> = {
@@ -24,6 +26,8 @@ const migrations: Record<string, Migration> = {
   '0009-analysis-summaries-index': analysisSummariesIndex,
   '0010-weather-cache-source': weatherCacheSource,
   '0011-analysis-stage': analysisStage,
+  '0012-water-records': waterRecords,
+  '0013-harvests': harvests,
 };
 
 export async function migrateToLatest(db: Kysely<unknown>): Promise<string[]> {

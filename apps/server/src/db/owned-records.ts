@@ -3,7 +3,7 @@ import { AppError } from '../errors.ts';
 import type { DB } from './schema.ts';
 
 /** Tables whose rows belong to one organisation (`org_id`). Every read and write below is scoped by it. */
-export type OwnedTable = 'farms' | 'fields' | 'soilTests' | 'fertilizerApplications';
+export type OwnedTable = 'farms' | 'fields' | 'soilTests' | 'fertilizerApplications' | 'irrigationEvents' | 'rainReadings' | 'harvests';
 
 // Kysely cannot type a query over a table chosen by a type parameter; the public signatures carry the types.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

@@ -183,6 +183,47 @@ export interface FertilizerApplicationTable {
   updatedAt: UpdatedAt;
 }
 
+/** An irrigation given to a field: the depth applied, mm (a volume entered was turned into depth by the field's area). */
+export interface IrrigationEventTable {
+  id: string;
+  orgId: string;
+  fieldId: string;
+  irrigationDate: string;
+  depthMm: number;
+  method: 'furrow' | 'sprinkler' | 'drip' | 'pivot' | 'bucket';
+  notes: string | null;
+  createdAt: CreatedAt;
+  updatedAt: UpdatedAt;
+}
+
+/** A day's rain in the field's own gauge, mm: replaces the weather source's rain for that day. One per field and day. */
+export interface RainReadingTable {
+  id: string;
+  orgId: string;
+  fieldId: string;
+  readingDate: string;
+  rainMm: number;
+  notes: string | null;
+  createdAt: CreatedAt;
+  updatedAt: UpdatedAt;
+}
+
+/** A harvest the farmer weighed: t/ha at `moisturePct` (% wet basis), for a season named by label or planting date. */
+export interface HarvestTable {
+  id: string;
+  orgId: string;
+  fieldId: string;
+  seasonLabel: string | null;
+  plantingDate: string | null;
+  /** Tonnes per hectare as weighed (the API's `harvestedTPerHa`). */
+  harvestedTonnesPerHa: number;
+  moisturePct: number;
+  harvestDate: string;
+  notes: string | null;
+  createdAt: CreatedAt;
+  updatedAt: UpdatedAt;
+}
+
 /** The last forecast fetched for a 0.1° cell (`round(lat × 10)`, `round(lng × 10)`); valid for an hour. */
 export interface WeatherForecastTable {
   /** Whose forecast it is (`open-meteo`): one source's rows are never read as another's. */
@@ -249,7 +290,10 @@ export interface DB {
   fieldBoundaryVersions: FieldBoundaryVersionTable;
   soilTests: SoilTestTable;
   fertilizerApplications: FertilizerApplicationTable;
+  irrigationEvents: IrrigationEventTable;
+  rainReadings: RainReadingTable;
   weatherForecasts: WeatherForecastTable;
   weatherArchiveDays: WeatherArchiveDayTable;
   analyses: AnalysisTable;
+  harvests: HarvestTable;
 }

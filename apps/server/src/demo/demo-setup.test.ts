@@ -1,6 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { PUBLISHED_YIELD_BANDS, findCropType, yieldResultSchema } from '@murimi/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../test/harness.ts';
 import { DEMO_EMAIL, setUpDemo } from './demo-setup.ts';
@@ -18,6 +19,40 @@ afterAll(async () => {
   await rm(imagery, { recursive: true, force: true });
 });
 
+/**
+ * Every demo field's yield estimate, at 12.5 % moisture, lies in the band published for its crop and farming:
+ * irrigated commercial maize 8–12 t/ha, rain-fed maize 1–6 t/ha, soybean 1.5–3.5 t/ha; tobacco has no yield model.
+ */
+async function expectYieldsInPublishedBands() {
+  const rows = await server.ctx.database.db
+    .selectFrom('analyses')
+    .innerJoin('fields', 'fields.id', 'analyses.fieldId')
+    .select(['fields.name', 'fields.cropType', 'fields.irrigated', 'analyses.result'])
+    .where('analyses.type', '=', 'yield')
+    .where('analyses.status', '=', 'completed')
+    .execute();
+  expect(rows).toHaveLength(6);
+  for (const row of rows) {
+    const result = yieldResultSchema.parse(row.result);
+    const crop = findCropType(row.cropType ?? '')?.crop;
+    if (crop === 'tobacco') {
+      expect(result, row.name).toMatchObject({ available: false, reason: 'no-yield-model' });
+      continue;
+    }
+    if (!('available' in result) || !result.available) throw new Error(`${row.name}: no yield estimate`);
+    const band =
+      crop === 'soybean'
+        ? PUBLISHED_YIELD_BANDS.soybean
+        : row.irrigated
+          ? PUBLISHED_YIELD_BANDS.maizeIrrigatedCommercial
+          : PUBLISHED_YIELD_BANDS.maizeRainFed;
+    // The figure the farmer reads: t/ha at 12.5 % moisture to one decimal.
+    const shown = Number(result.rangeAtStandardMoisture!.expectedTPerHa.toFixed(1));
+    expect(shown, `${row.name}: ${shown} t/ha against ${band.source}`).toBeGreaterThanOrEqual(band.minTPerHa);
+    expect(shown, `${row.name}: ${shown} t/ha against ${band.source}`).toBeLessThanOrEqual(band.maxTPerHa);
+  }
+}
+
 const logIn = (password: string) => server.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: DEMO_EMAIL, password } });
 
 describe('the demo', () => {
@@ -32,6 +67,7 @@ describe('the demo', () => {
         expect(summary).toMatch(/\(Simulated (imagery|weather|imagery or weather)\.\)$/);
       }
     }
+    await expectYieldsInPublishedBands();
     const session = await logIn(first.password);
     expect(session.statusCode).toBe(200);
     const token = session.json().access_token;

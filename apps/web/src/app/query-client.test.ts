@@ -5,6 +5,7 @@ import { farmMutationKeys } from '../features/farms/api/farms.ts';
 import { applicationMutationKeys } from '../features/fertilizer/api/applications.ts';
 import { fieldMutationKeys } from '../features/fields/api/fields.ts';
 import { soilTestKeys, soilTestMutationKeys } from '../features/soil-tests/api/soil-tests.ts';
+import { irrigationEventKeys, irrigationEventMutationKeys, rainReadingMutationKeys } from '../features/water/api/water-records.ts';
 import { createQueryClient } from './query-client.ts';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -16,6 +17,8 @@ const everyWrite = [
   ...Object.values(fieldMutationKeys),
   ...Object.values(soilTestMutationKeys),
   ...Object.values(applicationMutationKeys),
+  ...Object.values(irrigationEventMutationKeys),
+  ...Object.values(rainReadingMutationKeys),
 ];
 
 describe('writes registered by key on the query client', () => {
@@ -45,5 +48,31 @@ describe('writes registered by key on the query client', () => {
     await mutation.execute(input);
     expect(sent).toEqual([{ method: 'POST', url: '/api/soil-tests', body: input }]);
     expect(client.getQueryState(soilTestKeys.list())?.isInvalidated).toBe(true);
+  });
+
+  it('sends an irrigation logged as a volume from its key alone, and refreshes the irrigation lists', async () => {
+    const sent: { method: string; url: string; body: unknown }[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init: RequestInit) => {
+        sent.push({ method: init.method!, url, body: JSON.parse(String(init.body)) });
+        return new Response(JSON.stringify({ data: { id: 'a1b2c3d4-0000-4000-8000-000000000002' } }), {
+          status: 201,
+          headers: { 'content-type': 'application/json' },
+        });
+      }),
+    );
+    const client = createQueryClient();
+    client.setQueryData(irrigationEventKeys.list('f1'), []);
+    const input = {
+      id: 'a1b2c3d4-0000-4000-8000-000000000002',
+      fieldId: 'f1',
+      irrigationDate: '2026-11-20',
+      volumeM3: 500,
+      method: 'drip',
+    };
+    await client.getMutationCache().build(client, { mutationKey: irrigationEventMutationKeys.create }).execute(input);
+    expect(sent).toEqual([{ method: 'POST', url: '/api/irrigation-events', body: input }]);
+    expect(client.getQueryState(irrigationEventKeys.list('f1'))?.isInvalidated).toBe(true);
   });
 });

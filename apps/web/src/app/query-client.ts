@@ -5,6 +5,7 @@ import { registerFarmMutations } from '../features/farms/api/farms.ts';
 import { registerApplicationMutations } from '../features/fertilizer/api/applications.ts';
 import { registerFieldMutations } from '../features/fields/api/fields.ts';
 import { registerSoilTestMutations } from '../features/soil-tests/api/soil-tests.ts';
+import { registerIrrigationEventMutations, registerRainReadingMutations } from '../features/water/api/water-records.ts';
 import { ApiError } from '../lib/api/client.ts';
 
 /**
@@ -32,6 +33,8 @@ export function createQueryClient(): QueryClient {
   registerFieldMutations(client);
   registerSoilTestMutations(client);
   registerApplicationMutations(client);
+  registerIrrigationEventMutations(client);
+  registerRainReadingMutations(client);
   return client;
 }
 

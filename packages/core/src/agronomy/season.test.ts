@@ -66,7 +66,7 @@ describe('seasonWindow', () => {
     {
       case: 'a 180-day maize planted 160 days ago is still in season where the early maize is not',
       plantingDate: PLANTED,
-      cropType: 'maize-grain',
+      cropType: 'maize-grain-late',
       today: addDays(PLANTED, 160),
       state: 'in-season',
       from: PLANTED,
@@ -75,7 +75,7 @@ describe('seasonWindow', () => {
     {
       case: 'planted three years ago with no harvest date: out of season, the last 120 days read',
       plantingDate: '2022-11-15',
-      cropType: 'maize-grain',
+      cropType: 'maize-grain-late',
       today: '2025-11-15',
       state: 'season-over',
       from: '2025-07-18',
@@ -85,7 +85,7 @@ describe('seasonWindow', () => {
       case: 'harvest date given: the season ends there, though the crop could have grown on',
       plantingDate: PLANTED,
       harvestDate: addDays(PLANTED, 100),
-      cropType: 'maize-grain',
+      cropType: 'maize-grain-late',
       today: addDays(PLANTED, 101),
       state: 'harvested',
       from: addDays(PLANTED, 101 - DEFAULT_LOOKBACK_DAYS),
@@ -95,7 +95,7 @@ describe('seasonWindow', () => {
       case: 'harvested today: still in season today',
       plantingDate: PLANTED,
       harvestDate: addDays(PLANTED, 100),
-      cropType: 'maize-grain',
+      cropType: 'maize-grain-late',
       today: addDays(PLANTED, 100),
       state: 'in-season',
       from: PLANTED,
@@ -114,7 +114,7 @@ describe('seasonWindow', () => {
     {
       case: 'planted in the future: not yet in season, the last 120 days read',
       plantingDate: addDays(PLANTED, 10),
-      cropType: 'maize-grain',
+      cropType: 'maize-grain-late',
       today: PLANTED,
       state: 'not-yet-planted',
       from: addDays(PLANTED, -DEFAULT_LOOKBACK_DAYS),
@@ -123,7 +123,7 @@ describe('seasonWindow', () => {
     {
       case: 'no planting date: not in season, the last 120 days read',
       plantingDate: null,
-      cropType: 'maize-grain',
+      cropType: 'maize-grain-late',
       today: PLANTED,
       state: 'no-planting-date',
       from: addDays(PLANTED, -DEFAULT_LOOKBACK_DAYS),

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import { findCropType } from '../crops/crop-catalogue.ts';
 import { adviseIrrigation, type IrrigationAdvice, type SoilWaterProperties, type WaterBalanceDay } from '../agronomy/fao56/index.ts';
 import { recommendFertilizer, type FertilizerRecommendation } from '../agronomy/fertilizer/index.ts';
-import { estimateSeasonYield, type SeasonYieldResult } from '../agronomy/yield/index.ts';
+import { estimateSeasonYield, type SeasonYieldEstimate, type SeasonYieldResult } from '../agronomy/yield/index.ts';
 import fertilizerResult from './fixtures/fertilizer-result.json';
 import healthResult from './fixtures/health-result.json';
 import irrigationScheduleResult from './fixtures/irrigation-schedule-result.json';
@@ -128,6 +128,9 @@ expectTypeOf<z.output<typeof irrigationAdviceSchema>>().toEqualTypeOf<Irrigation
 expectTypeOf<z.output<typeof waterBalanceDaySchema>>().toEqualTypeOf<WaterBalanceDay>();
 expectTypeOf<z.output<typeof soilWaterPropertiesSchema>>().toEqualTypeOf<SoilWaterProperties>();
 expectTypeOf<z.output<typeof fertilizerRecommendationSchema>>().toEqualTypeOf<FertilizerRecommendation>();
-expectTypeOf<
+// Yield fields added after results were first stored are optional in the schema (older rows lack them): every fresh
+// result is storable, and the schema and the type still name the same fields.
+expectTypeOf<SeasonYieldResult>().toExtend<
   z.output<typeof seasonYieldEstimateSchema> | z.output<typeof noYieldModelSchema> | z.output<typeof notEnoughYieldDataSchema>
->().toEqualTypeOf<SeasonYieldResult>();
+>();
+expectTypeOf<keyof z.output<typeof seasonYieldEstimateSchema>>().toEqualTypeOf<keyof SeasonYieldEstimate>();

@@ -3,6 +3,30 @@ import { needsFieldDetailsSchema, resultDaySchema } from './common.ts';
 
 const lowExpectedHigh = z.object({ low: z.number(), expected: z.number(), high: z.number() });
 
+const yieldRangeSchema = z.object({
+  lowTPerHa: z.number(),
+  expectedTPerHa: z.number(),
+  highTPerHa: z.number(),
+  lowTonnes: z.number(),
+  expectedTonnes: z.number(),
+  highTonnes: z.number(),
+});
+
+/** The farmer's recorded harvest of the same season, beside the estimate (`HarvestComparison`). */
+export const harvestComparisonSchema = z.object({
+  harvestId: z.string(),
+  harvestDate: resultDaySchema,
+  /** As weighed, t/ha, at `moisturePct`. */
+  harvestedTPerHa: z.number(),
+  moisturePct: z.number(),
+  /** The harvest brought to the estimate's standard moisture (12.5 %), t/ha. */
+  harvestedTPerHaAtStandardMoisture: z.number(),
+  /** Where the harvest falls against the estimated range at standard moisture. */
+  position: z.enum(['below', 'within', 'above']),
+  /** (harvest − expected) / expected, at the same moisture. */
+  differenceFromExpectedShare: z.number(),
+});
+
 /** A yield range in t/ha and tonnes for the field, with its method and every coefficient (`SeasonYieldEstimate`). */
 export const seasonYieldEstimateSchema = z.object({
   available: z.literal(true),
@@ -12,14 +36,23 @@ export const seasonYieldEstimateSchema = z.object({
   today: resultDaySchema,
   maturityDate: resultDaySchema,
   fieldAreaHa: z.number(),
-  range: z.object({
-    lowTPerHa: z.number(),
-    expectedTPerHa: z.number(),
-    highTPerHa: z.number(),
-    lowTonnes: z.number(),
-    expectedTonnes: z.number(),
-    highTonnes: z.number(),
-  }),
+  /** Dry grain. */
+  range: yieldRangeSchema,
+  // Added with the calibrated model; results stored before it have none of these.
+  grainMoisturePct: z.number().optional(),
+  rangeAtStandardMoisture: yieldRangeSchema.optional(),
+  rangeMethod: z.string().optional(),
+  managementClass: z.enum(['commercial', 'smallholder']).optional(),
+  limitingFactor: z
+    .object({
+      factor: z.enum(['water', 'nitrogen', 'canopy', 'none']),
+      lossShare: z.object({ water: z.number(), nitrogen: z.number(), canopy: z.number() }),
+      explanation: z.string(),
+    })
+    .optional(),
+  emergenceSeenOn: resultDaySchema.optional(),
+  seasonBasis: z.string().optional(),
+  harvest: harvestComparisonSchema.optional(),
   uncertaintyFraction: z.number(),
   seasonLengthDays: z.number(),
   daysSoFar: z.number(),

@@ -113,12 +113,17 @@ describe('crop catalogue: shape and invariants', () => {
 });
 
 describe('crop catalogue: FAO-56 anchors', () => {
-  it('maize grain: East African highland row, dry-harvest Kc end', () => {
+  it('maize grain: a Zimbabwe summer season of 120–150 days by default, dry-harvest Kc end', () => {
     const maize = get('maize-grain');
     expect(maize.crop).toBe('maize');
     expect(maize.category).toBe('cereal');
-    expect(stages(maize)).toEqual([30, 50, 60, 40]);
-    expect(maize.region).toBe('East Africa (highlands)');
+    expect(stages(maize)).toEqual([25, 40, 45, 30]);
+    const seasonDays = stages(maize).reduce((sum, days) => sum + days, 0);
+    expect(seasonDays).toBeGreaterThanOrEqual(120);
+    expect(seasonDays).toBeLessThanOrEqual(150);
+    expect(maize.region).toMatch(/Zimbabwe/);
+    // The 180-day East African highland row stays as the late maturity class.
+    expect(stages(get('maize-grain-late'))).toEqual([30, 50, 60, 40]);
     expect(kc(maize)).toEqual([0.3, 1.2, 0.35]);
     expect(kcb(maize)).toEqual([0.15, 1.15, 0.15]);
     expect(maize.maxRootDepthM).toEqual({ min: 1.0, max: 1.7 });
@@ -234,6 +239,13 @@ describe('crop catalogue: FAO-56 anchors', () => {
     expect(sorghum.crop).toBe('sorghum');
     expect(stages(sorghum)).toEqual([20, 35, 40, 30]);
     expect(sorghum.depletionFraction).toBe(0.55);
+  });
+
+  it('winter wheat: May-sown southern-African wheat, Kc ini 0.4 and a season of about four months', () => {
+    const wheat = get('wheat-winter');
+    expect(wheat.kc.initial).toBe(0.4);
+    expect(stages(wheat)).toEqual([15, 25, 50, 30]);
+    expect(wheat.sources.join(' ')).toMatch(/0\.40 for frozen soils and 0\.70 for non-frozen soils/);
   });
 
   it('spring wheat: East African row, Kc end inside 0.25–0.4', () => {

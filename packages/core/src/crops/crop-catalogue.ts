@@ -202,10 +202,16 @@ const entries: CropType[] = [
     ...maizeGrain,
     id: 'maize-grain',
     name: 'Maize (grain)',
-    // East African highlands are the Table 11 row closest to the southern-African plateau (long season at altitude).
-    stages: [30, 50, 60, 40],
-    region: 'East Africa (highlands)',
-    t11: 'maize (grain), East Africa (highlands), planted April',
+    // The default for a maize field whose variety is not given: Zimbabwe's summer maize runs 120–150 days from
+    // planting to physiological maturity (medium-maturing hybrids dominate), so the 140-day Table 11 row, whose
+    // December–January planting is also the southern summer's, stands in. The 180-day East African highland row
+    // remains as the late maturity class.
+    stages: [25, 40, 45, 30],
+    region: 'Zimbabwe summer season (FAO-56 arid-climate row)',
+    t11: 'maize (grain), arid climate, planted December–January, used as the Zimbabwe summer-maize default',
+    notes:
+      'Default season for maize of unknown variety in Zimbabwe: summer maize takes 120–150 days from planting to ' +
+      'maturity; the 140-day Table 11 row sits in that band. Choose a maturity class when the variety is known.',
   }),
   fao56({
     ...maizeGrain,
@@ -383,23 +389,30 @@ const entries: CropType[] = [
     crop: 'wheat',
     variety: 'Winter type',
     category: 'cereal',
-    stages: [30, 140, 40, 30],
-    region: 'Mediterranean',
-    t11: 'winter wheat, Mediterranean, planted November',
-    kc: [0.7, 1.15, 0.25],
+    // Southern Africa's "winter wheat" is sown in May and grown through the dry winter under irrigation, harvested
+    // from September: the 120-day dry-season irrigated row (central India, 20° N, planted November) is the nearest
+    // Table 11 analogue; the 240-day Mediterranean row assumed a vernalising crop standing through a rainy winter.
+    stages: [15, 25, 50, 30],
+    region: 'Southern Africa, sown in May (FAO-56 central-India dry-season row)',
+    t11: 'barley/oats/wheat, central India, planted November, used for May-sown southern-African winter wheat',
+    kc: [0.4, 1.15, 0.25],
     h: 1,
     t12:
-      'winter wheat on non-frozen soils: Kc ini 0.70 (0.40 applies to frozen soils), Kc mid 1.15, Kc end 0.25–0.4; ' +
-      '0.25 chosen (combine harvest); h 1 m',
+      'winter wheat: Kc ini 0.40 (Table 12 prints 0.40 for frozen soils and 0.70 for non-frozen soils, the latter for a ' +
+      'soil kept wet by winter rain through a long initial stage; May-sown wheat starts in the dry season, wetted only ' +
+      'by irrigation every 7–10 days, for which FAO-56 Figs. 29–30 give about 0.3–0.6 at ET₀ 3–4 mm/day, read ' +
+      'approximately), Kc mid 1.15, Kc end 0.25–0.4; 0.25 chosen (combine harvest); h 1 m',
     kcb: smallGrainKcb,
     t17: 'winter wheat: Kcb ini 0.15, Kcb mid 1.10, Kcb end 0.15–0.3; 0.15 chosen',
     zr: [1.5, 1.8],
     p: 0.55,
     t22: 'winter wheat: Zr 1.5–1.8 m, p 0.55',
     notes:
-      'Winter (vernalising) wheat matters mainly for the winter-rainfall Western Cape; the Mediterranean row is the ' +
-      'closest climate. FAO-56 Table 17 gives a range for winter-wheat Kcb ini whose upper bound (for a crop that ' +
-      'covers the ground before winter) was not verified here; 0.15, the value both transcriptions carry, is stored.',
+      'Wheat grown through the southern-African winter: sown in May, irrigated, harvested from September (about ' +
+      '120–140 days; the season length was not checked against a Zimbabwean variety list). For a vernalising wheat ' +
+      'standing through a rainy Mediterranean winter FAO-56 uses 30/140/40/30 days and Kc ini 0.70. FAO-56 Table 17 ' +
+      'gives a range for winter-wheat Kcb ini whose upper bound (for a crop that covers the ground before winter) was ' +
+      'not verified here; 0.15, the value both transcriptions carry, is stored.',
   }),
   fao56({
     id: 'barley',
@@ -482,7 +495,9 @@ const entries: CropType[] = [
     t22: 'soybeans: Zr 0.6–1.3 m, p 0.50',
     notes:
       'The 140-day central-USA row is used because the Table 11 tropics row (15/15/40/15, 85 days) is shorter ' +
-      'than medium and late soybean varieties; the short row is catalogued separately as soybean-early.',
+      'than medium and late soybean varieties; the short row is catalogued separately as soybean-early. The ' +
+      'development stage (35 days) was checked against the pyfao56 transcription of Table 11, whose row total of ' +
+      '140 days agrees with 20 + 35 + 60 + 25.',
   }),
   fao56({
     id: 'soybean-early',

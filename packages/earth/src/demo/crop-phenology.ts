@@ -15,7 +15,7 @@ interface CropSeason {
 }
 
 const seasons: Record<DemoCrop, CropSeason> = {
-  // A dense rain-fed maize canopy closes almost completely; 180 days (FAO-56 Table 11, East African highlands).
+  // A dense rain-fed maize canopy closes almost completely; 140 days (the catalogue's Zimbabwe summer-maize default).
   maize: { cropTypeId: 'maize-grain', peakCover: 0.92 },
   // Soybean in narrow rows closes a little less; 140 days (FAO-56 Table 11, central USA row).
   soybean: { cropTypeId: 'soybean', peakCover: 0.88 },

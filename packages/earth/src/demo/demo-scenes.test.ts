@@ -26,16 +26,16 @@ describe('crop phenology', () => {
     const maize = phenologyCurve('maize');
     const soybean = phenologyCurve('soybean');
     const tobacco = phenologyCurve('tobacco');
-    expect([maize.seasonDays, soybean.seasonDays, tobacco.seasonDays]).toEqual([180, 140, 105]);
+    expect([maize.seasonDays, soybean.seasonDays, tobacco.seasonDays]).toEqual([140, 140, 105]);
     for (const curve of [maize, soybean, tobacco]) {
       expect(greenCoverFraction(curve, -10)).toBeLessThan(0.05);
       expect(greenCoverFraction(curve, 0)).toBeLessThan(0.05);
       expect(greenCoverFraction(curve, (curve.greenUpDay + curve.senescenceDay) / 2)).toBeCloseTo(curve.peakCover, 1);
       expect(greenCoverFraction(curve, curve.seasonDays + 10)).toBeLessThan(0.1);
     }
-    // 120 days in, tobacco is reaped while maize is still green.
-    expect(greenCoverFraction(tobacco, 120)).toBeLessThan(0.1);
-    expect(greenCoverFraction(maize, 120)).toBeGreaterThan(0.85);
+    // 110 days in, tobacco is reaped while maize is still green.
+    expect(greenCoverFraction(tobacco, 110)).toBeLessThan(0.1);
+    expect(greenCoverFraction(maize, 110)).toBeGreaterThan(0.85);
     expect(maize.peakCover).toBeGreaterThan(soybean.peakCover);
     expect(soybean.peakCover).toBeGreaterThan(tobacco.peakCover);
   });

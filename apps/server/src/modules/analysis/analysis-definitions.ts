@@ -5,9 +5,11 @@ import {
   yieldResultSchema,
   type AnalysisResults,
   type AnalysisType,
+  type RecordedHarvest,
 } from '@murimi/core';
 import type { z } from 'zod';
 import type { JobContext } from '../../jobs/job-queue.ts';
+import { findSeasonHarvest } from '../harvests/harvests.service.ts';
 import type { AnalysisProgress } from './analysis-progress.ts';
 import {
   loadFieldInSeason,
@@ -92,21 +94,32 @@ interface CanopyInputs extends WaterInputs {
   imagery: ImageryAccess;
 }
 
-/** Season yield (`unified-yield-analysis`): the season's NDVI, sunshine and water stress. */
-export const yieldAnalysis: AnalysisDefinition<'yield', CanopyInputs> = {
+interface YieldInputs extends CanopyInputs {
+  /** The harvest recorded for this season, set beside the estimate. */
+  harvest: RecordedHarvest | null;
+}
+
+/** Season yield (`unified-yield-analysis`): the season's NDVI, sunshine and water stress, and any recorded harvest. */
+export const yieldAnalysis: AnalysisDefinition<'yield', YieldInputs> = {
   type: 'yield',
   async load(request, context, progress) {
     const place = await loadFieldInSeason(request, context);
+    const { plantingDate } = place.field;
     return (
       endedSeasonAnswer('yield', place) ?? {
-        inputs: { place, imagery: await loadImagery(context, place), weather: await loadSeasonWeather(context, place, progress) },
+        inputs: {
+          place,
+          imagery: await loadImagery(context, place),
+          weather: await loadSeasonWeather(context, place, progress),
+          harvest: plantingDate ? await findSeasonHarvest(context.database.db, request.orgId, request.fieldId, plantingDate) : null,
+        },
       }
     );
   },
-  async run({ place, imagery, weather }, progress) {
+  async run({ place, imagery, weather, harvest }, progress) {
     const images = await seasonImagery(place.boundary, imagery, place.season.from, place.today, progress);
     await progress?.report('computing');
-    return runYieldAnalysis(place.field, images, weather, place.today);
+    return runYieldAnalysis(place.field, images, weather, place.today, harvest);
   },
   result: yieldResultSchema,
 };

@@ -1,4 +1,12 @@
-import { isoDay, seasonWindow, type FieldBoundary, type SeasonWindow } from '@murimi/core';
+import {
+  addDays,
+  isoDay,
+  netIrrigationDepthMm,
+  seasonWindow,
+  type FieldBoundary,
+  type RecordedWater,
+  type SeasonWindow,
+} from '@murimi/core';
 import type { Selectable } from 'kysely';
 import type { AnalysisTable, FertilizerApplicationTable, FieldTable, SoilTestTable } from '../../db/schema.ts';
 import type { JobContext } from '../../jobs/job-queue.ts';
@@ -54,14 +62,12 @@ export async function loadFieldInSeason(request: AnalysisRequest, context: JobCo
 }
 
 /**
- * The weather the field's water balance runs on, from the season's start to the forecast's end: the one way the
- * advice types read the season's water (`seasonWaterBalance` turns it into the balance).
+ * The weather the field's water balance runs on, from the season's start to the forecast's end, with the water
+ * recorded on the field over those days: the one way the advice types read the season's water
+ * (`seasonWaterBalance` turns it into the balance).
  */
-export async function loadSeasonWeather(
-  context: JobContext,
-  { field, demoOrganisation, season, today }: FieldInSeason,
-  progress?: AnalysisProgress,
-): Promise<SeasonWeather> {
+export async function loadSeasonWeather(context: JobContext, place: FieldInSeason, progress?: AnalysisProgress): Promise<SeasonWeather> {
+  const { field, demoOrganisation, season, today } = place;
   await progress?.report('reading-weather');
   const weatherContext = {
     config: context.config,
@@ -69,7 +75,41 @@ export async function loadSeasonWeather(
     now: context.now,
     weather: weatherProviderFor(context.config, { demo: demoOrganisation }),
   };
-  return seasonWeather(weatherContext, fieldWeatherCell(field), season.from, today, context.log);
+  const weather = await seasonWeather(weatherContext, fieldWeatherCell(field), season.from, today, context.log);
+  return { ...weather, recorded: await loadRecordedWater(context, place) };
+}
+
+/**
+ * The irrigation given and the gauge readings of the field from the season's start to the forecast's end (records
+ * may be dated a day ahead for time zones east of UTC), as the water balance counts them.
+ */
+export async function loadRecordedWater(context: JobContext, { field, season, today }: FieldInSeason): Promise<RecordedWater> {
+  const db = context.database.db;
+  const last = addDays(today, 7);
+  const [irrigations, rainReadings] = await Promise.all([
+    db
+      .selectFrom('irrigationEvents')
+      .select(['irrigationDate', 'depthMm'])
+      .where('orgId', '=', field.orgId)
+      .where('fieldId', '=', field.id)
+      .where('irrigationDate', '>=', season.from)
+      .where('irrigationDate', '<=', last)
+      .orderBy('irrigationDate')
+      .execute(),
+    db
+      .selectFrom('rainReadings')
+      .select(['readingDate', 'rainMm'])
+      .where('orgId', '=', field.orgId)
+      .where('fieldId', '=', field.id)
+      .where('readingDate', '>=', season.from)
+      .where('readingDate', '<=', last)
+      .orderBy('readingDate')
+      .execute(),
+  ]);
+  return {
+    irrigations: irrigations.map((event) => ({ date: event.irrigationDate, netDepthMm: netIrrigationDepthMm(event.depthMm) })),
+    rainReadings: rainReadings.map((reading) => ({ date: reading.readingDate, rainMm: reading.rainMm })),
+  };
 }
 
 /** Where the field's scenes are read from: the demo catalogue for the demo organisation or by setting, else Earth Search. */

@@ -179,8 +179,29 @@ describe('every analysis type from request to summary', () => {
     expect(expectedTPerHa).toBeLessThan(highTPerHa);
     expect(expectedTonnes).toBeCloseTo(expectedTPerHa * 4, 0);
     expect(detail.result.method).toEqual(expect.any(String));
-    expect(summary.summary).toMatch(/^Yield this canopy could give: \d+\.\d t\/ha \(\d+\.\d–\d+\.\d t\/ha/);
+    // The sentence gives grain at 12.5 % moisture, its source and uncertainty in plain words, without markers.
+    expect(summary.summary).toMatch(/^Expected yield about \d+\.\d t\/ha of grain at 12\.5 % moisture, likely between \d+\.\d t\/ha and/);
+    expect(summary.summary).toMatch(/light-use efficiency and FAO AquaCrop water productivity/);
+    expect(summary.summary).not.toMatch(/✖|rule of thumb/);
+    expect(detail.result.rangeAtStandardMoisture.expectedTPerHa).toBeCloseTo(expectedTPerHa / 0.875, 9);
     expect(detail.inputs.sceneIds.length).toBeGreaterThan(5);
+  }, 90_000);
+
+  it('yield: a harvest recorded for the season is set beside the estimate, in the result and the sentence', async () => {
+    const harvest = await as(farmer, server.app, {
+      method: 'POST',
+      url: '/api/harvests',
+      payload: { fieldId, plantingDate, harvestedTPerHa: 3.2, moisturePct: 15, harvestDate: today },
+    });
+    expect(harvest.statusCode).toBe(201);
+    const { summary, detail } = await runToSummary('unified-yield-analysis', 'yield');
+    expect(detail.result.harvest).toMatchObject({ harvestId: harvest.json().data.id, harvestedTPerHa: 3.2, moisturePct: 15 });
+    expect(detail.result.harvest.harvestedTPerHaAtStandardMoisture).toBeCloseTo((3.2 * 0.85) / 0.875, 9);
+    expect(summary.summary).toMatch(/You recorded a harvest of 3\.2 t\/ha at 15 % moisture \(3\.1 t\/ha at 12\.5 %\)/);
+    // The harvest record now shows this estimate beside it.
+    const record = (await as(farmer, server.app, { method: 'GET', url: `/api/harvests/${harvest.json().data.id}` })).json().data;
+    expect(record.estimate.analysisId).toBe(detail.id);
+    await as(farmer, server.app, { method: 'DELETE', url: `/api/harvests/${harvest.json().data.id}` });
   }, 90_000);
 
   it('fertilizer: what is still needed after the logged compound D, in the products asked for', async () => {

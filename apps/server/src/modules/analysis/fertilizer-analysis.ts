@@ -13,6 +13,8 @@ import { needsFieldDetails, type AnalysisOutcome } from './analysis-types.ts';
 import type { SeasonImagery } from './season-imagery.ts';
 import { seasonWaterBalance, type SeasonWeather } from './season-weather.ts';
 
+const tenthsOfMm = (mm: number) => Math.round(mm * 10) / 10;
+
 export interface FertilizerField {
   cropType: string | null;
   plantingDate: string | null;
@@ -24,6 +26,8 @@ export interface FertilizerField {
 /** When the farmer has not said which products they use: the basal compound and the top-dress most sold for maize here. */
 export const DEFAULT_PRODUCT_IDS = ['compound-d', 'ammonium-nitrate'] as const;
 const PRODUCTS_BY_ID = new Map(Object.values(FERTILIZER_PRODUCTS).map((product) => [product.id, product]));
+/** The default products as a farmer reads them ("Compound D and Ammonium nitrate"), not as ids. */
+const DEFAULT_PRODUCT_NAMES = DEFAULT_PRODUCT_IDS.map((id) => PRODUCTS_BY_ID.get(id)?.name ?? id).join(' and ');
 
 /** A product the farmer named: one of ours by id, or their own grade. */
 export type ProductChoice = string | { name: string; nitrogenPct: number; phosphatePct: number; potashPct: number };
@@ -71,7 +75,11 @@ export function runFertilizerAnalysis(input: {
     applications: input.applications,
     // The field's 90th percentile stands in for the 95th (the statistics the engine keeps).
     ndre: latest?.ndre ? { fieldNdre: latest.ndre.mean, referenceNdre: latest.ndre.p90 } : null,
-    forecast: weather.forecast.length >= 3 ? { rainNext48hMm: rain[0]! + rain[1]!, rainNext72hMm: rain[0]! + rain[1]! + rain[2]! } : null,
+    // Whole tenths of a millimetre: sums of the forecast's floats would otherwise read "9.600000000000001 mm".
+    forecast:
+      weather.forecast.length >= 3
+        ? { rainNext48hMm: tenthsOfMm(rain[0]! + rain[1]!), rainNext72hMm: tenthsOfMm(rain[0]! + rain[1]! + rain[2]!) }
+        : null,
     waterlogging: { waterBalanceSurplus, ndwiPositiveShare: latest?.openWaterShare ?? null },
     daysSinceClearImage: latest ? daysBetween(latest.date, today) : null,
     products: productsFor(input.products),
@@ -79,7 +87,7 @@ export function runFertilizerAnalysis(input: {
   const simulated = imagery.simulated || weather.simulated;
   return {
     analysisDate: today,
-    result: { ...recommendation, productsChosen: input.products ? 'by the farmer' : `default (${DEFAULT_PRODUCT_IDS.join(', ')})` },
+    result: { ...recommendation, productsChosen: input.products ? 'by the farmer' : `default: ${DEFAULT_PRODUCT_NAMES}` },
     summary: recommendation.headline + (simulated ? ' (Simulated imagery or weather.)' : ''),
     inputs: {
       soilTestId: input.soilTest?.id ?? null,

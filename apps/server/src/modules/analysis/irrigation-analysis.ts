@@ -1,4 +1,4 @@
-import { adviseIrrigation, findCropType, type SoilTextureClass } from '@murimi/core';
+import { adviseIrrigation, findCropType, formatDayMonth, type SoilTextureClass } from '@murimi/core';
 import { needsFieldDetails, type AnalysisOutcome } from './analysis-types.ts';
 import { seasonWaterBalance, waterInputs, type SeasonWeather } from './season-weather.ts';
 
@@ -22,10 +22,13 @@ export function runIrrigationAnalysis(field: WaterField, weather: SeasonWeather,
   }
   const balance = seasonWaterBalance(crop, field, weather, today);
   if (!balance) {
-    return needsFieldDetails(today, `This field is planted on ${field.plantingDate}; irrigation advice starts from planting.`);
+    return needsFieldDetails(
+      today,
+      `This field is planted on ${formatDayMonth(field.plantingDate, today)}; irrigation advice starts from planting.`,
+    );
   }
   const soilTexture = field.soilTexture as SoilTextureClass | null;
-  const forecast = waterInputs(weather.forecast, field.latitude);
+  const forecast = waterInputs(weather.forecast, field.latitude, weather.recorded);
   const yesterday = balance.days.at(-1);
   const depletionMm = yesterday?.rootZoneDepletionMm ?? 0;
   const advice = adviseIrrigation({

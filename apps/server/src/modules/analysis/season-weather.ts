@@ -1,9 +1,13 @@
 import {
   addDays,
   dailyReferenceEt0,
+  NO_RECORDED_WATER,
+  recordedWaterAssumptions,
   simulateRootZoneWaterBalance,
+  withRecordedWater,
   type CropType,
   type DailyWaterInput,
+  type RecordedWater,
   type RootZoneWaterBalance,
   type SoilTextureClass,
 } from '@murimi/core';
@@ -21,7 +25,15 @@ export interface SeasonWeather {
   simulated: boolean;
   /** True when Open-Meteo was down and the last forecast kept (under a day old) was used. */
   stale: boolean;
+  /**
+   * The water recorded on the field over the same days (irrigation given, rain-gauge readings), which the balance
+   * counts with the weather: an irrigation adds its depth on its day, a gauge reading replaces the day's rain.
+   */
+  recorded: RecordedWater;
 }
+
+/** The weather source's days alone, before the field's recorded water joins them. */
+export type SeasonWeatherSeries = Omit<SeasonWeather, 'recorded'>;
 
 /** What a season's weather is read with: the service context and the organisation's weather provider. */
 export type SeasonWeatherContext = ServiceContext & { weather: WeatherProvider };
@@ -36,7 +48,7 @@ export async function seasonWeather(
   start: string,
   today: string,
   log: FastifyBaseLogger,
-): Promise<SeasonWeather> {
+): Promise<SeasonWeatherSeries> {
   const forecast = await ctx.weather.forecast(ctx, cell, log);
   const recent = forecast.forecast.days;
   const firstRecent = recent[0]?.date ?? today;
@@ -63,9 +75,15 @@ export async function seasonWeather(
 /**
  * Days as the water balance takes them, and the gaps that had to be filled (shown with the advice). A missing ET₀ is
  * worked out from the day's temperatures (FAO-56, its estimated inputs noted), or else taken as the mean of the
- * known days; missing rain counts as none. A season with no ET₀ at all cannot be balanced and is an error.
+ * known days; missing rain counts as none unless the field's gauge was read. The water recorded on the field joins
+ * the days here (core's `withRecordedWater`), for the season's past and for today's forecast alike. A season with no
+ * ET₀ at all cannot be balanced and is an error.
  */
-export function waterInputs(days: readonly PresentedDay[], latitudeDeg: number): { days: DailyWaterInput[]; gaps: string[] } {
+export function waterInputs(
+  days: readonly PresentedDay[],
+  latitudeDeg: number,
+  recorded: RecordedWater = NO_RECORDED_WATER,
+): { days: DailyWaterInput[]; gaps: string[] } {
   const gaps: string[] = [];
   const et0Of = (day: PresentedDay): number | null => {
     if (day.et0FaoMm !== null) return day.et0FaoMm;
@@ -87,12 +105,13 @@ export function waterInputs(days: readonly PresentedDay[], latitudeDeg: number):
   if (known.length === 0 && days.length > 0)
     throw new Error('No evapotranspiration figure for any day of the season: the water balance cannot be run.');
   const meanEt0 = known.reduce((sum, value) => sum + value, 0) / Math.max(known.length, 1);
+  const gaugeDates = new Set(recorded.rainReadings.map((reading) => reading.date));
   const inputs = days.map((day, i) => {
     if (et0s[i] === null) gaps.push(`${day.date}: no ET₀ and no temperatures; taken as the season's mean`);
-    if (day.precipitationMm === null) gaps.push(`${day.date}: no rain figure; taken as dry`);
+    if (day.precipitationMm === null && !gaugeDates.has(day.date)) gaps.push(`${day.date}: no rain figure; taken as dry`);
     return { date: day.date, et0Mm: et0s[i] ?? meanEt0, rainMm: day.precipitationMm ?? 0 };
   });
-  return { days: inputs, gaps };
+  return { days: withRecordedWater(inputs, recorded), gaps };
 }
 
 /** A field's root-zone water balance over its season so far, with what had to be filled or assumed to run it. */
@@ -106,8 +125,8 @@ export interface SeasonWaterBalance extends RootZoneWaterBalance {
 /**
  * The field's FAO-56 root-zone water balance from planting to yesterday: the one place the season's water is turned
  * into the balance every analysis reads (irrigation advice, the yield's water stress, fertilizer's waterlogging), so
- * water recorded on the field (irrigation given, a rain gauge) joins the weather here, once, for all of them. None
- * is recorded yet, and the balance says it assumed none. Null without a planting date or before planting.
+ * water recorded on the field (irrigation given, a rain gauge) joins the weather here, once, for all of them, and the
+ * balance says what it assumed about that water. Null without a planting date or before planting.
  */
 export function seasonWaterBalance(
   crop: CropType,
@@ -116,12 +135,12 @@ export function seasonWaterBalance(
   today: string,
 ): SeasonWaterBalance | null {
   if (!field.plantingDate || field.plantingDate > today) return null;
-  const past = waterInputs(weather.past, field.latitude);
+  const past = waterInputs(weather.past, field.latitude, weather.recorded);
   const balance = simulateRootZoneWaterBalance({
     crop,
     plantingDate: field.plantingDate,
     soilTexture: field.soilTexture as SoilTextureClass | null,
     days: past.days,
   });
-  return { ...balance, gaps: past.gaps, assumptions: ['No irrigation is recorded for this field, so the balance assumes none was given.'] };
+  return { ...balance, gaps: past.gaps, assumptions: recordedWaterAssumptions(past.days, weather.recorded) };
 }

@@ -1,4 +1,11 @@
-import { estimateSeasonYield, findCropType } from '@murimi/core';
+import {
+  compareHarvestWithEstimate,
+  estimateSeasonYield,
+  findCropType,
+  type ManagementClass,
+  type RecordedHarvest,
+  type SeasonYieldEstimate,
+} from '@murimi/core';
 import { needsFieldDetails, type AnalysisOutcome } from './analysis-types.ts';
 import type { SeasonImagery } from './season-imagery.ts';
 import { seasonWaterBalance, type SeasonWeather } from './season-weather.ts';
@@ -9,14 +16,62 @@ export interface YieldField {
   sizeHectares: number;
   soilTexture: string | null;
   latitude: number;
+  irrigated: boolean;
+}
+
+/**
+ * The management class of a field: an irrigated field is farmed commercially (fertilised to a target); any other is
+ * taken as smallholder, the conservative class, until the farmer says otherwise.
+ */
+export function managementClassOf(field: Pick<YieldField, 'irrigated'>): ManagementClass {
+  return field.irrigated ? 'commercial' : 'smallholder';
+}
+
+const tPerHa = (value: number) => `${value.toFixed(1)} t/ha`;
+
+/** The yield sentence a farmer reads: the range at 12.5 % moisture, what limits it, and where the numbers come from. */
+export function yieldSummary(estimate: SeasonYieldEstimate): string {
+  const wet = estimate.rangeAtStandardMoisture;
+  const moisture = estimate.grainMoisturePct;
+  const uncertaintyPct = Math.round(estimate.uncertaintyFraction * 100);
+  const seen = Math.round(estimate.seasonShareObserved * 100);
+  const sentences = [
+    `Expected yield about ${tPerHa(wet.expectedTPerHa)} of grain at ${moisture} % moisture, likely between ` +
+      `${tPerHa(wet.lowTPerHa)} and ${tPerHa(wet.highTPerHa)} (${wet.expectedTonnes.toFixed(1)} t for the field; ` +
+      `${tPerHa(estimate.range.expectedTPerHa)} as dry grain).`,
+    `Worked out from ${estimate.imagesUsed} satellite images and the weather, with ${seen} % of the season seen so far, ` +
+      'by two published crop models (light-use efficiency and FAO AquaCrop water productivity) set for ' +
+      `${estimate.managementClass === 'commercial' ? 'an irrigated or commercial' : 'a rain-fed smallholder'} field; ` +
+      `the range of ±${uncertaintyPct} % is our allowance for what they cannot see, as they have not yet been checked ` +
+      'against harvests in your area.',
+  ];
+  if (estimate.limitingFactor.factor !== 'none') sentences.push(estimate.limitingFactor.explanation);
+  if (estimate.harvest) {
+    const harvest = estimate.harvest;
+    const where = { below: 'below the range', within: 'within the range', above: 'above the range' }[harvest.position];
+    sentences.push(
+      `You recorded a harvest of ${tPerHa(harvest.harvestedTPerHa)} at ${harvest.moisturePct} % moisture ` +
+        `(${tPerHa(harvest.harvestedTPerHaAtStandardMoisture)} at ${moisture} %), ${where}.`,
+    );
+  } else {
+    sentences.push('Record your harvest to see it beside this estimate.');
+  }
+  return sentences.join(' ');
 }
 
 /**
  * Season yield as a range (`unified-yield-analysis`): light-use efficiency from the season's NDVI and sunshine,
- * cross-checked by AquaCrop-style water productivity; "not enough data" before emergence. The method, its
- * coefficients and its uncertainty are part of the result and the summary.
+ * cross-checked by AquaCrop-style water productivity, with the field's management class; "not enough data" before
+ * emergence. The method, its coefficients, its uncertainty and the main limiting factor are part of the result and
+ * the summary, and a recorded harvest of the season is set beside the estimate.
  */
-export function runYieldAnalysis(field: YieldField, imagery: SeasonImagery, weather: SeasonWeather, today: string): AnalysisOutcome {
+export function runYieldAnalysis(
+  field: YieldField,
+  imagery: SeasonImagery,
+  weather: SeasonWeather,
+  today: string,
+  harvest: RecordedHarvest | null = null,
+): AnalysisOutcome {
   const crop = field.cropType ? findCropType(field.cropType) : undefined;
   if (!crop) return needsFieldDetails(today, 'Add the crop and planting date to this field to get a yield estimate.');
   // Each day's growth is cut by the water stress of the field's root-zone water balance (FAO-56 Ks).
@@ -35,15 +90,12 @@ export function runYieldAnalysis(field: YieldField, imagery: SeasonImagery, weat
       waterStressCoefficient: stressByDate.get(day.date) ?? null,
     })),
     weatherIsSimulated: weather.simulated,
+    managementClass: managementClassOf(field),
   });
+  if (estimate.available && harvest) estimate.harvest = compareHarvestWithEstimate(estimate.rangeAtStandardMoisture, harvest);
   const simulated = imagery.simulated || weather.simulated;
   const label = simulated ? ' (Simulated imagery or weather.)' : '';
-  const summary = estimate.available
-    ? `Yield this canopy could give: ${estimate.range.expectedTPerHa.toFixed(1)} t/ha (${estimate.range.lowTPerHa.toFixed(1)}–` +
-      `${estimate.range.highTPerHa.toFixed(1)} t/ha, ${estimate.range.expectedTonnes.toFixed(1)} t for the field), from ` +
-      `${estimate.imagesUsed} images and ${Math.round(estimate.seasonShareObserved * 100)} % of the season observed. ` +
-      `Harvests are often lower (pests, weeds, losses the satellite does not see): compare with your own records.${label}`
-    : `${estimate.message}${label}`;
+  const summary = estimate.available ? `${yieldSummary(estimate)}${label}` : `${estimate.message}${label}`;
   return {
     analysisDate: imagery.latest?.date ?? today,
     result: estimate,

@@ -31,7 +31,7 @@ const kimberlyClimate = { midSeason: { windSpeedAt2mMPerS: 2.2, minRelativeHumid
 
 describe('Kc curve against FAO-56 Table 12 (Eq. 66, planting date = day 1)', () => {
   // Maize (grain), East African highlands: Table 11 30/50/60/40 days; Table 12 Kc 0.30 (cereals) / 1.20 / 0.35.
-  const maize = cropCoefficientCurve(crop('maize-grain'));
+  const maize = cropCoefficientCurve(crop('maize-grain-late'));
   it.each([
     [1, 'initial', 0.3],
     [30, 'initial', 0.3],

@@ -3,12 +3,14 @@
  * allocating irrigations", with the product spec's rules):
  *   - irrigated field: the day the depletion first reaches the readily available water (RAW), the depth to apply
  *     (spec: 20–30 mm per application), postponed when more than 10 mm of rain is expected within 48 hours (spec);
- *   - rain-fed field: no schedule, a water-stress report (Ks today, days until stress, stress days in the forecast).
+ *   - rain-fed field: no schedule, a water-stress report (Ks today, days until stress, stress days in the forecast);
+ *     the crop is called short of water only when the stress is material (`MATERIAL_WATER_STRESS_KS`).
  *
- * The forecast is run through the same daily balance as the past (`simulateRootZoneWaterBalance`) with no
- * irrigation, so rain and runoff are handled the same way in both.
+ * The forecast is run through the same daily balance as the past (`simulateRootZoneWaterBalance`) with only the
+ * irrigation already recorded, so rain and runoff are handled the same way in both.
  */
 import type { CropType } from '../../crops/crop-catalogue.ts';
+import { formatDayMonth } from '../../dates.ts';
 import { cropCoefficientCurve, cropGrowthStageOn, seasonDayOn, type CropClimate } from './crop-coefficient.ts';
 import type { RootDepthRangeEnd, SoilTextureClass } from './root-zone.ts';
 import { simulateRootZoneWaterBalance, type DailyWaterInput, type WaterBalanceDay } from './water-balance.ts';
@@ -23,6 +25,17 @@ export const POSTPONE_RAIN_WINDOW_DAYS = 2;
 
 /** Forecast days looked at. */
 export const IRRIGATION_FORECAST_DAYS = 7;
+
+/**
+ * Water stress counts as material — "short of water" — when FAO-56's Ks (Eq. 84) falls below 0.9: the crop can take
+ * up less than 90 % of the water it would from a well-watered root zone. Ks starts to fall as soon as the depletion
+ * passes RAW, and just past it (Ks 0.99) the shortfall is smaller than the error of the balance itself — the soil's
+ * water-holding range alone (FAO-56 Table 19) moves RAW by several millimetres. A 10 % shortfall is where yield
+ * starts to suffer noticeably: FAO Irrigation and Drainage Paper 33 (Doorenbos & Kassam 1979) gives maize a yield
+ * response factor Ky of 1.25, so a 10 % cut in crop water use held over the season costs about 12 % of the yield.
+ * The threshold itself is our choice on those grounds, not a published limit.
+ */
+export const MATERIAL_WATER_STRESS_KS = 0.9;
 
 export type IrrigationAdviceReasonCode =
   | 'soil-assumption'
@@ -54,7 +67,10 @@ export interface IrrigationAdviceOptions {
   today: string;
   /** Root-zone depletion at the start of today (the balance's end-of-yesterday value), mm. */
   rootZoneDepletionMm: number;
-  /** Daily forecast starting today, consecutive; days after the first seven and any irrigation given are ignored. */
+  /**
+   * Daily forecast starting today, consecutive; days after the first seven are ignored. Irrigation on a day is water
+   * the farmer recorded as given (today's watering), never a plan.
+   */
   forecast: readonly DailyWaterInput[];
   climate?: CropClimate;
   rootDepthRangeEnd?: RootDepthRangeEnd;
@@ -91,10 +107,11 @@ export interface WaterStressReport {
   kind: 'water-stress-report';
   /** FAO-56 Eq. 84 Ks today (1 = no stress, 0 = wilting point); 1 when no crop is growing. */
   ksToday: number;
+  /** Material stress today: Ks below `MATERIAL_WATER_STRESS_KS`. */
   stressedToday: boolean;
-  /** Days from today to the first forecast day with Ks < 1 (0 = today); null when none. */
+  /** Days from today to the first forecast day with material stress (0 = today); null when none. */
   daysUntilStress: number | null;
-  /** Forecast days with Ks < 1. */
+  /** Forecast days with material stress (Ks below `MATERIAL_WATER_STRESS_KS`). */
   expectedStressDays: number;
   forecastDays: number;
   cropGrowing: boolean;
@@ -105,16 +122,19 @@ export interface WaterStressReport {
 export type IrrigationAdvice = IrrigationSchedule | WaterStressReport;
 
 const mm = (value: number) => `${Math.round(value)} mm`;
+const percent = (share: number) => `${Math.round(share * 100)} %`;
 const inDays = (days: number) => (days === 0 ? 'today' : days === 1 ? 'tomorrow' : `in ${days} days`);
 const isGrowing = (day: Pick<WaterBalanceDay, 'stage'>) => day.stage !== 'before-planting' && day.stage !== 'after-harvest';
+const isMateriallyStressed = (day: WaterBalanceDay) => isGrowing(day) && day.ks < MATERIAL_WATER_STRESS_KS;
 
 function forecastFromToday(options: IrrigationAdviceOptions): DailyWaterInput[] {
   const days = options.forecast.filter((day) => day.date >= options.today).slice(0, IRRIGATION_FORECAST_DAYS);
   if (days[0]?.date !== options.today) {
     throw new RangeError(`The forecast must start on today's date (${options.today}); it starts on ${days[0]?.date ?? 'no day'}`);
   }
-  // Advice is what happens if the farmer does nothing: any irrigation on a forecast day is left out.
-  return days.map(({ date, et0Mm, rainMm }) => ({ date, et0Mm, rainMm }));
+  // Advice is what happens if the farmer does nothing more: irrigation already recorded for a day (watering done this
+  // morning) counts, and none is planned.
+  return days.map(({ date, et0Mm, rainMm, irrigationMm }) => ({ date, et0Mm, rainMm, ...(irrigationMm ? { irrigationMm } : {}) }));
 }
 
 /** Irrigation schedule for an irrigated field, or a water-stress report for a rain-fed one. */
@@ -146,16 +166,18 @@ interface AdviceContext {
 
 function noCropReason(options: IrrigationAdviceOptions): IrrigationAdviceReason {
   const stage = cropGrowthStageOn(cropCoefficientCurve(options.crop), seasonDayOn(options.plantingDate, options.today));
+  const planted = formatDayMonth(options.plantingDate, options.today);
   return {
     code: 'no-crop-growing',
     message:
       stage === 'before-planting'
-        ? `Nothing to advise yet: the ${options.crop.name.toLowerCase()} is planted on ${options.plantingDate}.`
-        : `Nothing to advise: the ${options.crop.name.toLowerCase()} season (planted ${options.plantingDate}) is over.`,
+        ? `Nothing to advise yet: the ${options.crop.name.toLowerCase()} is planted on ${planted}.`
+        : `Nothing to advise: the ${options.crop.name.toLowerCase()} season (planted ${planted}) is over.`,
   };
 }
 
 function irrigationSchedule({ options, projection, soilName, assumptions }: AdviceContext): IrrigationSchedule {
+  const day = (date: string) => formatDayMonth(date, options.today);
   const empty = {
     kind: 'irrigation-schedule',
     irrigationDate: null,
@@ -184,7 +206,7 @@ function irrigationSchedule({ options, projection, soilName, assumptions }: Advi
         {
           code: 'enough-water-in-forecast',
           message:
-            `No irrigation needed in the next ${projection.length} days: by ${last.date} the soil is expected to be ` +
+            `No irrigation needed in the next ${projection.length} days: by ${day(last.date)} the soil is expected to be ` +
             `${mm(last.rootZoneDepletionMm)} short of full, within the ${mm(last.readilyAvailableWaterMm)} the crop can use ` +
             `without stress on this ${soilName}.`,
         },
@@ -208,15 +230,15 @@ function irrigationSchedule({ options, projection, soilName, assumptions }: Advi
     {
       code: 'irrigate-when-readily-available-water-used',
       message:
-        `Irrigation is due ${inDays(dueIndex)} (${due.date}): the soil will be ${mm(depletionMm)} short of full, past the ` +
+        `Irrigation is due ${inDays(dueIndex)} (${day(due.date)}): the soil will be ${mm(depletionMm)} short of full, past the ` +
         `${mm(due.readilyAvailableWaterMm)} the crop can use from this ${soilName} before it starts to suffer.`,
     },
     {
       code: 'depth-per-application',
       message:
         applicationsToRefill > 1
-          ? `Apply ${mm(depthMm)} (20–30 mm per application); about ${applicationsToRefill} applications would refill the root zone.`
-          : `Apply ${mm(depthMm)} (20–30 mm per application).`,
+          ? `Apply ${mm(depthMm)} (${min}–${max} mm per application, common irrigation advice); about ${applicationsToRefill} applications would refill the root zone.`
+          : `Apply ${mm(depthMm)} (${min}–${max} mm per application, common irrigation advice).`,
     },
   ];
   if (depletionMm < min) {
@@ -230,8 +252,8 @@ function irrigationSchedule({ options, projection, soilName, assumptions }: Advi
     reasons.unshift({
       code: 'postpone-for-rain',
       message:
-        `Hold off: ${mm(rainExpectedMm)} of rain is forecast from ${due.date} to ${lastRainDay.date} (more than 10 mm within ` +
-        `48 hours). Check again after the rain.`,
+        `Hold off: ${mm(rainExpectedMm)} of rain is forecast from ${day(due.date)} to ${day(lastRainDay.date)}, and common advice is to ` +
+        `wait when more than ${mm(POSTPONE_RAIN_THRESHOLD_MM)} is expected within 48 hours. Check again after the rain.`,
     });
   }
 
@@ -266,37 +288,43 @@ function waterStressReport({ options, projection, soilName, assumptions }: Advic
   }
 
   const ksToday = isGrowing(today) ? today.ks : 1;
-  const stressIndex = projection.findIndex((day) => isGrowing(day) && day.ks < 1);
-  const expectedStressDays = growing.filter((day) => day.ks < 1).length;
+  const stressedToday = isMateriallyStressed(today);
+  const stressIndex = projection.findIndex(isMateriallyStressed);
+  const expectedStressDays = projection.filter(isMateriallyStressed).length;
   const reasons: IrrigationAdviceReason[] = [];
+  const uptake = (ks: number, only: boolean) =>
+    `the crop can take up ${only ? 'only ' : ''}about ${percent(ks)} of the water it needs (FAO-56 Ks ${ks.toFixed(2)})`;
+  const materialNote = `we say short of water below ${percent(MATERIAL_WATER_STRESS_KS)}`;
 
-  if (ksToday < 1) {
+  if (stressedToday) {
     reasons.push({
       code: 'stress-today',
-      message:
-        `The crop is short of water today: the soil is ${mm(today.rootZoneDepletionMm)} short of full on this ${soilName}, ` +
-        `so the crop can use only about ${Math.round(ksToday * 100)} % of the water it needs (FAO-56 Ks ${ksToday.toFixed(2)}).`,
+      message: `The crop is short of water today: the soil is ${mm(options.rootZoneDepletionMm)} short of full on this ${soilName}, so ${uptake(ksToday, true)}.`,
     });
   }
   if (stressIndex === -1) {
+    const mild = isGrowing(today) && ksToday < 1;
     reasons.push({
       code: 'no-stress-expected',
-      message: `No water stress expected in the next ${projection.length} days with the forecast rain.`,
+      message: mild
+        ? `No real water stress expected in the next ${projection.length} days with the forecast rain. The soil has dried a little past ` +
+          `the easy water, so ${uptake(ksToday, false)}; ${materialNote}.`
+        : `No water stress expected in the next ${projection.length} days with the forecast rain.`,
     });
   } else if (stressIndex > 0 || expectedStressDays > 1) {
     const first = projection[stressIndex] as WaterBalanceDay;
     reasons.push({
       code: 'stress-expected',
       message:
-        `Water stress expected from ${first.date} (${inDays(stressIndex)}) unless more rain falls than forecast: ` +
-        `${expectedStressDays} of the next ${projection.length} days.`,
+        `Water stress expected from ${formatDayMonth(first.date, options.today)} (${inDays(stressIndex)}) unless more rain falls than forecast: ` +
+        `${expectedStressDays} of the next ${projection.length} days below ${percent(MATERIAL_WATER_STRESS_KS)} of the water the crop needs.`,
     });
   }
 
   return {
     ...base,
     ksToday,
-    stressedToday: ksToday < 1,
+    stressedToday,
     daysUntilStress: stressIndex === -1 ? null : stressIndex,
     expectedStressDays,
     cropGrowing: true,

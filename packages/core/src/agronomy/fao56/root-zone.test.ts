@@ -93,7 +93,7 @@ describe('p adjusted for ETc (FAO-56 Table 22 footnote 2)', () => {
 });
 
 describe('root depth through the season (FAO-56 Annex 8 Eq. 8-3)', () => {
-  const maize = crop('maize-grain'); // 30/50/60/40 days; Table 22 Zr 1.0–1.7 m
+  const maize = crop('maize-grain-late'); // 30/50/60/40 days; Table 22 Zr 1.0–1.7 m
   const curve = cropCoefficientCurve(maize);
 
   it('uses the lower end of the Table 22 range unless told otherwise', () => {

@@ -15,7 +15,7 @@ function crop(id: string): CropType {
   return entry;
 }
 
-const maize = crop('maize-grain'); // 30/50/60/40 days, Kc mid 1.20 (days 81–140), Zr 1.0 m from day 81, p 0.55
+const maize = crop('maize-grain-late'); // 30/50/60/40 days, Kc mid 1.20 (days 81–140), Zr 1.0 m from day 81, p 0.55
 
 /** Consecutive days from `firstDate` with the same weather. */
 function days(firstDate: string, count: number, weather: Omit<DailyWaterInput, 'date'>): DailyWaterInput[] {

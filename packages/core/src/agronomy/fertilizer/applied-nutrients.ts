@@ -4,7 +4,7 @@
  * converted here: nutrient kg/ha = rate kg/ha × grade % ÷ 100.
  */
 import type { FertilizerApplication } from '../../schemas/fertilizer-application.ts';
-import { daysBetween } from '../../dates.ts';
+import { daysBetween, formatDayMonth } from '../../dates.ts';
 import type { NutrientAmounts } from './products.ts';
 
 /** The parts of an application record the engine reads; any of the nutrient or grade fields may be missing. */
@@ -51,7 +51,7 @@ export function sumAppliedNutrients(applications: readonly LoggedFertilizerAppli
     notes: [],
   };
   for (const record of applications) {
-    const label = `${record.product ?? 'Fertilizer'} on ${record.applicationDate}`;
+    const label = `${record.product ?? 'Fertilizer'} on ${formatDayMonth(record.applicationDate, today)}`;
     if (daysBetween(record.applicationDate, today) < 0) {
       total.notes.push(`${label} is dated after today and is not counted as applied.`);
       continue;

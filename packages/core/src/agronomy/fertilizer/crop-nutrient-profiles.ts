@@ -68,7 +68,7 @@ const maize: FertilizerCropProfile = {
   plantingNitrogenShare: (texture) => (isSandyTexture(texture) ? PLANTING_NITROGEN_SHARE.maizeOnSand : PLANTING_NITROGEN_SHARE.maize),
   topDress: 'maize-v6-v8',
   // Science brief §5 "past tasselling ✖"; the brief equates tasselling with the start of the FAO-56 mid-season.
-  lateSeasonLabel: 'tasselling (taken as the start of the FAO-56 mid-season stage ✖)',
+  lateSeasonLabel: 'tasselling (taken as the start of the FAO-56 mid-season stage, an approximation)',
   ndreTopUp: true,
   notes: [],
 };
@@ -83,7 +83,7 @@ const soybean: FertilizerCropProfile = {
   potashKgPerTonne: REMOVAL_KG_PER_TONNE.soybean.potash,
   plantingNitrogenShare: () => PLANTING_NITROGEN_SHARE.other,
   topDress: 'none',
-  lateSeasonLabel: 'flowering and pod fill (the start of the FAO-56 mid-season stage ✖)',
+  lateSeasonLabel: 'flowering and pod fill (the start of the FAO-56 mid-season stage, an approximation)',
   ndreTopUp: false,
   notes: ['Soybean gets its nitrogen from the air through root nodules: inoculate the seed with Bradyrhizobium and give no top-dress N.'],
 };
@@ -106,12 +106,12 @@ const tobacco: FertilizerCropProfile = {
   potashKgPerTonne: TOBACCO_UPTAKE_KG_PER_TONNE.potash,
   plantingNitrogenShare: () => PLANTING_NITROGEN_SHARE.tobacco,
   topDress: 'tobacco-before-topping',
-  lateSeasonLabel: 'the 8–12 leaf stage, before topping (taken as the start of the FAO-56 mid-season stage ✖)',
+  lateSeasonLabel: 'the 8–12 leaf stage, before topping (taken as the start of the FAO-56 mid-season stage, an approximation)',
   ndreTopUp: false,
   notes: [
-    'Tobacco: too much nitrogen spoils leaf quality and delays ripening, so N is held to a fixed season total (50–80 kg N/ha ◐) rather than raised with yield.',
+    'Tobacco: too much nitrogen spoils leaf quality and delays ripening, so N is held to a fixed season total (50–80 kg N/ha in the IFA World Fertilizer Use Manual) rather than raised with yield.',
     'Tobacco needs low-chloride fertilizer (potassium from sulphate or nitrate, not muriate of potash): use a tobacco compound entered as a custom product, and check the bag.',
-    'Tobacco fertilizer here comes from the IFA World Fertilizer Use Manual (◐) and our own choices (✖); the Tobacco Research Board recommendation for your soil takes precedence.',
+    'Tobacco fertilizer here comes from the IFA World Fertilizer Use Manual (read from a secondary copy) and from our own untested choices; the Tobacco Research Board recommendation for your soil takes precedence.',
   ],
 };
 
@@ -125,10 +125,10 @@ const wheat: FertilizerCropProfile = {
   potashKgPerTonne: REMOVAL_KG_PER_TONNE.wheat.potash,
   plantingNitrogenShare: () => PLANTING_NITROGEN_SHARE.other,
   topDress: 'generic-early-vegetative',
-  lateSeasonLabel: 'heading (taken as the start of the FAO-56 mid-season stage ✖)',
+  lateSeasonLabel: 'heading (taken as the start of the FAO-56 mid-season stage, an approximation)',
   ndreTopUp: false,
   notes: [
-    'Wheat: the N here is what the grain removes (19–21 kg N/t ✔), a floor rather than a tested rate: straw and losses are not counted ✖.',
+    'Wheat: the N here is what the grain removes (19–21 kg N per t, published figures), a floor rather than a tested rate: straw and losses are not counted.',
   ],
 };
 
@@ -142,10 +142,10 @@ const dryBean: FertilizerCropProfile = {
   potashKgPerTonne: REMOVAL_KG_PER_TONNE.dryBean.potash,
   plantingNitrogenShare: () => PLANTING_NITROGEN_SHARE.other,
   topDress: 'generic-early-vegetative',
-  lateSeasonLabel: 'flowering (taken as the start of the FAO-56 mid-season stage ✖)',
+  lateSeasonLabel: 'flowering (taken as the start of the FAO-56 mid-season stage, an approximation)',
   ndreTopUp: false,
   notes: [
-    'Dry (sugar) beans fix some of their own nitrogen, often not enough: the N here is what the grain removes, an upper guide rather than a tested rate ✖.',
+    'Dry (sugar) beans fix some of their own nitrogen, often not enough: the N here is what the grain removes, an upper guide rather than a tested rate.',
   ],
 };
 

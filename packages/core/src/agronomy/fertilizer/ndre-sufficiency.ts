@@ -30,14 +30,15 @@ export function assessNdreSufficiency(reading: NdreReading): NdreAssessment {
   const sufficiencyIndex = Math.round((fieldNdre / referenceNdre) * 1000) / 1000;
   const threshold = NDRE_SUFFICIENCY_THRESHOLD.value;
   const topDressSuggested = sufficiencyIndex < threshold;
-  const ratio = `NDRE sufficiency index ${sufficiencyIndex} (field ${fieldNdre} ÷ reference ${referenceNdre})`;
+  // NDRE to two decimals in the sentence: more digits than the sensor can tell apart only read as noise.
+  const ratio = `NDRE sufficiency index ${sufficiencyIndex.toFixed(2)} (field ${fieldNdre.toFixed(2)} ÷ reference ${referenceNdre.toFixed(2)})`;
   return {
     sufficiencyIndex,
     threshold,
     topDressSuggested,
     explanation: topDressSuggested
-      ? `${ratio} is below ${threshold} ✖: the crop is paler than the best part of the field and may be short of nitrogen. Walk the field first — drought, disease, weeds or waterlogging also lower NDRE.`
-      : `${ratio} is ${threshold} or more ✖: the crop looks as green as the best part of the field; no extra nitrogen is suggested from imagery.`,
+      ? `${ratio} is below ${threshold}, a research guide not calibrated for your field: the crop is paler than the best part of the field and may be short of nitrogen. Walk the field first — drought, disease, weeds or waterlogging also lower NDRE.`
+      : `${ratio} is ${threshold} or more (a research guide, not calibrated for your field): the crop looks as green as the best part of the field; no extra nitrogen is suggested from imagery.`,
     standing: NDRE_SUFFICIENCY_THRESHOLD.standing,
   };
 }

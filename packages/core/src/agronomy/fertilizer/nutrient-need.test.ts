@@ -89,7 +89,10 @@ describe('P₂O₅ and K₂O from the soil test', () => {
   it('flags a test older than three years but still uses it for P and K', () => {
     const assessment = assessSoilTest(soil(8, 150, { sampleDate: '2020-01-01' }), TODAY);
     expect(assessment.state).toBe('old');
-    expect(assessment.explanation[0]).toMatch(/5 years old/);
+    expect(assessment.explanation[0]).toBe(
+      'The soil test of 1 Jan 2020 is 5 years old. It is still used for P and K, which change slowly, but re-test the field: ' +
+        'testing every 3 years or so is common advice, not a measured limit.',
+    );
     expect(needs({ soilTest: soil(8, 150, { sampleDate: '2020-01-01' }) }).phosphate.approach).toBe('build-up-and-maintenance');
   });
 });
@@ -122,20 +125,59 @@ describe('N need', () => {
     expect(result.potash.stillNeededKgPerHa).toBe(0);
   });
 
-  it('credits soil mineral N sampled near planting, and other credits the caller gives', () => {
-    const result = needs({
-      soilTest: { unit: 'ppm', nitrogen: 10, phosphorus: 20, potassium: 150, sampleDate: '2024-12-20', depthCm: 20 },
-      credits: [{ source: 'cattle manure', nitrogenKgPerHa: 20 }],
-    }).nitrogen;
-    // 10 ppm × 1.3 g/cm³ × 20 cm × 0.1 = 26 kg N/ha
-    expect(result.credits.map((credit) => credit.nitrogenKgPerHa)).toEqual([26, 20]);
-    expect(result.stillNeededKgPerHa).toBe(126 - 26 - 20);
+  const nitrogenTest = (ppm: number): FertilizerSoilTest => ({
+    unit: 'ppm',
+    nitrogen: ppm,
+    phosphorus: 20,
+    potassium: 150,
+    sampleDate: '2024-12-20',
+    depthCm: 20,
+  });
+
+  it('credits all the mineral N of a medium soil sampled near planting, and other credits the caller gives', () => {
+    const result = needs({ soilTest: nitrogenTest(25), credits: [{ source: 'cattle manure', nitrogenKgPerHa: 20 }] }).nitrogen;
+    // 25 ppm is medium (20–40 ppm): 25 ppm × 1.3 g/cm³ × 20 cm × 0.1 = 65 kg N/ha, all credited.
+    expect(result.soilLevel).toBe('medium');
+    expect(result.credits.map((credit) => credit.nitrogenKgPerHa)).toEqual([65, 20]);
+    expect(result.stillNeededKgPerHa).toBe(126 - 65 - 20);
+    expect(result.reasoning.join(' ')).toMatch(/Soil N 25 ppm × 1.3 g\/cm³ × 20 cm × 0.1 = 65 kg N\/ha .*so all of it is credited/);
+  });
+
+  it('gives a soil rated low in N only the small credit soil nitrate guides allow, so it gets close to the full rate', () => {
+    // Ohio State's soil nitrate table: full rate at 0–10 ppm, 30 of 156 lb N/acre off at 11–15 ppm, 45 of 156 at 16–20.
+    // The sample itself holds 2.6 kg N/ha per ppm (1.3 g/cm³ × 20 cm × 0.1), more than those shares of 126 kg N/ha.
+    const tenPpm = needs({ soilTest: nitrogenTest(10) }).nitrogen;
+    expect(tenPpm.soilLevel).toBe('low');
+    expect(tenPpm.creditsKgPerHa).toBe(0);
+    expect(tenPpm.stillNeededKgPerHa).toBe(126);
+    expect(tenPpm.reasoning.join(' ')).toMatch(/Soil N 10 ppm is low \(under 20 ppm\): no soil N credit/);
+
+    const twelvePpm = needs({ soilTest: nitrogenTest(12) }).nitrogen;
+    expect(twelvePpm.creditsKgPerHa).toBe(24.2); // 126 × 30 / 156; the sample holds 31.2
+    expect(twelvePpm.stillNeededKgPerHa).toBe(101.8);
+    expect(twelvePpm.reasoning.join(' ')).toMatch(
+      /Soil N 12 ppm is low \(under 20 ppm\): .*held to 19 % of the N need: 24.2 kg N\/ha\. At 11–15 ppm .*cut the full N rate by only about 19 %/,
+    );
+
+    const eighteenPpm = needs({ soilTest: nitrogenTest(18) }).nitrogen;
+    expect(eighteenPpm.creditsKgPerHa).toBe(36.3); // 126 × 45 / 156; the sample holds 46.8
+    // Every low reading is credited less than the N its sample holds, and less than 31 % of the need.
+    for (const result of [tenPpm, twelvePpm, eighteenPpm]) expect(result.creditsKgPerHa).toBeLessThan(0.31 * result.needKgPerHa);
+  });
+
+  it('never credits a low soil more N than its sample holds', () => {
+    // A shallow 5 cm sample at 14 ppm holds 14 × 1.3 × 5 × 0.1 = 9.1 kg N/ha, less than 19 % of 126.
+    const result = needs({ soilTest: { ...nitrogenTest(14), depthCm: 5 } }).nitrogen;
+    expect(result.creditsKgPerHa).toBe(9.1);
+    expect(result.reasoning.join(' ')).toMatch(/held to 19 % of the N need, and to the 9.1 kg N\/ha the sample holds: 9.1 kg N\/ha/);
   });
 
   it('does not credit a soil N reading taken long before planting', () => {
     const result = needs({ soilTest: { unit: 'ppm', nitrogen: 30, phosphorus: 20, potassium: 150, sampleDate: '2024-06-01' } }).nitrogen;
     expect(result.creditsKgPerHa).toBe(0);
-    expect(result.reasoning.join(' ')).toMatch(/only a sample within 60 days/);
+    expect(result.reasoning.join(' ')).toMatch(
+      /credited only when sampled within 60 days of planting \(a rough guide, not a tested limit\)/,
+    );
   });
 
   it('soybean: no N beyond a starter, whatever the yield, and it says so', () => {

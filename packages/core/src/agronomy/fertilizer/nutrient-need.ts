@@ -14,14 +14,16 @@ import {
   type RateableSoilTest,
   type SoilTestRating,
 } from '../soil-test-rating.ts';
-import { daysBetween } from '../../dates.ts';
+import { daysBetween, formatDayMonth } from '../../dates.ts';
 import {
   BUILD_UP,
   describeSourcedNumber,
+  LOW_SOIL_NITROGEN_CREDIT_SHARE,
   SOIL_BULK_DENSITY_G_PER_CM3,
   SOIL_NITROGEN_CREDIT_MAX_AGE_DAYS,
   SOIL_SAMPLE_DEFAULT_DEPTH_CM,
   SOIL_TEST_OLD_AFTER_DAYS,
+  SOURCE_STANDING_WORDS,
   type SourcedNumber,
 } from './coefficients.ts';
 import type { AppliedNutrients } from './applied-nutrients.ts';
@@ -68,10 +70,12 @@ export function assessSoilTest(soilTest: FertilizerSoilTest | null | undefined, 
   const rating = rateSoilTest(soilTest);
   const old = ageDays > SOIL_TEST_OLD_AFTER_DAYS.value;
   const years = Math.floor(ageDays / 365);
+  const sampled = formatDayMonth(soilTest.sampleDate, today);
   const explanation = [
     old
-      ? `The soil test of ${soilTest.sampleDate} is ${years} years old (older than ${SOIL_TEST_OLD_AFTER_DAYS.value / 365} years ✖): it is still used for P and K, which change slowly, but the field should be re-tested.`
-      : `Soil test of ${soilTest.sampleDate} (${ageDays} days old).`,
+      ? `The soil test of ${sampled} is ${years} years old. It is still used for P and K, which change slowly, but re-test the field: ` +
+        `testing every ${SOIL_TEST_OLD_AFTER_DAYS.value / 365} years or so is common advice, not a measured limit.`
+      : `Soil test of ${sampled} (${ageDays} days old).`,
   ];
   for (const [nutrient, label] of [
     ['phosphorus', 'P'],
@@ -130,7 +134,7 @@ export interface NutrientAdvice {
   appliedKgPerHa: number;
   /** need − credits − applied, never below 0, kg/ha. */
   stillNeededKgPerHa: number;
-  /** Each step of the reasoning, in words a farmer can follow; coefficients carry their ✔/◐/✖ mark. */
+  /** Each step of the reasoning, in words a farmer can follow; each coefficient says in words how firm it is. */
   reasoning: string[];
 }
 
@@ -153,34 +157,81 @@ function stillNeeded(need: number, credits: number, applied: number): number {
   return roundKg(Math.max(0, need - credits - applied));
 }
 
-/** The soil mineral N credit, kg N/ha, or null with the reason it is not credited. */
+/**
+ * The soil mineral N credit, kg N/ha, or null with the reason it is not credited. The sample holds ppm × bulk
+ * density × depth × 0.1 kg N/ha; a medium or high soil is credited all of it, a soil rated low only the share of the
+ * N need that extension soil nitrate guides take off at that reading (`LOW_SOIL_NITROGEN_CREDIT_SHARE`), never more
+ * than the sample holds — so a low soil gets close to the full N rate.
+ */
 export function soilNitrogenCredit(
   soilTest: FertilizerSoilTest | null | undefined,
   assessment: SoilTestAssessment,
   referenceDate: string,
+  nitrogenNeedKgPerHa: number,
 ): { credit: NitrogenCredit | null; reason: string } {
   if (!soilTest || assessment.rating === null) return { credit: null, reason: 'No soil test: no soil N credit.' };
   const ppm = soilTest.nitrogen;
-  if (assessment.rating.nitrogen === null || typeof ppm !== 'number') {
+  const level = assessment.rating.nitrogen;
+  if (level === null || typeof ppm !== 'number') {
     return { credit: null, reason: 'The soil test has no N reading in ppm: no soil N credit.' };
   }
   const gapDays = Math.abs(daysBetween(soilTest.sampleDate, referenceDate));
-  if (gapDays > SOIL_NITROGEN_CREDIT_MAX_AGE_DAYS.value) {
+  const maxGap = SOIL_NITROGEN_CREDIT_MAX_AGE_DAYS.value;
+  if (gapDays > maxGap) {
     return {
       credit: null,
-      reason: `The soil N reading was taken ${gapDays} days from planting; mineral N changes within weeks, so only a sample within ${SOIL_NITROGEN_CREDIT_MAX_AGE_DAYS.value} days ✖ is credited.`,
+      reason:
+        `The soil N reading was taken ${gapDays} days from planting. Mineral N changes within weeks, so it is credited only ` +
+        `when sampled within ${maxGap} days of planting (a rough guide, not a tested limit).`,
     };
   }
   const depthCm = soilTest.depthCm ?? SOIL_SAMPLE_DEFAULT_DEPTH_CM.value;
-  const kgPerHa = ppm * SOIL_BULK_DENSITY_G_PER_CM3.value * depthCm * 0.1;
-  const depthNote = soilTest.depthCm ? `${depthCm} cm sample` : `${depthCm} cm assumed depth ✖`;
+  const bulkDensity = SOIL_BULK_DENSITY_G_PER_CM3.value;
+  const heldKgPerHa = ppm * bulkDensity * depthCm * 0.1;
+  const depthNote = soilTest.depthCm ? `${depthCm} cm sample` : `${depthCm} cm depth assumed`;
+  const held =
+    `Soil N ${ppm} ppm × ${bulkDensity} g/cm³ × ${depthCm} cm × 0.1 = ${fmt(heldKgPerHa)} kg N/ha in the sampled soil ` +
+    `(typical bulk density${soilTest.depthCm ? '' : ' and sampling depth'} assumed, not measured)`;
+  const lowLimit = SOIL_NUTRIENT_THRESHOLDS_PPM.nitrogen.low;
+
+  if (level === 'low') {
+    const band = lowSoilNitrogenBand(ppm);
+    const guide = 'extension soil nitrate guides (Ohio State University)';
+    if (band.share.value === 0) {
+      return {
+        credit: null,
+        reason: `Soil N ${ppm} ppm is low (under ${lowLimit} ppm): no soil N credit. At ${band.upToPpm} ppm or less ${guide} keep the full N rate.`,
+      };
+    }
+    const shareKgPerHa = band.share.value * Math.max(0, nitrogenNeedKgPerHa);
+    const creditKgPerHa = roundKg(Math.min(heldKgPerHa, shareKgPerHa));
+    const sharePct = Math.round(band.share.value * 100);
+    const cap = heldKgPerHa < shareKgPerHa ? `, and to the ${fmt(heldKgPerHa)} kg N/ha the sample holds` : '';
+    return {
+      credit: { source: `soil mineral N, rated low (${ppm} ppm)`, nitrogenKgPerHa: creditKgPerHa },
+      reason:
+        `Soil N ${ppm} ppm is low (under ${lowLimit} ppm): a low soil supplies little of the crop's N, so the credit is held to ` +
+        `${sharePct} % of the N need${cap}: ${fmt(creditKgPerHa)} kg N/ha. At ${band.fromPpm}–${band.upToPpm} ppm ${guide} cut the ` +
+        `full N rate by only about ${sharePct} % (a published guide, calibrated in Ohio rather than here).`,
+    };
+  }
+  const { high } = SOIL_NUTRIENT_THRESHOLDS_PPM.nitrogen;
+  const band = level === 'high' ? `over ${high} ppm` : `${lowLimit}–${high} ppm`;
   return {
-    credit: {
-      source: `soil mineral N (${ppm} ppm over ${depthNote}, bulk density ${describeSourcedNumber(SOIL_BULK_DENSITY_G_PER_CM3)})`,
-      nitrogenKgPerHa: roundKg(kgPerHa),
-    },
-    reason: `Soil N ${ppm} ppm × ${SOIL_BULK_DENSITY_G_PER_CM3.value} g/cm³ × ${depthCm} cm × 0.1 = ${fmt(kgPerHa)} kg N/ha credited.`,
+    credit: { source: `soil mineral N, rated ${level} (${ppm} ppm over ${depthNote})`, nitrogenKgPerHa: roundKg(heldKgPerHa) },
+    reason: `${held}. Soil N is ${level} (${band}), so all of it is credited.`,
   };
+}
+
+/** The band of `LOW_SOIL_NITROGEN_CREDIT_SHARE` a low soil N reading falls in, with the reading it starts from. */
+function lowSoilNitrogenBand(ppm: number): { fromPpm: number; upToPpm: number; share: SourcedNumber } {
+  let fromPpm = 0;
+  for (const [index, band] of LOW_SOIL_NITROGEN_CREDIT_SHARE.entries()) {
+    // A reading rated low lies under the spec's low threshold, which closes the last band.
+    if (ppm <= band.upToPpm || index === LOW_SOIL_NITROGEN_CREDIT_SHARE.length - 1) return { fromPpm, ...band };
+    fromPpm = band.upToPpm + 1;
+  }
+  throw new RangeError('The low soil N bands are empty.');
 }
 
 /** The N the crop still needs, with the reasoning. */
@@ -198,7 +249,7 @@ export function nitrogenAdvice(input: NutrientNeedInput): NutrientAdvice {
 
   if (method.method === 'legume-fixation') {
     reasoning.push(
-      `${capitalise(profile.cropWord)} is a legume: inoculated, it fixes its own nitrogen, so it needs no N beyond a starter at planting (at most ${describeSourcedNumber(method.starterMaxKgPerHa)}, for example the N in a basal compound).`,
+      `${capitalise(profile.cropWord)} is a legume: inoculated, it fixes its own nitrogen, so it needs no N beyond a starter at planting: at most ${method.starterMaxKgPerHa.value} ${method.starterMaxKgPerHa.unit}, for example the N in a basal compound (a common extension guide, not a tested rate).`,
       'No top-dress N is recommended.',
     );
     if (applied.nitrogenKgPerHa > 0) reasoning.push(`Already applied this season: ${fmt(applied.nitrogenKgPerHa)} kg N/ha.`);
@@ -221,17 +272,21 @@ export function nitrogenAdvice(input: NutrientNeedInput): NutrientAdvice {
     need = total.value;
     approach = 'quality-limited';
     reasoning.push(
-      `N for the season: ${describeSourcedNumber(total)} (soil texture: ${input.soilTexture ?? 'unknown'}) — a fixed total for leaf quality, not raised with yield (${total.source}).`,
+      `N for the season: ${total.value} ${total.unit} (soil texture: ${input.soilTexture ?? 'unknown'}) — a fixed total for leaf quality, not raised with yield (${total.source}).`,
     );
   } else {
     need = yieldT * method.kgPerTonne.value;
     approach = method.method === 'yield-goal' ? 'yield-goal' : 'removal';
-    const why = method.method === 'yield-goal' ? 'Stanford yield-goal factor' : 'what the grain removes';
-    reasoning.push(`N need: ${yieldT} ${profile.yieldUnit} × ${describeSourcedNumber(method.kgPerTonne)} (${why}) = ${fmt(need)} kg N/ha.`);
+    const why = method.method === 'yield-goal' ? 'the Stanford yield-goal factor' : 'what the grain removes';
+    const firmness = SOURCE_STANDING_WORDS[method.kgPerTonne.standing];
+    reasoning.push(
+      `N need: ${yieldT} ${profile.yieldUnit} × ${method.kgPerTonne.value} ${method.kgPerTonne.unit} = ${fmt(need)} kg N/ha ` +
+        `(${why}${firmness ? `, a ${firmness}` : ''}).`,
+    );
   }
 
   const credits: NitrogenCredit[] = [];
-  const soilCredit = soilNitrogenCredit(input.soilTest, input.soilTestAssessment, input.plantingDate ?? input.today);
+  const soilCredit = soilNitrogenCredit(input.soilTest, input.soilTestAssessment, input.plantingDate ?? input.today, need);
   if (soilCredit.credit) credits.push(soilCredit.credit);
   reasoning.push(soilCredit.reason);
   for (const credit of input.otherNitrogenCredits ?? []) {
@@ -292,7 +347,8 @@ export function phosphatePotashAdvice(nutrient: 'phosphate' | 'potash', input: N
     need = buildUp + maintenance;
     reasoning.push(
       `Soil ${soilLabel} ${ppm} ppm is low (under ${thresholds.low} ppm, spec guide): build up and maintain.`,
-      `Build-up = (${thresholds.low} − ${ppm}) ppm × ${describeSourcedNumber(factor)} ÷ ${describeSourcedNumber(BUILD_UP.years)} = ${fmt(buildUp)} kg ${label}/ha this season.`,
+      `Build-up = (${thresholds.low} − ${ppm}) ppm × ${factor.value} ${factor.unit} ÷ ${BUILD_UP.years.value} ${BUILD_UP.years.unit} = ${fmt(buildUp)} kg ${label}/ha this season. ` +
+        'How much fertilizer raises a soil test differs widely between soils, so this build-up rate is a rough guide, not tested on your soil.',
       `Plus ${maintenanceText}: ${fmt(need)} kg ${label}/ha in all.`,
     );
   } else if (level === 'medium') {

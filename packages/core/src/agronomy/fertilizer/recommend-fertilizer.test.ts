@@ -9,7 +9,7 @@ const { urea, ammoniumNitrate, compoundD } = FERTILIZER_PRODUCTS;
  * soil medium in P and K, light rain forecast, dry field, a clear image 3 days ago: every rule clear.
  */
 const maizeAtTopDress: FertilizerRecommendationInput = {
-  cropTypeId: 'maize-grain',
+  cropTypeId: 'maize-grain-late',
   today: '2025-02-14',
   daysAfterPlanting: 35,
   targetYieldTonnesPerHa: 6,
@@ -214,7 +214,9 @@ describe('recommendFertilizer: at planting', () => {
   it('without a target yield uses the stated default', () => {
     const result = recommendFertilizer({ ...atPlanting, targetYieldTonnesPerHa: null });
     expect(result.targetYield).toMatchObject({ tonnesPerHa: 5, isDefault: true });
-    expect(result.assumptions.join(' ')).toMatch(/No target yield given: assumed 5 t grain\/ha ✖/);
+    expect(result.assumptions.join(' ')).toMatch(
+      /No target yield given: assumed 5 t grain\/ha, a middle value between smallholder .* — not your field's yield\./,
+    );
     expect(result.nutrients?.nitrogen.needKgPerHa).toBe(105);
   });
 
@@ -243,7 +245,7 @@ describe('recommendFertilizer: NDRE sufficiency', () => {
     expect(result.ndre).toMatchObject({ sufficiencyIndex: 0.85, topDressSuggested: true });
     const topUp = eventOf(result.events, 'ndre-top-up');
     expect(topUp).toMatchObject({ action: 'apply-now', nutrients: { nitrogenKgPerHa: 30 } });
-    expect(topUp?.explanation.join(' ')).toMatch(/below 0.95 ✖.*Walk the field first/);
+    expect(topUp?.explanation.join(' ')).toMatch(/below 0.95, a research guide not calibrated for your field: .*Walk the field first/);
   });
 
   it('SI of 0.95 or more suggests none', () => {
@@ -317,5 +319,57 @@ describe('recommendFertilizer: other crops', () => {
     expect(result).toMatchObject({ status: 'no-recommendation', cropName: 'Cabbage', events: [], nutrients: null });
     expect(result.headline).toMatch(/^No recommendation for this crop/);
     expect(recommendFertilizer({ ...maizeAtTopDress, cropTypeId: 'not-a-crop' }).status).toBe('no-recommendation');
+  });
+});
+
+describe('recommendFertilizer: words a farmer reads', () => {
+  /** Every string in a result, except fields that are a bare date (YYYY-MM-DD) or an id. */
+  function sentencesOf(value: unknown): string[] {
+    if (typeof value === 'string') return /^\d{4}-\d{2}-\d{2}$/.test(value) ? [] : [value];
+    if (Array.isArray(value)) return value.flatMap(sentencesOf);
+    if (value && typeof value === 'object') return Object.values(value).flatMap(sentencesOf);
+    return [];
+  }
+
+  const planting: FertilizerRecommendationInput = { ...maizeAtTopDress, today: '2025-01-10', daysAfterPlanting: 0, applications: [] };
+  const scenarios: [string, FertilizerRecommendationInput][] = [
+    ['all clear at top-dress', maizeAtTopDress],
+    ['heavy rain', { ...maizeAtTopDress, forecast: { rainNext48hMm: 32, rainNext72hMm: 40 } }],
+    ['heavy rain on sand', { ...maizeAtTopDress, soilTexture: 'sand', forecast: { rainNext48hMm: 20, rainNext72hMm: 55 } }],
+    ['waterlogged', { ...maizeAtTopDress, waterlogging: { waterBalanceSurplus: true, sclWaterShare: 0.3, ndwiPositiveShare: 0.2 } }],
+    [
+      'nitrogen applied recently',
+      {
+        ...maizeAtTopDress,
+        applications: [...(maizeAtTopDress.applications ?? []), { applicationDate: '2025-02-10', nitrogenKgPerHa: 17 }],
+      },
+    ],
+    ['too late', { ...maizeAtTopDress, today: '2025-04-14', daysAfterPlanting: 94 }],
+    ['no clear image, NDRE pale', { ...maizeAtTopDress, daysSinceClearImage: null, ndre: { fieldNdre: 0.3, referenceNdre: 0.4 } }],
+    ['at planting on sand, defaults', { ...planting, soilTexture: 'sand', soilTest: null, targetYieldTonnesPerHa: null }],
+    [
+      'low soil N sampled near planting',
+      { ...planting, soilTest: { unit: 'ppm', nitrogen: 12, phosphorus: 8, potassium: 80, ph: 5.2, sampleDate: '2024-12-20' } },
+    ],
+    ['old soil test', { ...planting, soilTest: { unit: 'ppm', nitrogen: 30, phosphorus: 8, potassium: 80, sampleDate: '2019-01-01' } }],
+    ['soybean', { ...planting, cropTypeId: 'soybean', products: [compoundD] }],
+    ['tobacco on sand', { ...planting, cropTypeId: 'tobacco-flue-cured', soilTexture: 'sand' }],
+    ['wheat', { ...planting, cropTypeId: 'wheat-spring' }],
+  ];
+
+  it.each(scenarios)('%s: no engineering marks, unexplained sources or ISO dates in the text', (_name, input) => {
+    const text = sentencesOf(recommendFertilizer(input));
+    expect(text.length).toBeGreaterThan(5);
+    for (const sentence of text) {
+      expect(sentence).not.toMatch(/[✔✖◐]|rule of thumb we have not verified|science brief/i);
+      expect(sentence).not.toMatch(/\d{4}-\d{2}-\d{2}/);
+    }
+  });
+
+  it('says the uncertainty of a rule in plain words', () => {
+    const held = recommendFertilizer({ ...maizeAtTopDress, forecast: { rainNext48hMm: 32, rainNext72hMm: 40 } });
+    expect(held.suppressions[0]?.reason).toMatch(/\(The 25 mm limit is common extension advice, not a measured threshold\.\)$/);
+    const recent = recommendFertilizer(scenarios[4]![1]);
+    expect(recent.suppressions[0]?.reason).toMatch(/^Nitrogen was put on 4 days ago \(10 Feb\)\./);
   });
 });

@@ -6,7 +6,7 @@
 import { findCropType } from '../../crops/crop-catalogue.ts';
 import { sumAppliedNutrients, type LoggedFertilizerApplication } from './applied-nutrients.ts';
 import { addDays } from '../../dates.ts';
-import { describeSourcedNumber, MIN_SEPARATE_DOSE_KG_PER_HA, NDRE_TOP_UP_NITROGEN_KG_PER_HA } from './coefficients.ts';
+import { MIN_SEPARATE_DOSE_KG_PER_HA, NDRE_TOP_UP_NITROGEN_KG_PER_HA } from './coefficients.ts';
 import {
   fertilizerProfileFor,
   type FertilizerCropProfile,
@@ -153,7 +153,7 @@ function targetYieldFor(
   return {
     tonnesPerHa: fallback.value,
     isDefault: true,
-    explanation: `No target yield given: assumed ${describeSourcedNumber(fallback)} (${fallback.source}). Enter your own target for a better recommendation.`,
+    explanation: `No target yield given: assumed ${fallback.value} ${fallback.unit}, ${fallback.source} — not your field's yield. Enter your own target for a better recommendation.`,
   };
 }
 
@@ -272,7 +272,7 @@ export function recommendFertilizer(input: FertilizerRecommendationInput): Ferti
   if (basalLate && hasNutrients(basalTarget) && basalTarget.phosphateKgPerHa < minimumDose && basalTarget.potashKgPerHa < minimumDose) {
     notes.push(
       `The basal window has passed and only ${basalTarget.phosphateKgPerHa} kg P₂O₅ and ${basalTarget.potashKgPerHa} kg K₂O per ha are still missing: ` +
-        `less than ${describeSourcedNumber(MIN_SEPARATE_DOSE_KG_PER_HA)} each, not worth a separate pass; add it to next season's basal.`,
+        `less than ${MIN_SEPARATE_DOSE_KG_PER_HA.value} kg/ha each, not worth a separate pass (our cut-off, to avoid token doses); add it to next season's basal.`,
     );
   } else if (hasNutrients(basalTarget)) {
     const plan = planFor(basalTarget, 'basal');
@@ -280,7 +280,7 @@ export function recommendFertilizer(input: FertilizerRecommendationInput): Ferti
     const explanation: string[] = [];
     if (basalTarget.nitrogenKgPerHa > 0 && timeline.topDresses.length > 0) {
       explanation.push(
-        `At planting: all the P₂O₅ and K₂O, and ${Math.round(plantingShare.value * 100)} % ✖ of the N (${basalTarget.nitrogenKgPerHa} kg/ha)` +
+        `At planting: all the P₂O₅ and K₂O, and ${Math.round(plantingShare.value * 100)} % of the N (${basalTarget.nitrogenKgPerHa} kg N/ha; the share is a rough guide)` +
           (plantingShare.value < profile.plantingNitrogenShare('loam').value ? ', less than usual because sand leaches.' : '.'),
       );
     }
@@ -291,7 +291,7 @@ export function recommendFertilizer(input: FertilizerRecommendationInput): Ferti
       const starterMax = profile.nitrogen.starterMaxKgPerHa;
       explanation.push(
         plan.supplied.nitrogenKgPerHa > starterMax.value
-          ? `The compound brings ${plan.supplied.nitrogenKgPerHa} kg N/ha, more than the ${describeSourcedNumber(starterMax)} starter a legume can use; a lower-N P source would suit better.`
+          ? `The compound brings ${plan.supplied.nitrogenKgPerHa} kg N/ha, more than the ${starterMax.value} ${starterMax.unit} starter a legume can use (a common extension guide); a lower-N P source would suit better.`
           : `The ${plan.supplied.nitrogenKgPerHa} kg N/ha in the compound is the starter; the crop needs no other N.`,
       );
     }
@@ -320,7 +320,9 @@ export function recommendFertilizer(input: FertilizerRecommendationInput): Ferti
           : 'N top-dress';
     const explanation =
       splits.length > 1
-        ? [`Half of the top-dress N (${split.nitrogenKgPerHa} of ${topDressNitrogen} kg/ha): on sand, smaller doses leach less ✖.`]
+        ? [
+            `Half of the top-dress N (${split.nitrogenKgPerHa} of ${topDressNitrogen} kg N/ha): on sand, smaller doses leach less (common advice; the split is not tested here).`,
+          ]
         : [];
     addEvent('top-dress', label, split.window, target, planFor(target, 'top-dress'), explanation);
   }
@@ -342,7 +344,7 @@ export function recommendFertilizer(input: FertilizerRecommendationInput): Ferti
       const target = { nitrogenKgPerHa: NDRE_TOP_UP_NITROGEN_KG_PER_HA.value, phosphateKgPerHa: 0, potashKgPerHa: 0 };
       addEvent('ndre-top-up', 'Extra N top-dress suggested by crop colour (NDRE)', window, target, planFor(target, 'top-dress'), [
         ndre.explanation,
-        `The planned N is all on, so this is extra: ${describeSourcedNumber(NDRE_TOP_UP_NITROGEN_KG_PER_HA)} (${NDRE_TOP_UP_NITROGEN_KG_PER_HA.source}).`,
+        `The planned N is all on, so this is extra: ${NDRE_TOP_UP_NITROGEN_KG_PER_HA.value} ${NDRE_TOP_UP_NITROGEN_KG_PER_HA.unit}, ${NDRE_TOP_UP_NITROGEN_KG_PER_HA.source}.`,
       ]);
     } else {
       notes.push(ndre.explanation);

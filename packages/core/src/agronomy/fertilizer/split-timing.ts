@@ -41,7 +41,7 @@ export function fertilizerTimeline(
   const lateSeasonStartDay = stageLengthsDays.initial + stageLengthsDays.development;
   const basal = { fromDay: 0, toDay: Math.min(BASAL_WINDOW_DAYS_AFTER_PLANTING.value, lateSeasonStartDay - 1) };
   const explanation = [
-    `Basal fertilizer (P, K and the first N) at planting, or up to ${basal.toDay} days after ✖.`,
+    `Basal fertilizer (P, K and the first N) at planting, or up to ${basal.toDay} days after (a rough guide, not a tested limit).`,
     `Late-season cut-off: ${profile.lateSeasonLabel}, day ${lateSeasonStartDay} after planting (FAO-56 initial ${stageLengthsDays.initial} + development ${stageLengthsDays.development} days).`,
   ];
   const topDresses: DayWindow[] = [];
@@ -52,7 +52,7 @@ export function fertilizerTimeline(
     const first = { fromDay: v6, toDay: Math.min(v6 + MAIZE_TOP_DRESS.v8AfterV6Days.value, lastUsefulDay) };
     topDresses.push(first);
     explanation.push(
-      `N top-dress at V6–V8 ≈ ${range(first)} ✖ (V6 taken as the end of the FAO-56 initial stage, V8 about ${MAIZE_TOP_DRESS.v8AfterV6Days.value} days later; leaf stages come sooner in hot weather).`,
+      `N top-dress at V6–V8 ≈ ${range(first)}, an estimate: V6 is taken as the end of the FAO-56 initial stage and V8 about ${MAIZE_TOP_DRESS.v8AfterV6Days.value} days later; leaf stages come sooner in hot weather, so count the leaves.`,
     );
     if (isSandyTexture(soilTexture)) {
       const shift = MAIZE_TOP_DRESS.secondTopDressAfterFirstDays.value;
@@ -60,7 +60,7 @@ export function fertilizerTimeline(
       if (second.fromDay <= second.toDay) {
         topDresses.push(second);
         explanation.push(
-          `On sand the top-dress N is split in two to limit leaching ✖: the second ≈ ${range(second)} (about V10–V12), before tasselling.`,
+          `On sand the top-dress N is split in two to limit leaching (common advice, not tested here): the second ≈ ${range(second)} (about V10–V12), before tasselling.`,
         );
       }
     }
@@ -68,12 +68,14 @@ export function fertilizerTimeline(
     const window = { fromDay: stageLengthsDays.initial, toDay: lastUsefulDay };
     topDresses.push(window);
     explanation.push(
-      `N top-dress ≈ ${range(window)} ✖: finish it by the 8–12 leaf stage (Zimbabwe Tobacco Research Board advice as reported in the press ◐).`,
+      `N top-dress ≈ ${range(window)}, an estimate: finish it by the 8–12 leaf stage (Zimbabwe Tobacco Research Board advice, as reported in the press).`,
     );
   } else if (profile.topDress === 'generic-early-vegetative') {
     const window = { fromDay: stageLengthsDays.initial, toDay: Math.min(stageLengthsDays.initial + 14, lastUsefulDay) };
     topDresses.push(window);
-    explanation.push(`N top-dress in early vegetative growth ≈ ${range(window)} ✖ (end of the FAO-56 initial stage plus two weeks).`);
+    explanation.push(
+      `N top-dress in early vegetative growth ≈ ${range(window)}, an estimate (the end of the FAO-56 initial stage plus two weeks).`,
+    );
   }
   return { basal, topDresses, lateSeasonStartDay, lateSeasonLabel: profile.lateSeasonLabel, explanation };
 }

@@ -13,7 +13,7 @@
  * The soil-based plan (basal and top-dress from the soil test and target yield) does not depend on imagery, so the
  * image rule never holds it: a cloudy spell must not stop a farmer top-dressing on time.
  */
-import { addDays, daysBetween } from '../../dates.ts';
+import { addDays, daysBetween, formatDayMonth } from '../../dates.ts';
 import { SUPPRESSION, UREA, type SourceStanding } from './coefficients.ts';
 import { isSandyTexture, type FertilizerSoilTexture } from './crop-nutrient-profiles.ts';
 
@@ -96,7 +96,7 @@ export function checkHeavyRainForecast(input: Pick<SuppressionInput, 'today' | '
     return {
       suppressed: true,
       rule,
-      reason: `Heavy rain is forecast: ${forecast.rainNext48hMm} mm in the next 48 hours. ${washOff} Hold the fertilizer until it has passed. (The ${limit48.value} mm limit is a rule of thumb we have not verified ✖.)`,
+      reason: `Heavy rain is forecast: ${forecast.rainNext48hMm} mm in the next 48 hours. ${washOff} Hold the fertilizer until it has passed. (The ${limit48.value} mm limit is common extension advice, not a measured threshold.)`,
       lookAgainAfter: {
         date: addDays(input.today, 2),
         condition: 'after the heavy rain has passed and the soil is firm enough to walk on',
@@ -110,7 +110,7 @@ export function checkHeavyRainForecast(input: Pick<SuppressionInput, 'today' | '
     return {
       suppressed: true,
       rule,
-      reason: `Heavy rain is forecast on sandy soil: ${forecast.rainNext72hMm} mm in the next 3 days. Sand holds little water, so ${washOff.charAt(0).toLowerCase()}${washOff.slice(1)} Hold the fertilizer until it has passed. (The ${limitSand.value} mm-in-3-days limit for sand is unverified ✖.)`,
+      reason: `Heavy rain is forecast on sandy soil: ${forecast.rainNext72hMm} mm in the next 3 days. Sand holds little water, so ${washOff.charAt(0).toLowerCase()}${washOff.slice(1)} Hold the fertilizer until it has passed. (The ${limitSand.value} mm-in-3-days limit for sand is our stricter version of that advice, not a measured threshold.)`,
       lookAgainAfter: {
         date: addDays(input.today, 3),
         condition: 'after the heavy rain has passed and the soil is firm enough to walk on',
@@ -148,7 +148,7 @@ export function checkWaterlogging(input: Pick<SuppressionInput, 'waterlogging'>)
     rule,
     reason:
       `The field looks waterlogged: ${evidence.join('; ')}. Nitrogen put on waterlogged soil is lost to the air and washed away, ` +
-      `and roots in wet soil take up little, so wait until the field drains. (Standing water counts when it covers at least ${pct(limit)} of the field ✖.)`,
+      `and roots in wet soil take up little, so wait until the field drains. (Standing water counts when it covers at least ${pct(limit)} of the field: our threshold, not a measured one.)`,
     lookAgainAfter: {
       date: null,
       condition:
@@ -156,7 +156,7 @@ export function checkWaterlogging(input: Pick<SuppressionInput, 'waterlogging'>)
     },
     appliesTo: 'all-applications',
     standing: 'sourced',
-    source: `Signals: science brief §5 ✔ (water-balance surplus, SCL = 6, McFeeters NDWI > 0). Share threshold: ${SUPPRESSION.waterloggedShare.source}`,
+    source: `Signals: the FAO-56 water balance surplus, the Sentinel-2 scene classification (water) and McFeeters NDWI above 0. Share threshold: ${SUPPRESSION.waterloggedShare.source}`,
   };
 }
 
@@ -178,7 +178,8 @@ export function checkTooLateInSeason(
     lookAgainAfter: { date: null, condition: 'next season, at planting' },
     appliesTo: 'all-applications',
     standing: 'unverified',
-    source: 'Science brief §5 "past tasselling ✖"; tasselling placed at the start of the FAO-56 mid-season stage of the crop catalogue ✖',
+    source:
+      'Common extension advice that fertilizer after tasselling rarely pays; tasselling is placed at the start of the FAO-56 mid-season stage, an approximation',
   };
 }
 
@@ -189,14 +190,15 @@ export function checkNitrogenAppliedRecently(input: Pick<SuppressionInput, 'toda
   const gap = SUPPRESSION.nitrogenRecentDays;
   if (last === null) return clear(rule, 'No nitrogen applied yet this season.');
   const daysSince = daysBetween(last, input.today);
-  if (daysSince >= gap.value || daysSince < 0) return clear(rule, `Last nitrogen ${daysSince} days ago (on ${last}).`);
+  if (daysSince >= gap.value || daysSince < 0)
+    return clear(rule, `Last nitrogen ${daysSince} days ago (on ${formatDayMonth(last, input.today)}).`);
   return {
     suppressed: true,
     rule,
     reason:
-      `Nitrogen was put on ${daysSince === 0 ? 'today' : daysSince === 1 ? 'yesterday' : `${daysSince} days ago`} (${last}). ` +
+      `Nitrogen was put on ${daysSince === 0 ? 'today' : daysSince === 1 ? 'yesterday' : `${daysSince} days ago`} (${formatDayMonth(last, input.today)}). ` +
       `Give it time to reach the roots and show in the crop before adding more: a second dose within ${gap.value} days risks paying for N the crop cannot use yet. ` +
-      `(The ${gap.value}-day gap is a rule of thumb we have not verified ✖.)`,
+      `(The ${gap.value}-day gap is common extension advice, not a measured threshold.)`,
     lookAgainAfter: { date: addDays(last, gap.value), condition: `${gap.value} days after the last nitrogen` },
     appliesTo: 'nitrogen-top-dress',
     standing: gap.standing,
@@ -215,7 +217,7 @@ export function checkRecentClearImage(input: Pick<SuppressionInput, 'daysSinceCl
     rule,
     reason:
       (age === null ? 'There is no clear satellite image of the field' : `The last clear satellite image is ${age} days old`) +
-      `: the extra nitrogen suggested from the crop's colour (NDRE) needs a view from the last ${maxAge.value} days ✖, because the crop changes quickly. ` +
+      `: the extra nitrogen suggested from the crop's colour (NDRE) needs a view from the last ${maxAge.value} days (our choice), because the crop changes quickly. ` +
       'It waits for a new clear image. The plan from your soil test and target yield does not need imagery and is not held back.',
     lookAgainAfter: { date: null, condition: 'after the next clear satellite image (no cloud over the field)' },
     appliesTo: 'ndre-top-up',
@@ -241,7 +243,7 @@ export function checkSuppressionRules(input: SuppressionInput): SuppressionCheck
  * less than 6 mm is forecast in the next 72 h (the 72 h window is our choice ✖), or when there is no forecast.
  */
 export function ureaCaution(forecast: WeatherForecastSummary | null | undefined): string | null {
-  const base = `Urea needs about 6–13 mm of rain to wash it into the soil; left on the surface in warm weather it can lose 38–46 % of its nitrogen in 5 days ✔.`;
+  const base = `Urea needs about 6–13 mm of rain to wash it into the soil; left on the surface in warm weather it can lose 38–46 % of its nitrogen in 5 days (published field measurements).`;
   if (!forecast) return `${base} There is no forecast: work the urea into the soil, or use CAN or AN, unless rain is sure.`;
   if (forecast.rainNext72hMm < UREA.incorporatingRainMm.value) {
     return `${base} Only ${forecast.rainNext72hMm} mm is forecast in the next 3 days (at least ${UREA.incorporatingRainMm.value} mm is needed): use CAN or AN instead of urea, or work the urea into the soil straight away.`;

@@ -44,6 +44,7 @@ function estimate(overrides: Partial<SeasonYieldInput>): SeasonYieldResult {
     fieldAreaHa: 1,
     ndviObservations: images([1, 0.6], [30, 0.6]),
     weather: weatherDays(1, 40),
+    managementClass: 'commercial',
     ...overrides,
   });
 }
@@ -54,10 +55,13 @@ function available(result: SeasonYieldResult): SeasonYieldEstimate {
 }
 
 // NDVI 0.6: fAPAR = 1.257·0.6 − 0.161 = 0.5932; Rs 20 → PAR 9.6; absorbed 5.69472 MJ/m² a day.
-// Kcb (Campos) = 1.44·0.6 − 0.10 = 0.764 (under the maize ceiling 1.15 + 0.05).
+// Kcb (Campos) = 1.44·0.6 − 0.10 = 0.764 (under the maize ceiling 1.15 + 0.05); less the bare-soil evaporation
+// Kc,min = Kcb ini 0.15 leaves Tr/ET₀ = 0.614.
 const FAPAR_06 = 0.5932;
 const ABSORBED_PAR_PER_DAY = FAPAR_06 * 9.6;
-const KCB_06 = 0.764;
+const TR_06 = 0.764 - 0.15;
+// Commercial maize: RUE 1.3–1.5 g/MJ, HI 0.45, WP* 33.7 g/m² × soil fertility 0.9 = 30.33 g/m².
+const WP_COMMERCIAL_MAIZE = 33.7 * 0.9;
 
 describe('fractionOfAbsorbedParFromNdvi', () => {
   it('is 1.257·NDVI − 0.161, held within 0–0.95', () => {
@@ -77,14 +81,14 @@ describe('estimateSeasonYield — light-use efficiency, hand-worked', () => {
     // 30 days × 5.69472 = 170.8416 MJ/m² absorbed PAR.
     expect(result.lightUseEfficiency.absorbedParSoFarMjPerM2).toBeCloseTo(170.8416, 9);
     expect(result.lightUseEfficiency.absorbedParProjectedMjPerM2).toBe(0);
-    // RUE 1.6 / 1.65 / 1.7 g per MJ solar = ÷0.48 per MJ PAR: 569.472 / 587.268 / 605.064 g/m².
-    expect(result.lightUseEfficiency.biomassGPerM2.low).toBeCloseTo(569.472, 9);
-    expect(result.lightUseEfficiency.biomassGPerM2.expected).toBeCloseTo(587.268, 9);
-    expect(result.lightUseEfficiency.biomassGPerM2.high).toBeCloseTo(605.064, 9);
-    // Yield = HI 0.48 × biomass × 0.01.
-    expect(result.lightUseEfficiency.yieldTPerHa.expected).toBeCloseTo(2.8188864, 9);
-    expect(result.lightUseEfficiency.yieldTPerHa.low).toBeCloseTo(2.7334656, 9);
-    expect(result.lightUseEfficiency.yieldTPerHa.high).toBeCloseTo(2.9043072, 9);
+    // RUE 1.3 / 1.4 / 1.5 g per MJ solar = ÷0.48 per MJ PAR: 462.696 / 498.288 / 533.88 g/m².
+    expect(result.lightUseEfficiency.biomassGPerM2.low).toBeCloseTo(462.696, 9);
+    expect(result.lightUseEfficiency.biomassGPerM2.expected).toBeCloseTo(498.288, 9);
+    expect(result.lightUseEfficiency.biomassGPerM2.high).toBeCloseTo(533.88, 9);
+    // Yield = HI 0.45 × biomass × 0.01.
+    expect(result.lightUseEfficiency.yieldTPerHa.expected).toBeCloseTo(2.242296, 9);
+    expect(result.lightUseEfficiency.yieldTPerHa.low).toBeCloseTo(2.082132, 9);
+    expect(result.lightUseEfficiency.yieldTPerHa.high).toBeCloseTo(2.40246, 9);
   });
 
   it('before the first image the canopy rises in a straight line from nothing on the planting day', () => {
@@ -93,7 +97,7 @@ describe('estimateSeasonYield — light-use efficiency, hand-worked', () => {
     const result = available(estimate({ crop: maizeGrain, today: dateOf(21), ndviObservations: images([11, 0.6], [21, 0.6]) }));
     expect(result.daysSoFar).toBe(20);
     expect(result.lightUseEfficiency.absorbedParSoFarMjPerM2).toBeCloseTo(82.57344, 9);
-    expect(result.waterProductivity.transpirationRatioSumSoFar).toBeCloseTo(KCB_06 * 14.5, 9);
+    expect(result.waterProductivity.transpirationRatioSumSoFar).toBeCloseTo(TR_06 * 14.5, 9);
   });
 
   it('interpolates linearly between images', () => {
@@ -111,29 +115,37 @@ describe('estimateSeasonYield — water stress from the water balance', () => {
     const result = available(estimate({ weather: stressed }));
     // 15 days × 0.5 + 15 days × 1 = 22.5 day-equivalents of the 30 at 5.69472 MJ/m².
     expect(result.lightUseEfficiency.absorbedParSoFarMjPerM2).toBeCloseTo(22.5 * ABSORBED_PAR_PER_DAY, 9);
-    expect(result.waterProductivity.transpirationRatioSumSoFar).toBeCloseTo(22.5 * KCB_06, 9);
+    expect(result.waterProductivity.transpirationRatioSumSoFar).toBeCloseTo(22.5 * TR_06, 9);
     const unstressed = available(estimate({}));
     expect(result.range.expectedTPerHa / unstressed.range.expectedTPerHa).toBeCloseTo(0.75, 9);
   });
 });
 
 describe('estimateSeasonYield — AquaCrop water-productivity cross-check, hand-worked', () => {
-  it('biomass = WP*·Σ Kcb, yield = HI₀·biomass', () => {
+  it('biomass = WP*·fertility·Σ (Kcb − Kc,min), yield = HI·biomass: soil evaporation makes no dry matter', () => {
     const result = available(estimate({}));
-    // Σ Kcb = 30 × 0.764 = 22.92; WP* maize 33.7 → 772.404 g/m²; × 0.48 × 0.01 = 3.7075392 t/ha.
-    expect(result.waterProductivity.transpirationRatioSumSoFar).toBeCloseTo(22.92, 9);
-    expect(result.waterProductivity.biomassGPerM2).toBeCloseTo(772.404, 9);
-    expect(result.waterProductivity.yieldTPerHa).toBeCloseTo(3.7075392, 9);
-    // ET₀ 5 mm/day → Σ Kcb·ET₀ = 114.6 mm of transpiration.
-    expect(result.waterProductivity.transpirationSoFarMm).toBeCloseTo(114.6, 9);
+    // Σ Tr/ET₀ = 30 × 0.614 = 18.42; WP* 33.7 × 0.9 = 30.33 → 558.6786 g/m²; × 0.45 × 0.01 = 2.51405370 t/ha.
+    expect(result.waterProductivity.transpirationRatioSumSoFar).toBeCloseTo(18.42, 9);
+    expect(result.waterProductivity.biomassGPerM2).toBeCloseTo(558.6786, 9);
+    expect(result.waterProductivity.yieldTPerHa).toBeCloseTo(2.5140537, 9);
+    // ET₀ 5 mm/day → Σ Tr/ET₀·ET₀ = 92.1 mm of transpiration (not the 114.6 mm Kcb alone would give).
+    expect(result.waterProductivity.transpirationSoFarMm).toBeCloseTo(92.1, 9);
   });
 
   it('combines both methods into the range: expected is their mean, the ends widened by ±15 % at harvest', () => {
     const result = available(estimate({}));
     expect(result.uncertaintyFraction).toBeCloseTo(0.15, 12);
-    expect(result.range.expectedTPerHa).toBeCloseTo((2.8188864 + 3.7075392) / 2, 9);
-    expect(result.range.lowTPerHa).toBeCloseTo(2.7334656 * 0.85, 9);
-    expect(result.range.highTPerHa).toBeCloseTo(3.7075392 * 1.15, 9);
+    expect(result.range.expectedTPerHa).toBeCloseTo((2.242296 + 2.5140537) / 2, 9);
+    expect(result.range.lowTPerHa).toBeCloseTo(2.082132 * 0.85, 9);
+    expect(result.range.highTPerHa).toBeCloseTo(2.5140537 * 1.15, 9);
+  });
+
+  it('reports the range at 12.5 % moisture as well as dry: dry ÷ 0.875', () => {
+    const result = available(estimate({}));
+    expect(result.grainMoisturePct).toBe(12.5);
+    expect(result.rangeAtStandardMoisture.expectedTPerHa).toBeCloseTo(result.range.expectedTPerHa / 0.875, 12);
+    expect(result.rangeAtStandardMoisture.lowTonnes).toBeCloseTo(result.range.lowTonnes / 0.875, 12);
+    expect(result.rangeMethod).toMatch(/mean of two methods/);
   });
 });
 
@@ -148,15 +160,15 @@ describe('estimateSeasonYield — projection to maturity', () => {
     expect(result.weather.futureRadiationMjPerM2Day).toBe(20);
     expect(result.lightUseEfficiency.absorbedParSoFarMjPerM2).toBeCloseTo(10 * ABSORBED_PAR_PER_DAY, 9);
     expect(result.lightUseEfficiency.absorbedParProjectedMjPerM2).toBeCloseTo((49 / 3) * ABSORBED_PAR_PER_DAY, 9);
-    expect(result.waterProductivity.transpirationRatioSumProjected).toBeCloseTo((49 / 3) * KCB_06, 9);
-    expect(result.waterProductivity.biomassProjectedGPerM2).toBeCloseTo(33.7 * (49 / 3) * KCB_06, 9);
+    expect(result.waterProductivity.transpirationRatioSumProjected).toBeCloseTo((49 / 3) * TR_06, 9);
+    expect(result.waterProductivity.biomassProjectedGPerM2).toBeCloseTo(WP_COMMERCIAL_MAIZE * (49 / 3) * TR_06, 9);
   });
 
   it('in the late season declines from the latest canopy now, not from the end of mid-season', () => {
     // Today day 26: projected days 26–30 with share 1 − (2/3)(d − 25)/5 → sum 5 − 2 = 3.
     const result = available(estimate({ today: dateOf(26), ndviObservations: images([1, 0.6], [25, 0.6]) }));
     expect(result.daysProjected).toBe(5);
-    expect(result.waterProductivity.transpirationRatioSumProjected).toBeCloseTo(3 * KCB_06, 9);
+    expect(result.waterProductivity.transpirationRatioSumProjected).toBeCloseTo(3 * TR_06, 9);
   });
 
   it('ignores weather after yesterday and uses the mean of the last 30 measured days for the future', () => {
@@ -189,16 +201,16 @@ describe('estimateSeasonYield — projection to maturity', () => {
       result.lightUseEfficiency.biomassGPerM2.expected,
       9,
     );
-    expect(result.waterProductivity.biomassSoFarGPerM2).toBeCloseTo(33.7 * 10 * KCB_06, 9);
+    expect(result.waterProductivity.biomassSoFarGPerM2).toBeCloseTo(WP_COMMERCIAL_MAIZE * 10 * TR_06, 9);
   });
 
   it('narrows the range as the season progresses', () => {
-    const relativeWidths = [40, 90, 140, 200].map((todayDay) => {
+    const relativeWidths = [40, 80, 120, 160].map((todayDay) => {
       const result = available(
         estimate({
           crop: maizeGrain,
           today: dateOf(todayDay),
-          ndviObservations: images([1, 0.6], [Math.min(todayDay - 1, 180), 0.6]),
+          ndviObservations: images([1, 0.6], [Math.min(todayDay - 1, 140), 0.6]),
           weather: weatherDays(1, 200),
         }),
       );
@@ -230,8 +242,8 @@ describe('estimateSeasonYield — not enough data', () => {
   it('before emergence (no image with NDVI ≥ 0.3) says when to look again', () => {
     const result = estimate({ crop: maizeGrain, today: dateOf(20), ndviObservations: images([5, 0.15], [15, 0.29]) });
     expect(result).toMatchObject({ available: false, reason: 'not-enough-data', missing: 'emergence' });
-    // The later of a week from today (day 27) and the end of the 30-day initial stage (day 30).
-    expect(!result.available && result.reason === 'not-enough-data' && result.lookAgainOn).toBe(dateOf(30));
+    // The later of a week from today (day 27) and the end of the 25-day initial stage (day 25).
+    expect(!result.available && result.reason === 'not-enough-data' && result.lookAgainOn).toBe(dateOf(27));
     expect(!result.available && result.message).toMatch(/does not show from space/);
   });
 
@@ -309,7 +321,7 @@ describe('estimateSeasonYield — field totals and reporting', () => {
     expect(withGaps.uncertaintyFraction).toBeCloseTo(0.19, 12);
     expect(withGaps.cautions.join(' ')).toMatch(/missing on 3 of the 30 days/);
     // Transpiration leaves out the days without ET₀.
-    expect(withGaps.waterProductivity.transpirationSoFarMm).toBeCloseTo(KCB_06 * 5 * 27, 9);
+    expect(withGaps.waterProductivity.transpirationSoFarMm).toBeCloseTo(TR_06 * 5 * 27, 9);
   });
 
   it('fills gaps with the mean of the measured days', () => {
@@ -327,7 +339,7 @@ describe('estimateSeasonYield — field totals and reporting', () => {
     expect(result.weather.futureRadiationMjPerM2Day).toBe(20);
     expect(result.weather.missingRadiationDates).toHaveLength(10);
     expect(result.coefficients.find((c) => c.name === 'climatological shortwave radiation')).toMatchObject({ mark: '✖' });
-    expect(result.method).toMatch(/assumed climatological value/);
+    expect(result.method).toMatch(/assumed typical value/);
   });
 
   it('returns the method, coefficients with sources, share observed, images used and the caveat', () => {
@@ -341,21 +353,25 @@ describe('estimateSeasonYield — field totals and reporting', () => {
     );
     expect(result.imagesUsed).toBe(3);
     expect(result.lastImageDate).toBe(dateOf(80));
-    expect(result.seasonShareObserved).toBeCloseTo(90 / 180, 12);
-    expect(result.maturityDate).toBe(dateOf(180));
+    // The Zimbabwe summer-maize default: 140 days from planting to maturity.
+    expect(result.seasonShareObserved).toBeCloseTo(90 / 140, 12);
+    expect(result.maturityDate).toBe(dateOf(140));
+    expect(result.seasonBasis).toMatch(/^140 days from planting to maturity/);
+    expect(result.emergenceSeenOn).toBe(dateOf(20));
     expect(result.caveat).toMatch(/R² ≤ 0\.63/);
-    expect(result.method).toMatch(/Unverified \(✖\) numbers used: radiation-use efficiency 1\.6–1\.7 g\/MJ/);
+    expect(result.method).not.toMatch(/✖|rule of thumb/);
+    expect(result.method).toMatch(/1\.3–1\.5 g per MJ/);
     for (const coefficient of result.coefficients) {
       expect(coefficient.source.length).toBeGreaterThan(0);
       expect(['✔', '◐', '✖']).toContain(coefficient.mark);
     }
     expect(result.coefficients.find((c) => c.name === 'radiation-use efficiency (RUE)')).toMatchObject({
-      value: 1.65,
-      range: { min: 1.6, max: 1.7 },
-      mark: '✖',
+      value: 1.4,
+      range: { min: 1.3, max: 1.5 },
     });
-    expect(result.coefficients.find((c) => c.name === 'harvest index HI₀')).toMatchObject({ value: 0.48 });
+    expect(result.coefficients.find((c) => c.name === 'harvest index')).toMatchObject({ value: 0.45 });
     expect(result.coefficients.find((c) => c.name === 'normalised water productivity WP*')).toMatchObject({ value: 33.7 });
+    expect(result.coefficients.find((c) => c.name === 'evaporation part of Kcb (Kc,min)')).toMatchObject({ value: 0.15 });
   });
 
   it('says when the weather is simulated', () => {

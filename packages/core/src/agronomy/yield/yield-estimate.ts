@@ -1,12 +1,15 @@
 /**
  * Season yield estimate as a range (science brief §4), from the field's NDVI since planting and the daily weather.
  *
- * Two independent estimates of above-ground dry biomass, each turned into grain with the harvest index:
+ * Two independent estimates of above-ground dry biomass, each turned into grain with the harvest index of the
+ * field's management class (commercial/irrigated or smallholder/unknown, `yield-coefficients.ts`):
  *   1. Light-use efficiency: biomass = Σ RUE·fAPAR·PAR, fAPAR = 1.257·NDVI − 0.161 (held within 0–0.95),
- *      PAR = 0.48·Rs. The brief's RUE is per MJ of intercepted *solar* radiation, so it is divided by 0.48 before
- *      it multiplies PAR (equivalently RUE·fAPAR·Rs).
- *   2. Water productivity (AquaCrop): biomass = WP*·Σ(Tr/ET₀), Σ(Tr/ET₀) ≈ Σ Kcb with Kcb from NDVI (Campos 2010)
- *      and Ks = 1.
+ *      PAR = 0.48·Rs. The RUE is per MJ of intercepted *solar* radiation, so it is divided by 0.48 before it
+ *      multiplies PAR (equivalently RUE·fAPAR·Rs).
+ *   2. Water productivity (AquaCrop): biomass = WP*·fertility·Σ(Tr/ET₀), Tr/ET₀ ≈ Ks·(Kcb − Kc,min) with Kcb from
+ *      NDVI (Campos 2010) and Kc,min the crop's Table 17 Kcb ini — the bare-soil evaporation inside Kcb, which is
+ *      not transpiration and makes no dry matter.
+ * The yield is reported as dry grain and at 12.5 % moisture, as grain is weighed and sold.
  * Days so far are the planting day up to yesterday; today and the days to maturity (the catalogue's total season
  * length) are projected: the latest canopy is kept to the end of mid-season, then declines linearly to a third of
  * itself at maturity (✖ illustrative), under the mean radiation of the last 30 days.
@@ -26,23 +29,29 @@ import {
   stageEndDays,
   type CropClimate,
 } from '../fao56/crop-coefficient.ts';
+import type { HarvestComparison } from './harvest-comparison.ts';
 import {
   DEFAULT_CLIMATOLOGICAL_RADIATION_MJ_PER_M2_DAY,
   EMERGENCE_NDVI_THRESHOLD,
   FAPAR_FROM_NDVI,
   FAPAR_LIMITS,
   FUTURE_RADIATION_WINDOW_DAYS,
+  MATERIAL_YIELD_LOSS_SHARE,
   MIN_IMAGES_SINCE_PLANTING,
   PAR_FRACTION_OF_SHORTWAVE,
   PROJECTED_CANOPY_SHARE_AT_MATURITY,
+  STANDARD_GRAIN_MOISTURE_PCT,
   TONNES_PER_HA_PER_G_PER_M2,
   YIELD_TRANSFERABILITY_CAVEAT,
   YIELD_UNCERTAINTY,
   cropYieldModelFor,
+  grainAtMoisture,
   noYieldModelMessage,
   yieldCoefficientsUsed,
   yieldUncertaintyFraction,
   type CropYieldModel,
+  type ManagementClass,
+  type ManagementCoefficients,
   type YieldCoefficient,
 } from './yield-coefficients.ts';
 
@@ -90,8 +99,10 @@ export interface SeasonYieldInput {
   weatherIsSimulated?: boolean;
   /** Local climate, to adjust the Kcb mid that caps Kcb from NDVI (FAO-56 Eq. 70). */
   climate?: CropClimate;
-  /** Stand-in radiation when no measured day is available, MJ/m²/day; defaults to a stated assumption (✖). */
+  /** Stand-in radiation when no measured day is available, MJ/m²/day; defaults to a stated assumption. */
   climatologicalRadiationMjPerM2Day?: number;
+  /** How the field is farmed; absent means not known, taken as smallholder (the conservative class). */
+  managementClass?: ManagementClass;
 }
 
 /** Low / expected / high dry-grain yield, per hectare and for the whole field. */
@@ -119,16 +130,31 @@ export interface LightUseEfficiencyEstimate {
 }
 
 export interface WaterProductivityEstimate {
-  /** Σ Kcb over the days so far (≈ Σ Tr/ET₀). */
+  /** Σ Ks·(Kcb − Kc,min) over the days so far (≈ Σ Tr/ET₀: transpiration only, not soil evaporation). */
   transpirationRatioSumSoFar: number;
-  /** Σ Kcb over the projected days. */
+  /** Σ (Kcb − Kc,min) over the projected days. */
   transpirationRatioSumProjected: number;
   biomassSoFarGPerM2: number;
   biomassProjectedGPerM2: number;
   biomassGPerM2: number;
   yieldTPerHa: number;
-  /** Σ Kcb·ET₀ over the days so far that have ET₀, mm: the crop transpiration this implies. */
+  /** Σ Ks·(Kcb − Kc,min)·ET₀ over the days so far that have ET₀, mm: the crop transpiration this implies. */
   transpirationSoFarMm: number;
+}
+
+/** What holds the yield back most, as seen in this season's data. */
+export type YieldLimit = 'water' | 'nitrogen' | 'canopy' | 'none';
+
+export interface YieldLimitingFactor {
+  factor: YieldLimit;
+  /**
+   * Share of the yield each factor takes away, 0–1: water from the water balance's Ks over the days so far
+   * (transpiration-weighted), nitrogen from the soil-fertility scaling of the management class, canopy from how far
+   * the fullest canopy seen fell short of a closed one (fAPAR 0.95).
+   */
+  lossShare: { water: number; nitrogen: number; canopy: number };
+  /** One sentence a farmer reads. */
+  explanation: string;
 }
 
 export interface YieldWeatherReport {
@@ -153,7 +179,20 @@ export interface SeasonYieldEstimate {
   /** Planting date + the catalogue's total season length − 1 (the last day of the late season). */
   maturityDate: string;
   fieldAreaHa: number;
+  /** Dry grain (0 % moisture). */
   range: YieldRange;
+  /** Moisture of the comparable range, % wet basis (12.5). */
+  grainMoisturePct: number;
+  /** The range as grain at `grainMoisturePct`, as farmers weigh and sell it. */
+  rangeAtStandardMoisture: YieldRange;
+  /** How the range was made, in plain words. */
+  rangeMethod: string;
+  managementClass: ManagementClass;
+  limitingFactor: YieldLimitingFactor;
+  /** First clear image with NDVI at or above the emergence threshold: the crop was up by then. */
+  emergenceSeenOn: string;
+  /** Where the season length comes from: the crop entry (variety class) and its FAO-56 Table 11 row. */
+  seasonBasis: string;
   /** Added uncertainty, a fraction of yield (0.15 at harvest, more while the season is projected). */
   uncertaintyFraction: number;
   seasonLengthDays: number;
@@ -167,12 +206,14 @@ export interface SeasonYieldEstimate {
   waterProductivity: WaterProductivityEstimate;
   weather: YieldWeatherReport;
   coefficients: YieldCoefficient[];
-  /** Plain-language account of the method, naming every unverified (✖) number it leans on. */
+  /** Plain-language account of the method and where its numbers come from. */
   method: string;
   /** The brief's transferability warning; always shown with the range. */
   caveat: string;
   /** Things particular to this estimate a summary should repeat. */
   cautions: string[];
+  /** The farmer's recorded harvest of this season, when there is one (added by the caller). */
+  harvest?: HarvestComparison;
 }
 
 export interface NoYieldModel {
@@ -227,17 +268,21 @@ function mean(values: readonly number[]): number | null {
 interface CanopyKnot {
   seasonDay: number;
   fapar: number;
-  kcb: number;
+  /** Kcb − Kc,min: the transpiring part of the basal crop coefficient (≈ Tr/ET₀). */
+  transpiration: number;
 }
 
 /** Linear interpolation between knots (sorted by day), flat after the last; the caller supplies a knot on day ≤ 1. */
-function canopyOnDay(knots: readonly CanopyKnot[], seasonDay: number): { fapar: number; kcb: number } {
+function canopyOnDay(knots: readonly CanopyKnot[], seasonDay: number): { fapar: number; transpiration: number } {
   let previous = knots[0]!;
   for (const knot of knots) {
     if (knot.seasonDay === seasonDay) return knot;
     if (knot.seasonDay > seasonDay) {
       const t = (seasonDay - previous.seasonDay) / (knot.seasonDay - previous.seasonDay);
-      return { fapar: previous.fapar + t * (knot.fapar - previous.fapar), kcb: previous.kcb + t * (knot.kcb - previous.kcb) };
+      return {
+        fapar: previous.fapar + t * (knot.fapar - previous.fapar),
+        transpiration: previous.transpiration + t * (knot.transpiration - previous.transpiration),
+      };
     }
     previous = knot;
   }
@@ -374,6 +419,7 @@ export function estimateSeasonYield(input: SeasonYieldInput): SeasonYieldResult 
     crop,
     model,
     kcbMid: curve.kcb.midSeason,
+    kcbMin: curve.kcb.initial,
     plantingDate,
     today: input.today,
     todaySeasonDay,
@@ -390,6 +436,8 @@ interface EstimateContext {
   crop: CropType;
   model: CropYieldModel;
   kcbMid: number;
+  /** Kcb of bare soil with a dry surface (Table 17 Kcb ini): the evaporation part of Kcb, not transpiration. */
+  kcbMin: number;
   plantingDate: string;
   today: string;
   todaySeasonDay: number;
@@ -401,21 +449,35 @@ interface EstimateContext {
   input: SeasonYieldInput;
 }
 
+function scaleRange(range: YieldRange, factor: number): YieldRange {
+  return {
+    lowTPerHa: range.lowTPerHa * factor,
+    expectedTPerHa: range.expectedTPerHa * factor,
+    highTPerHa: range.highTPerHa * factor,
+    lowTonnes: range.lowTonnes * factor,
+    expectedTonnes: range.expectedTonnes * factor,
+    highTonnes: range.highTonnes * factor,
+  };
+}
+
 function estimateFromData(context: EstimateContext): SeasonYieldEstimate {
   const { crop, model, plantingDate, todaySeasonDay, seasonLengthDays, images, input } = context;
+  const managementClass: ManagementClass = input.managementClass ?? 'smallholder';
+  const managed = model.byManagement[managementClass];
   const climatologyFromCaller = input.climatologicalRadiationMjPerM2Day !== undefined;
   const climatologicalRadiation = input.climatologicalRadiationMjPerM2Day ?? DEFAULT_CLIMATOLOGICAL_RADIATION_MJ_PER_M2_DAY;
   if (!isUsableNumber(climatologicalRadiation)) {
     throw new RangeError(`Climatological radiation must be a non-negative number, got ${climatologicalRadiation}`);
   }
 
-  // Canopy knots: bare soil on the planting day unless an image was taken that day, then every image.
+  // Canopy knots: bare soil on the planting day unless an image was taken that day, then every image. The
+  // transpiring part of Kcb is what lies above the bare-soil evaporation Kc,min (FAO-56 Table 17 Kcb ini, Eq. 71).
   const knots: CanopyKnot[] = images.map((image) => ({
     seasonDay: image.seasonDay,
     fapar: fractionOfAbsorbedParFromNdvi(image.ndvi),
-    kcb: basalCropCoefficientFromNdvi(image.ndvi, { kcbMid: context.kcbMid }).kcb,
+    transpiration: Math.max(0, basalCropCoefficientFromNdvi(image.ndvi, { kcbMid: context.kcbMid }).kcb - context.kcbMin),
   }));
-  if (knots[0]!.seasonDay > 1) knots.unshift({ seasonDay: 1, fapar: 0, kcb: 0 });
+  if (knots[0]!.seasonDay > 1) knots.unshift({ seasonDay: 1, fapar: 0, transpiration: 0 });
   const latest = knots[knots.length - 1]!;
 
   // Days so far: the planting day to yesterday, at most the whole season.
@@ -451,7 +513,8 @@ function estimateFromData(context: EstimateContext): SeasonYieldEstimate {
 
   // Days so far.
   let absorbedParSoFar = 0;
-  let kcbSumSoFar = 0;
+  let transpirationRatioSoFar = 0;
+  let unstressedTranspirationRatioSoFar = 0;
   let transpirationSoFarMm = 0;
   for (let seasonDay = 1; seasonDay <= daysSoFar; seasonDay += 1) {
     const canopy = canopyOnDay(knots, seasonDay);
@@ -459,25 +522,27 @@ function estimateFromData(context: EstimateContext): SeasonYieldEstimate {
     const day = weatherByDate.get(dateOfSeasonDay(plantingDate, seasonDay));
     const ks = isUsableNumber(day?.waterStressCoefficient) ? Math.min(1, Math.max(0, day.waterStressCoefficient)) : 1;
     absorbedParSoFar += ks * canopy.fapar * PAR_FRACTION_OF_SHORTWAVE * radiation;
-    kcbSumSoFar += ks * canopy.kcb;
-    if (isUsableNumber(day?.et0Mm)) transpirationSoFarMm += ks * canopy.kcb * day.et0Mm;
+    transpirationRatioSoFar += ks * canopy.transpiration;
+    unstressedTranspirationRatioSoFar += canopy.transpiration;
+    if (isUsableNumber(day?.et0Mm)) transpirationSoFarMm += ks * canopy.transpiration * day.et0Mm;
   }
 
   // Projected days: today to maturity.
   const anchorDay = Math.max(context.midSeasonEndDay, daysSoFar);
   let absorbedParProjected = 0;
-  let kcbSumProjected = 0;
+  let transpirationRatioProjected = 0;
   for (let seasonDay = daysSoFar + 1; seasonDay <= seasonLengthDays; seasonDay += 1) {
     const share = projectedCanopyShare(seasonDay, anchorDay, seasonLengthDays);
     absorbedParProjected += latest.fapar * share * PAR_FRACTION_OF_SHORTWAVE * futureRadiation!;
-    kcbSumProjected += latest.kcb * share;
+    transpirationRatioProjected += latest.transpiration * share;
   }
 
-  // Method 1: light-use efficiency, RUE converted from a solar to a PAR basis.
-  const rueMid = (model.rueGPerMjSolar.min + model.rueGPerMjSolar.max) / 2;
+  // Method 1: light-use efficiency, RUE of the management class converted from a solar to a PAR basis.
+  const rue = managed.rueGPerMjSolar;
+  const rueMid = (rue.min + rue.max) / 2;
   const biomassAt = (rueGPerMjSolar: number) => (rueGPerMjSolar / PAR_FRACTION_OF_SHORTWAVE) * (absorbedParSoFar + absorbedParProjected);
-  const lueBiomass = { low: biomassAt(model.rueGPerMjSolar.min), expected: biomassAt(rueMid), high: biomassAt(model.rueGPerMjSolar.max) };
-  const toYield = (biomassGPerM2: number) => model.harvestIndex * biomassGPerM2 * TONNES_PER_HA_PER_G_PER_M2;
+  const lueBiomass = { low: biomassAt(rue.min), expected: biomassAt(rueMid), high: biomassAt(rue.max) };
+  const toYield = (biomassGPerM2: number) => managed.harvestIndex * biomassGPerM2 * TONNES_PER_HA_PER_G_PER_M2;
   const lightUseEfficiency: LightUseEfficiencyEstimate = {
     absorbedParSoFarMjPerM2: absorbedParSoFar,
     absorbedParProjectedMjPerM2: absorbedParProjected,
@@ -487,12 +552,13 @@ function estimateFromData(context: EstimateContext): SeasonYieldEstimate {
     yieldTPerHa: { low: toYield(lueBiomass.low), expected: toYield(lueBiomass.expected), high: toYield(lueBiomass.high) },
   };
 
-  // Method 2: AquaCrop water productivity.
-  const wpBiomassSoFar = model.waterProductivityGPerM2 * kcbSumSoFar;
-  const wpBiomassProjected = model.waterProductivityGPerM2 * kcbSumProjected;
+  // Method 2: AquaCrop water productivity, WP* scaled for soil fertility.
+  const waterProductivityGPerM2 = model.waterProductivityGPerM2 * managed.soilFertilityFactor;
+  const wpBiomassSoFar = waterProductivityGPerM2 * transpirationRatioSoFar;
+  const wpBiomassProjected = waterProductivityGPerM2 * transpirationRatioProjected;
   const waterProductivity: WaterProductivityEstimate = {
-    transpirationRatioSumSoFar: kcbSumSoFar,
-    transpirationRatioSumProjected: kcbSumProjected,
+    transpirationRatioSumSoFar: transpirationRatioSoFar,
+    transpirationRatioSumProjected: transpirationRatioProjected,
     biomassSoFarGPerM2: wpBiomassSoFar,
     biomassProjectedGPerM2: wpBiomassProjected,
     biomassGPerM2: wpBiomassSoFar + wpBiomassProjected,
@@ -514,6 +580,7 @@ function estimateFromData(context: EstimateContext): SeasonYieldEstimate {
     expectedTonnes: expectedTPerHa * input.fieldAreaHa,
     highTonnes: highTPerHa * input.fieldAreaHa,
   };
+  const rangeAtStandardMoisture = scaleRange(range, grainAtMoisture(1));
 
   const weather: YieldWeatherReport = {
     simulated: input.weatherIsSimulated === true,
@@ -524,7 +591,15 @@ function estimateFromData(context: EstimateContext): SeasonYieldEstimate {
     futureRadiationBasis,
   };
 
+  const limitingFactor = yieldLimitingFactor({
+    managementClass,
+    managed,
+    waterLossShare: unstressedTranspirationRatioSoFar > 0 ? 1 - transpirationRatioSoFar / unstressedTranspirationRatioSoFar : 0,
+    peakFapar: Math.max(...knots.map((knot) => knot.fapar)),
+  });
+
   const lastImage = images[images.length - 1]!;
+  const emergenceImage = images.find((image) => image.ndvi >= EMERGENCE_NDVI_THRESHOLD)!;
   const cautions = yieldCautions({
     context,
     daysSoFar,
@@ -543,6 +618,13 @@ function estimateFromData(context: EstimateContext): SeasonYieldEstimate {
     maturityDate: dateOfSeasonDay(plantingDate, seasonLengthDays),
     fieldAreaHa: input.fieldAreaHa,
     range,
+    grainMoisturePct: STANDARD_GRAIN_MOISTURE_PCT,
+    rangeAtStandardMoisture,
+    rangeMethod: yieldRangeMethodText(uncertaintyFraction, rue),
+    managementClass,
+    limitingFactor,
+    emergenceSeenOn: dateOfSeasonDay(plantingDate, emergenceImage.seasonDay),
+    seasonBasis: seasonBasisText(crop, seasonLengthDays),
     uncertaintyFraction,
     seasonLengthDays,
     daysSoFar,
@@ -553,21 +635,23 @@ function estimateFromData(context: EstimateContext): SeasonYieldEstimate {
     lightUseEfficiency,
     waterProductivity,
     weather,
-    coefficients: yieldCoefficientsUsed(model, {
+    coefficients: yieldCoefficientsUsed(model, managementClass, {
       kcbCeiling: context.kcbMid + 0.05,
+      kcbMin: context.kcbMin,
       climatologyUsed,
       climatologicalRadiationMjPerM2Day: climatologicalRadiation,
       climatologyFromCaller,
     }),
     method: yieldMethodText({
       model,
+      managed,
+      managementClass,
       crop,
       seasonLengthDays,
       daysSoFar,
       images: images.length,
       weather,
-      uncertaintyFraction,
-      climatologyUsed,
+      kcbMin: context.kcbMin,
     }),
     caveat: YIELD_TRANSFERABILITY_CAVEAT,
     cautions,
@@ -575,13 +659,63 @@ function estimateFromData(context: EstimateContext): SeasonYieldEstimate {
 }
 
 // ---------------------------------------------------------------------------------------------
+// Limiting factor
+// ---------------------------------------------------------------------------------------------
+
+const percent = (share: number) => `${Math.round(100 * share)} %`;
+
+/**
+ * The factor that takes the largest share of the yield, if any takes at least a tenth: water from the days so far
+ * (Ks), nitrogen from the management class's soil-fertility scaling, canopy from the fullest canopy seen.
+ */
+function yieldLimitingFactor(args: {
+  managementClass: ManagementClass;
+  managed: ManagementCoefficients;
+  waterLossShare: number;
+  peakFapar: number;
+}): YieldLimitingFactor {
+  const lossShare = {
+    water: Math.max(0, args.waterLossShare),
+    nitrogen: 1 - args.managed.soilFertilityFactor,
+    canopy: Math.max(0, 1 - args.peakFapar / FAPAR_LIMITS.max),
+  };
+  const [factor, share] = (Object.entries(lossShare) as [Exclude<YieldLimit, 'none'>, number][]).reduce((most, entry) =>
+    entry[1] > most[1] ? entry : most,
+  );
+  if (share <= MATERIAL_YIELD_LOSS_SHARE) {
+    return {
+      factor: 'none',
+      lossShare,
+      explanation:
+        'Nothing the estimate can see holds this crop back by more than a tenth: water, soil fertility and canopy are all near their best.',
+    };
+  }
+  const explanation = {
+    water:
+      `Main limit, water: dry days so far cut the crop’s growth by about ${percent(share)} (FAO-56 water balance of this ` +
+      'field); log irrigations and rain-gauge readings so the balance counts them.',
+    nitrogen:
+      args.managementClass === 'smallholder'
+        ? `Main limit, nitrogen and soil fertility: a rain-fed or unrecorded field is assumed to grow about ${percent(share)} ` +
+          'less than on a well-fertilised soil — an assumption for such fields, not a measurement of yours; if the field is ' +
+          'irrigated, mark it so.'
+        : `Main limit, nitrogen and soil fertility: even a fertilised field is assumed to lose about ${percent(share)} to ` +
+          'nutrient shortfalls.',
+    canopy:
+      `Main limit, canopy: at its fullest the crop caught only about ${percent(1 - share)} of the sunlight a closed canopy ` +
+      'would — look for gaps in the stand, weeds, pests or an early nutrient or water shortage.',
+  }[factor];
+  return { factor, lossShare, explanation };
+}
+
+// ---------------------------------------------------------------------------------------------
 // Words
 // ---------------------------------------------------------------------------------------------
 
-/** Days since the last image after which "canopy unchanged since" is worth saying (✖ our choice). */
+/** Days since the last image after which "canopy unchanged since" is worth saying (our choice). */
 const STALE_IMAGE_DAYS = 20;
 
-/** The two methods disagree enough to say so when one is this many times the other (✖ our choice). */
+/** The two methods disagree enough to say so when one is this many times the other (our choice). */
 const METHOD_DISAGREEMENT_RATIO = 1.5;
 
 function yieldCautions(args: {
@@ -628,63 +762,75 @@ function yieldCautions(args: {
   if (Number.isFinite(ratio) && ratio > METHOD_DISAGREEMENT_RATIO) {
     cautions.push(
       `The two methods disagree (light-use efficiency ${args.lueYield.toFixed(1)} t/ha, water productivity ` +
-        `${args.wpYield.toFixed(1)} t/ha); the range spans both.`,
+        `${args.wpYield.toFixed(1)} t/ha of dry grain); the range spans both.`,
     );
   }
   return cautions;
 }
 
+function seasonBasisText(crop: CropType, seasonLengthDays: number): string {
+  const row = crop.sources[0]?.replace(/^Stage lengths: /, '') ?? 'FAO-56 Table 11';
+  return (
+    `${seasonLengthDays} days from planting to maturity for ${crop.variety ?? crop.name} (${row}); ` +
+    'growth is counted from when the canopy shows, as the satellite sees bare soil before emergence.'
+  );
+}
+
+function yieldRangeMethodText(uncertaintyFraction: number, rue: { min: number; max: number }): string {
+  return (
+    'The expected yield is the mean of two methods, light-use efficiency and water productivity. The low and high ends ' +
+    `take the lower and higher of the two (light-use efficiency at ${rue.min} and ${rue.max} g/MJ) and widen them by ` +
+    `±${Math.round(100 * uncertaintyFraction)} %: ${Math.round(100 * YIELD_UNCERTAINTY.atHarvest)} % with the whole ` +
+    `season seen, plus ${Math.round(100 * YIELD_UNCERTAINTY.perProjectedShare)} % × the share of the season still ` +
+    'projected or filled in for missing weather. That widening is our judgement, not fitted to harvests.'
+  );
+}
+
 function yieldMethodText(args: {
   model: CropYieldModel;
+  managed: ManagementCoefficients;
+  managementClass: ManagementClass;
   crop: CropType;
   seasonLengthDays: number;
   daysSoFar: number;
   images: number;
   weather: YieldWeatherReport;
-  uncertaintyFraction: number;
-  climatologyUsed: boolean;
+  kcbMin: number;
 }): string {
-  const { model, crop, weather } = args;
+  const { model, managed, crop, weather } = args;
   const percentObserved = Math.round((100 * args.daysSoFar) / args.seasonLengthDays);
+  const classWords =
+    args.managementClass === 'commercial' ? 'a commercial or irrigated field' : 'a smallholder, rain-fed or unrecorded field';
   const futureRadiation =
     weather.futureRadiationBasis === null
       ? 'The season is complete, so nothing is projected.'
       : `The remaining ${args.seasonLengthDays - args.daysSoFar} days to maturity are projected: the latest canopy is kept to ` +
-        'the end of mid-season and then falls in a straight line to a third of itself at maturity (✖ illustrative), under ' +
+        'the end of mid-season and then falls in a straight line to a third of itself at maturity (our assumption), under ' +
         `${weather.futureRadiationMjPerM2Day!.toFixed(1)} MJ/m²/day of sunshine (` +
         (weather.futureRadiationBasis === 'last-30-days-mean'
           ? 'the mean of the measured days in the last 30).'
-          : 'an assumed climatological value, as no measured day was available ✖).');
-  const unverified = [
-    `radiation-use efficiency ${model.rueGPerMjSolar.min}–${model.rueGPerMjSolar.max} g/MJ`,
-    'the fAPAR ceiling of 0.95',
-    `the emergence threshold NDVI ${EMERGENCE_NDVI_THRESHOLD}`,
-    'Ks = 1 on days without a water balance (stress then taken to show in the NDVI)',
-    'the projection of the canopy to maturity',
-    `the uncertainty rule (±${Math.round(100 * YIELD_UNCERTAINTY.atHarvest)} % at harvest plus ${Math.round(100 * YIELD_UNCERTAINTY.perProjectedShare)} % × share of the season projected)`,
-    ...(args.climatologyUsed ? ['the climatological radiation'] : []),
-  ];
+          : 'an assumed typical value, as no measured day was available).');
   return [
-    `Season yield of ${crop.name} as dry grain (no moisture), from ${args.images} clear satellite image(s) and the daily ` +
-      `weather since planting; ${percentObserved} % of the ${args.seasonLengthDays}-day season (FAO-56 stage lengths) is measured.`,
-    'Light-use efficiency: each day the canopy absorbs a share fAPAR = 1.257·NDVI − 0.161 (✔, held within 0–0.95) of the ' +
-      `photosynthetically active radiation PAR = 0.48 × sunshine (✔) and turns it into dry matter at ${model.rueGPerMjSolar.min}–` +
-      `${model.rueGPerMjSolar.max} g per MJ of intercepted sunshine (✖), used as that ÷ 0.48 per MJ of PAR.`,
-    'Water productivity (AquaCrop): dry matter = WP* × Σ Tr/ET₀ with WP* = ' +
-      `${model.waterProductivityGPerM2} g/m² (◐), taking Tr/ET₀ as the basal crop coefficient from NDVI, Kcb = 1.44·NDVI − 0.10 ` +
-      '(Campos 2010 ✔). On both, each day is cut by the FAO-56 water-stress coefficient Ks of the field’s water balance ' +
-      'where the caller gives it (1 otherwise ✖).',
-    `Grain = harvest index ${model.harvestIndex} (◐, AquaCrop HI₀, an unstressed value) × dry matter; 1 g/m² = 0.01 t/ha.`,
-    'These coefficients describe a crop held back by nothing the NDVI does not show (no drought at flowering, nutrient, ' +
-      'pest or disease loss), so the estimate leans towards what the canopy could yield; harvests on stressed fields often ' +
-      'fall below its low end.',
+    `Season yield of ${crop.name}, reported as dry grain and at ${STANDARD_GRAIN_MOISTURE_PCT} % moisture, from ${args.images} ` +
+      `clear satellite image(s) and the daily weather since planting; ${percentObserved} % of the ${args.seasonLengthDays}-day ` +
+      'season (FAO-56 Table 11 stage lengths of the crop and its maturity class) is measured.',
+    `Coefficients for ${classWords}.`,
+    'Light-use efficiency: each day the canopy absorbs a share fAPAR = 1.257·NDVI − 0.161 (held within 0–0.95) of the ' +
+      `photosynthetically active radiation PAR = 0.48 × sunshine and turns it into dry matter at ${managed.rueGPerMjSolar.min}–` +
+      `${managed.rueGPerMjSolar.max} g per MJ of intercepted sunshine (below the ${model.unstressedRueGPerMjSolar.min}–` +
+      `${model.unstressedRueGPerMjSolar.max} g/MJ of an unstressed crop).`,
+    `Water productivity (AquaCrop): dry matter = WP* × Σ Tr/ET₀ with WP* = ${model.waterProductivityGPerM2} g/m² scaled by ` +
+      `${managed.soilFertilityFactor} for soil fertility; transpiration Tr/ET₀ is the basal crop coefficient from NDVI ` +
+      `(Kcb = 1.44·NDVI − 0.10, Campos 2010) less the ${args.kcbMin} of it that is bare-soil evaporation (FAO-56 Table 17). ` +
+      'On both, each day is cut by the water-stress coefficient Ks of the field’s FAO-56 water balance where there is one.',
+    `Grain = harvest index ${managed.harvestIndex} × dry matter (the unstressed AquaCrop value is ${model.referenceHarvestIndex}); ` +
+      `1 g/m² = 0.01 t/ha of dry grain, and dry grain ÷ ${(1 - STANDARD_GRAIN_MOISTURE_PCT / 100).toFixed(3)} is grain at ` +
+      `${STANDARD_GRAIN_MOISTURE_PCT} % moisture.`,
+    'The efficiency, harvest index and fertility numbers for each kind of farm are our calibration within published ranges, ' +
+      'chosen so that typical seasons land in the yields reported for southern Africa; they have not been fitted to ' +
+      'harvests in your district. Pests, weeds, hail and losses at harvest are not seen by the satellite.',
     'Between images NDVI-derived values are interpolated in a straight line and held flat after the last image; before the ' +
       'first image the canopy rises in a straight line from nothing on the planting day.',
     futureRadiation,
-    'The expected yield is the mean of the two methods. The low and high ends take the lower and higher of the two methods ' +
-      `(light-use efficiency at the ends of its RUE range) and widen them by ±${Math.round(100 * args.uncertaintyFraction)} %: ` +
-      `${Math.round(100 * YIELD_UNCERTAINTY.atHarvest)} % plus ${Math.round(100 * YIELD_UNCERTAINTY.perProjectedShare)} % × the share ` +
-      'of the season projected or filled in for missing weather (✖ illustrative).',
-    `Unverified (✖) numbers used: ${unverified.join('; ')}.`,
   ].join(' ');
 }

@@ -302,7 +302,13 @@ function YieldFigures({ field }: { field: TileField }) {
         return (
           <>
             <Figure>
-              {t('dashboard.yield.range', { low: formatNumber(estimate.lowTPerHa, 1), high: formatNumber(estimate.highTPerHa, 1) })}
+              {estimate.moisturePct === null
+                ? t('dashboard.yield.range', { low: formatNumber(estimate.lowTPerHa, 1), high: formatNumber(estimate.highTPerHa, 1) })
+                : t('dashboard.yield.rangeAtMoisture', {
+                    low: formatNumber(estimate.lowTPerHa, 1),
+                    high: formatNumber(estimate.highTPerHa, 1),
+                    moisture: formatNumber(estimate.moisturePct, 1),
+                  })}
             </Figure>
             <p className="text-sm text-stone-800">
               {t('dashboard.yield.expected', {
@@ -310,6 +316,12 @@ function YieldFigures({ field }: { field: TileField }) {
                 tonnes: formatNumber(estimate.expectedTonnes, 0),
               })}
             </p>
+            {estimate.harvestedTPerHa !== null && (
+              <p className="text-sm text-stone-800">
+                {t('dashboard.yield.harvested', { harvested: formatNumber(estimate.harvestedTPerHa, 1) })}
+              </p>
+            )}
+            {estimate.limitingFactor && <p className="text-sm text-stone-700">{estimate.limitingFactor}</p>}
             <p className="text-sm text-stone-700">
               {t('dashboard.yield.basis', {
                 images: estimate.imagesUsed,

@@ -139,6 +139,47 @@ describe('yield headline', () => {
     expect(headline.lowTPerHa).toBeCloseTo(9.74, 2);
     expect(headline.expectedTPerHa).toBeCloseTo(17.44, 2);
     expect(headline.highTPerHa).toBeCloseTo(25.51, 2);
+    // A result stored before moisture was reported is dry grain, and says so by having no moisture.
+    expect(headline.moisturePct).toBeNull();
+    expect(headline.limitingFactor).toBeNull();
+  });
+
+  it('shows grain at 12.5 % moisture, the main limit and a recorded harvest when the result has them', () => {
+    if (!('available' in yieldEstimate) || !yieldEstimate.available) throw new Error('expected an estimate');
+    const wet = (value: number) => value / 0.875;
+    const calibrated = yieldResultSchema.parse({
+      ...yieldEstimate,
+      grainMoisturePct: 12.5,
+      rangeAtStandardMoisture: {
+        lowTPerHa: wet(2),
+        expectedTPerHa: wet(4),
+        highTPerHa: wet(6),
+        lowTonnes: wet(8),
+        expectedTonnes: wet(16),
+        highTonnes: wet(24),
+      },
+      limitingFactor: {
+        factor: 'nitrogen',
+        lossShare: { water: 0, nitrogen: 0.4, canopy: 0.2 },
+        explanation: 'Nitrogen and soil fertility: about 40 % less.',
+      },
+      harvest: {
+        harvestId: 'h1',
+        harvestDate: '2027-04-30',
+        harvestedTPerHa: 5,
+        moisturePct: 20,
+        harvestedTPerHaAtStandardMoisture: wet(4),
+        position: 'within',
+        differenceFromExpectedShare: 0,
+      },
+    });
+    const headline = yieldHeadline(calibrated);
+    if (headline.kind !== 'estimate') throw new Error('expected an estimate');
+    expect(headline.moisturePct).toBe(12.5);
+    expect(headline.expectedTPerHa).toBeCloseTo(4 / 0.875, 9);
+    expect(headline.expectedTonnes).toBeCloseTo(16 / 0.875, 9);
+    expect(headline.limitingFactor).toBe('Nitrogen and soil fertility: about 40 % less.');
+    expect(headline.harvestedTPerHa).toBeCloseTo(4 / 0.875, 9);
   });
 
   it('says why there is no estimate, and when to look again', () => {

@@ -148,12 +148,18 @@ export type YieldHeadline =
   | {
       kind: 'estimate';
       cropName: string;
-      /** t/ha of dry grain (or the crop's harvested part). */
+      /** t/ha of grain (or the crop's harvested part) at `moisturePct`: as weighed and sold. */
       lowTPerHa: number;
       expectedTPerHa: number;
       highTPerHa: number;
-      /** The whole field, tonnes. */
+      /** The whole field, tonnes at `moisturePct`. */
       expectedTonnes: number;
+      /** Grain moisture of the figures above, %; null for results made before moisture was reported (dry grain). */
+      moisturePct: number | null;
+      /** What holds the yield back most, in one sentence; null when nothing stands out or the result predates it. */
+      limitingFactor: string | null;
+      /** The season's recorded harvest at `moisturePct`, t/ha; null when none was recorded. */
+      harvestedTPerHa: number | null;
       /** What it rests on: clear images, the share of the season measured (%), the last image. */
       imagesUsed: number;
       seasonObservedPct: number;
@@ -166,13 +172,18 @@ export function yieldHeadline(result: YieldResult): YieldHeadline {
   if ('status' in result) return { kind: 'unavailable', message: result.message, lookAgainOn: null };
   if (!result.available)
     return { kind: 'unavailable', message: result.message, lookAgainOn: 'lookAgainOn' in result ? result.lookAgainOn : null };
+  const range = result.rangeAtStandardMoisture ?? result.range;
+  const limit = result.limitingFactor;
   return {
     kind: 'estimate',
     cropName: result.cropName,
-    lowTPerHa: result.range.lowTPerHa,
-    expectedTPerHa: result.range.expectedTPerHa,
-    highTPerHa: result.range.highTPerHa,
-    expectedTonnes: result.range.expectedTonnes,
+    lowTPerHa: range.lowTPerHa,
+    expectedTPerHa: range.expectedTPerHa,
+    highTPerHa: range.highTPerHa,
+    expectedTonnes: range.expectedTonnes,
+    moisturePct: result.rangeAtStandardMoisture ? (result.grainMoisturePct ?? null) : null,
+    limitingFactor: limit && limit.factor !== 'none' ? limit.explanation : null,
+    harvestedTPerHa: result.harvest?.harvestedTPerHaAtStandardMoisture ?? null,
     imagesUsed: result.imagesUsed,
     seasonObservedPct: Math.round(result.seasonShareObserved * 100),
     lastImageDate: result.lastImageDate,

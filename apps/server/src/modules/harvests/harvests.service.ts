@@ -1,0 +1,225 @@
+import { randomUUID } from 'node:crypto';
+import {
+  STANDARD_GRAIN_MOISTURE_PCT,
+  addDays,
+  compareHarvestWithEstimate,
+  grainAtMoisture,
+  harvestProblem,
+  yieldResultSchema,
+  type Harvest,
+  type HarvestEstimate,
+  type RecordedHarvest,
+  type harvestCreateSchema,
+  type harvestUpdateSchema,
+} from '@murimi/core';
+import { sql, type Kysely, type Selectable } from 'kysely';
+import type { z } from 'zod';
+import type { AppContext } from '../../app-context.ts';
+import { dayCreatedIdKey, decodeCursor, pageOf, type ListPage } from '../../db/list-pages.ts';
+import { definedOnly, deleteOwned, findOwned, insertOwned, updateOwned } from '../../db/owned-records.ts';
+import type { DB, HarvestTable } from '../../db/schema.ts';
+import { AppError } from '../../errors.ts';
+import { requireField } from '../fields/fields.service.ts';
+
+type HarvestRow = Selectable<HarvestTable>;
+type HarvestUpdate = z.output<typeof harvestUpdateSchema>;
+
+/** A harvest without a planting date belongs to the season planted in the year before it (days). */
+const SEASON_SEARCH_DAYS = 365;
+
+/** Yield analyses of a field read when looking for the one of a harvest's season (newest first). */
+const YIELD_ANALYSES_READ = 50;
+
+function recordedHarvest(row: HarvestRow): RecordedHarvest {
+  return { id: row.id, harvestDate: row.harvestDate, harvestedTPerHa: row.harvestedTonnesPerHa, moisturePct: row.moisturePct };
+}
+
+/**
+ * The latest completed yield estimate of the harvest's season, beside the harvest at 12.5 % moisture: the season is
+ * the harvest's planting date when it has one, else a planting in the year before the harvest.
+ */
+async function seasonEstimate(db: Kysely<DB>, row: HarvestRow): Promise<HarvestEstimate | null> {
+  const analyses = await db
+    .selectFrom('analyses')
+    .select(['id', 'analysisDate', 'result', 'simulated'])
+    .where('orgId', '=', row.orgId)
+    .where('fieldId', '=', row.fieldId)
+    .where('type', '=', 'yield')
+    .where('status', '=', 'completed')
+    .orderBy('finishedAt', 'desc')
+    .limit(YIELD_ANALYSES_READ)
+    .execute();
+  const earliestPlanting = addDays(row.harvestDate, -SEASON_SEARCH_DAYS);
+  for (const analysis of analyses) {
+    const parsed = yieldResultSchema.safeParse(analysis.result);
+    if (!parsed.success || !('available' in parsed.data) || !parsed.data.available) continue;
+    const estimate = parsed.data;
+    const sameSeason =
+      row.plantingDate !== null
+        ? estimate.plantingDate === row.plantingDate
+        : estimate.plantingDate <= row.harvestDate && estimate.plantingDate >= earliestPlanting;
+    if (!sameSeason) continue;
+    const range = estimate.rangeAtStandardMoisture ?? {
+      ...estimate.range,
+      lowTPerHa: grainAtMoisture(estimate.range.lowTPerHa),
+      expectedTPerHa: grainAtMoisture(estimate.range.expectedTPerHa),
+      highTPerHa: grainAtMoisture(estimate.range.highTPerHa),
+    };
+    const comparison = compareHarvestWithEstimate(range, recordedHarvest(row));
+    return {
+      analysisId: analysis.id,
+      analysisDate: analysis.analysisDate ?? estimate.today,
+      lowTPerHa: range.lowTPerHa,
+      expectedTPerHa: range.expectedTPerHa,
+      highTPerHa: range.highTPerHa,
+      moisturePct: STANDARD_GRAIN_MOISTURE_PCT,
+      harvestedTPerHaAtStandardMoisture: comparison.harvestedTPerHaAtStandardMoisture,
+      position: comparison.position,
+      differenceFromExpectedShare: comparison.differenceFromExpectedShare,
+      simulated: analysis.simulated,
+    };
+  }
+  return null;
+}
+
+function presentHarvest(row: HarvestRow, estimate: HarvestEstimate | null): Harvest {
+  return {
+    id: row.id,
+    fieldId: row.fieldId,
+    seasonLabel: row.seasonLabel,
+    plantingDate: row.plantingDate,
+    harvestedTPerHa: row.harvestedTonnesPerHa,
+    moisturePct: row.moisturePct,
+    harvestDate: row.harvestDate,
+    notes: row.notes,
+    estimate,
+    createdAt: row.createdAt.toISOString(),
+    lastModified: row.updatedAt.toISOString(),
+  };
+}
+
+async function present(db: Kysely<DB>, row: HarvestRow): Promise<Harvest> {
+  return presentHarvest(row, await seasonEstimate(db, row));
+}
+
+/** A harvest cannot be dated after today (one day of slack for time zones east of UTC). */
+function checkHarvestDate(ctx: AppContext, harvestDate: string | undefined): void {
+  const tomorrow = new Date(ctx.now().getTime() + 24 * 3600_000).toISOString().slice(0, 10);
+  if (harvestDate && harvestDate > tomorrow) throw AppError.invalid('harvestDate', 'The harvest date cannot be in the future.');
+}
+
+// Creation times are kept to the microsecond but travel in cursors as JavaScript dates: the list orders by the
+// millisecond (then id), so the cursor names a position exactly.
+const createdMs = sql<Date>`date_trunc('milliseconds', created_at)`;
+
+/** A page of harvests, newest harvest first (then newest entered, then id); of one field when `fieldId` is given. */
+export async function listHarvests(
+  ctx: AppContext,
+  orgId: string,
+  query: { fieldId?: string | undefined; limit: number; cursor?: string | undefined },
+): Promise<ListPage<Harvest>> {
+  const db = ctx.database.db;
+  const after = decodeCursor(query.cursor, dayCreatedIdKey);
+  let select = db.selectFrom('harvests').selectAll().select(createdMs.as('createdMs')).where('orgId', '=', orgId);
+  if (query.fieldId) {
+    await requireField(ctx, orgId, query.fieldId);
+    select = select.where('fieldId', '=', query.fieldId);
+  }
+  if (after)
+    select = select.where(
+      sql<boolean>`(harvest_date, ${createdMs}, id) < (${after[0]}::date, ${after[1]}::timestamptz, ${after[2]}::uuid)`,
+    );
+  const rows = await select
+    .orderBy('harvestDate', 'desc')
+    .orderBy(createdMs, 'desc')
+    .orderBy('id', 'desc')
+    .limit(query.limit + 1)
+    .execute();
+  const page = pageOf(
+    rows,
+    query.limit,
+    (row) => [row.harvestDate, row.createdMs.toISOString(), row.id],
+    (row) => row,
+  );
+  const data: Harvest[] = [];
+  for (const row of page.data) data.push(await present(db, row));
+  return { data, page: page.page };
+}
+
+export async function getHarvest(ctx: AppContext, orgId: string, id: string): Promise<Harvest> {
+  const row = await findOwned(ctx.database.db, 'harvests', orgId, id);
+  if (!row) throw AppError.notFound('Harvest');
+  return present(ctx.database.db, row);
+}
+
+export async function createHarvest(
+  ctx: AppContext,
+  orgId: string,
+  input: z.output<typeof harvestCreateSchema>,
+): Promise<{ item: Harvest; created: boolean }> {
+  await requireField(ctx, orgId, input.fieldId);
+  checkHarvestDate(ctx, input.harvestDate);
+  const { row, created } = await insertOwned(ctx.database.db, 'harvests', {
+    seasonLabel: input.seasonLabel ?? null,
+    plantingDate: input.plantingDate ?? null,
+    notes: input.notes ?? null,
+    id: input.id ?? randomUUID(),
+    orgId,
+    fieldId: input.fieldId,
+    harvestedTonnesPerHa: input.harvestedTPerHa,
+    moisturePct: input.moisturePct,
+    harvestDate: input.harvestDate,
+  });
+  return { item: await present(ctx.database.db, row), created };
+}
+
+export async function updateHarvest(ctx: AppContext, orgId: string, id: string, input: HarvestUpdate): Promise<Harvest> {
+  const current = await getHarvest(ctx, orgId, id);
+  if (input.fieldId && input.fieldId !== current.fieldId) await requireField(ctx, orgId, input.fieldId);
+  checkHarvestDate(ctx, input.harvestDate);
+  const problem = harvestProblem({ ...current, ...definedOnly(input) });
+  if (problem) throw AppError.invalid(problem.path, problem.message);
+  const { harvestedTPerHa, ...rest } = input;
+  const row = await updateOwned(ctx.database.db, 'harvests', orgId, id, {
+    ...definedOnly({ ...rest, harvestedTonnesPerHa: harvestedTPerHa }),
+    updatedAt: ctx.now(),
+  });
+  if (!row) throw AppError.notFound('Harvest');
+  return present(ctx.database.db, row);
+}
+
+export async function deleteHarvest(ctx: AppContext, orgId: string, id: string): Promise<void> {
+  if (!(await deleteOwned(ctx.database.db, 'harvests', orgId, id))) throw AppError.notFound('Harvest');
+}
+
+/**
+ * The harvest recorded for a field's season (planted on `plantingDate`), newest first: the one the yield estimate of
+ * that season is shown beside. A harvest without a planting date counts when it was harvested after that planting.
+ */
+export async function findSeasonHarvest(
+  db: Kysely<DB>,
+  orgId: string,
+  fieldId: string,
+  plantingDate: string,
+): Promise<RecordedHarvest | null> {
+  const row = await db
+    .selectFrom('harvests')
+    .selectAll()
+    .where('orgId', '=', orgId)
+    .where('fieldId', '=', fieldId)
+    .where((eb) =>
+      eb.or([
+        eb('plantingDate', '=', plantingDate),
+        eb.and([
+          eb('plantingDate', 'is', null),
+          eb('harvestDate', '>=', plantingDate),
+          eb('harvestDate', '<=', addDays(plantingDate, SEASON_SEARCH_DAYS)),
+        ]),
+      ]),
+    )
+    .orderBy('harvestDate', 'desc')
+    .orderBy('createdAt', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row ? recordedHarvest(row) : null;
+}

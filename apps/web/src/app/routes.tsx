@@ -33,6 +33,8 @@ const Settings = lazyPage(() => import('../pages/app/SettingsPage.tsx'));
 const ImportFields = lazyPage(() => import('../pages/app/ImportFieldsPage.tsx'));
 const MapView = lazyPage(() => import('../pages/app/MapViewPage.tsx'));
 const CropHealth = lazyPage(() => import('../pages/app/CropHealthPage.tsx'));
+const Reports = lazyPage(() => import('../pages/app/ReportsPage.tsx'));
+const Irrigation = lazyPage(() => import('../pages/app/IrrigationPage.tsx'));
 const ComingSoon = lazyPage(() => import('../pages/app/ComingSoonPage.tsx'));
 const NotFound = lazyPage(() => import('../pages/NotFoundPage.tsx'));
 
@@ -110,12 +112,12 @@ export function AppRoutes() {
             <Route path="soil-tests" element={<SoilTests />} />
             <Route path="fertilizer" element={<Fertilizer />} />
             <Route path="fertilizer-management" element={<Fertilizer />} />
-            <Route path="analysis" element={<ComingSoon title="Crop Analysis" coming="analysis" />} />
-            <Route path="reports" element={<ComingSoon title="Reports & Analytics" coming="analysis" />} />
+            <Route path="analysis" element={<Reports title="Crop Analysis" />} />
+            <Route path="reports" element={<Reports title="Reports & Analytics" />} />
             <Route path="crop-health" element={<CropHealth />} />
             <Route path="soil-analysis" element={<SoilAnalysis />} />
-            <Route path="irrigation" element={<ComingSoon title="Irrigation & Weather" coming="weather" />} />
-            <Route path="weather" element={<ComingSoon title="Irrigation & Weather" coming="weather" />} />
+            <Route path="irrigation" element={<Irrigation />} />
+            <Route path="weather" element={<Irrigation />} />
             <Route path="billing" element={<ComingSoon title="Billing" coming="placeholder" />} />
             <Route path="support" element={<ComingSoon title="Support" coming="placeholder" />} />
             <Route path="settings" element={<Settings />} />

@@ -1,13 +1,15 @@
 import type { FertilizerApplication, FieldSummary } from '@murimi/core';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearchParams } from 'react-router';
 import { ConfirmDialog } from '../../components/ui/Dialog.tsx';
 import { Card, Page, PageHeader, Spinner } from '../../components/ui/layout.tsx';
 import { LoadError, QueryState } from '../../components/ui/QueryState.tsx';
 import { useApplications, useDeleteApplication } from '../../features/fertilizer/api/applications.ts';
-import { ApplicationForm } from '../../features/fertilizer/components/ApplicationForm.tsx';
 import { ApplicationList } from '../../features/fertilizer/components/ApplicationList.tsx';
-import { useSelectedFieldId } from '../../features/field-selection/field-selection.ts';
+import { FertilizerAdvice } from '../../features/fertilizer/components/FertilizerAdvice.tsx';
+import { LogApplicationCard, type Prefill } from '../../features/fertilizer/components/LogApplicationCard.tsx';
+import { selectField, useSelectedFieldId } from '../../features/field-selection/field-selection.ts';
 import { useFieldNames, useFields } from '../../features/fields/api/fields.ts';
 import { FieldSelect } from '../../features/fields/components/FieldSelect.tsx';
 import { NoFieldsYet } from '../../features/fields/components/NoFieldsYet.tsx';
@@ -57,7 +59,10 @@ function Applications({ fields, filter, onFilter }: { fields: FieldSummary[]; fi
   );
 }
 
-/** Fertilizer management (/fertilizer, /fertilizer-management): log an application and list them by field. */
+/**
+ * Fertilizer management (/fertilizer, /fertilizer-management): the chosen field's advice with its reasons and a bag
+ * calculator, logging an application (filled in from the advice when asked) and the applications by field.
+ */
 export default function FertilizerPage() {
   const { t } = useTranslation('app');
   usePageTitle(t('fertilizer.title'));
@@ -66,6 +71,9 @@ export default function FertilizerPage() {
   const fields = useFields();
   const selected = useSelectedFieldId(fields.data);
   const filter = params.get('fieldId') ?? '';
+  const [prefill, setPrefill] = useState<Prefill | null>(null);
+  const list = [...(fields.data ?? [])].sort((a, b) => a.name.localeCompare(b.name));
+  const field = list.find((candidate) => candidate.id === selected);
   let content;
   if (fields.isPending) content = <Spinner label={t('states.loadingFields')} />;
   else if (fields.isError) content = <LoadError error={fields.error} onRetry={() => void fields.refetch()} />;
@@ -74,9 +82,24 @@ export default function FertilizerPage() {
     const initial = fields.data.some((f) => f.id === filter) ? filter : (selected ?? '');
     content = (
       <div className="flex flex-col gap-6">
-        <Card title={t('fertilizer.formTitle')} className="max-w-3xl">
-          <ApplicationForm fields={fields.data} initialFieldId={initial} />
-        </Card>
+        <div className="max-w-md">
+          <FieldSelect
+            label={t('fertilizerAdvice.fieldLabel')}
+            fields={list}
+            value={field?.id ?? ''}
+            onChange={(id) => selectField(id || null)}
+          />
+        </div>
+        {field ? (
+          <FertilizerAdvice
+            key={field.id}
+            field={field}
+            onLog={(values) => setPrefill((previous) => ({ key: (previous?.key ?? 0) + 1, values }))}
+          />
+        ) : (
+          <Spinner label={t('states.loadingField')} />
+        )}
+        <LogApplicationCard fields={fields.data} initialFieldId={initial} prefill={prefill} />
         <Applications
           fields={fields.data}
           filter={filter}
@@ -87,7 +110,7 @@ export default function FertilizerPage() {
   }
   return (
     <Page>
-      <PageHeader title={t('fertilizer.title')} subtitle={t('fertilizer.subtitle')} />
+      <PageHeader title={t('fertilizer.title')} subtitle={t('fertilizerAdvice.subtitle')} />
       {content}
     </Page>
   );

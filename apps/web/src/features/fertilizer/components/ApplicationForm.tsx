@@ -53,6 +53,9 @@ const inputs = [
 
 const decimal = (text: string) => numberOrNull(text.replace(',', '.'));
 
+/** What the form starts from when a person logs an application the advice worked out (product, grade, rate, day). */
+export type ApplicationPrefill = Omit<Values, 'notes'>;
+
 const blank = (fieldId: string, applicationDate: string, method: Values['method']): Values => ({
   fieldId,
   product: '',
@@ -89,15 +92,27 @@ function NutrientPreview({ values, field }: { values: Values; field: FieldSummar
   );
 }
 
-/** Log a fertilizer application: product and grade (or a preset), rate, date and method, with what it delivers. */
-export function ApplicationForm({ fields, initialFieldId }: { fields: FieldSummary[]; initialFieldId: string }) {
+/**
+ * Log a fertilizer application: product and grade (or a preset), rate, date and method, with what it delivers.
+ * With `prefill` it opens filled in from the advice, for the person to check and save.
+ */
+export function ApplicationForm({
+  fields,
+  initialFieldId,
+  prefill = null,
+}: {
+  fields: FieldSummary[];
+  initialFieldId: string;
+  prefill?: ApplicationPrefill | null;
+}) {
   const { t } = useTranslation('app');
   const navigate = useNavigate();
   const back = useReturnTo('');
   const form = useRef<HTMLFormElement>(null);
   const productInput = useRef<HTMLDivElement>(null);
   const [id, setId] = useState(() => crypto.randomUUID());
-  const [values, setValues] = useState<Values>(() => blank('', todayIso(), 'broadcast'));
+  const [values, setValues] = useState<Values>(() => (prefill ? { ...prefill, notes: '' } : blank('', todayIso(), 'broadcast')));
+  const [fromAdvice, setFromAdvice] = useState(prefill !== null);
   const { errors, formError, busy, submit } = useMutationForm(useCreateApplication(), inputs, { form });
   const input = inputBinder(values, errors, setValues);
   const fieldId = values.fieldId || initialFieldId;
@@ -130,6 +145,7 @@ export function ApplicationForm({ fields, initialFieldId }: { fields: FieldSumma
         if (back.fromElsewhere) return navigate(back.path);
         setValues(blank(values.fieldId, values.applicationDate, values.method));
         setId(crypto.randomUUID());
+        setFromAdvice(false);
       },
     );
   }
@@ -137,6 +153,11 @@ export function ApplicationForm({ fields, initialFieldId }: { fields: FieldSumma
   return (
     <form ref={form} onSubmit={save} noValidate className="flex flex-col gap-4">
       <FormError message={formError} />
+      {fromAdvice && (
+        <p role="status" className="rounded-lg bg-leaf-50 p-3 text-leaf-900">
+          {t('fertilizerAdvice.prefilled')}
+        </p>
+      )}
       <div className="max-w-md">
         <FieldSelect
           label={t('records.field')}

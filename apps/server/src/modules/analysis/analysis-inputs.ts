@@ -1,4 +1,5 @@
 import {
+  formatDayMonth,
   addDays,
   isoDay,
   netIrrigationDepthMm,
@@ -157,8 +158,10 @@ const ADVICE_NAMES = { irrigation: 'irrigation advice', yield: 'a yield estimate
  * crop that is no longer there. Returns what the farmer should add, or null when the season is running or not begun.
  */
 export function seasonEndedMessage(advice: keyof typeof ADVICE_NAMES, season: SeasonWindow): string | null {
-  if (season.state !== 'harvested' && season.state !== 'season-over') return null;
-  const ended =
-    season.state === 'harvested' ? `was harvested on ${season.seasonEnd}` : `has passed the end of its season (${season.seasonEnd})`;
-  return `The crop planted on ${season.seasonStart} ${ended}. Add the new season's planting date to this field to get ${ADVICE_NAMES[advice]}.`;
+  const { seasonStart, seasonEnd } = season;
+  if ((season.state !== 'harvested' && season.state !== 'season-over') || !seasonStart || !seasonEnd) return null;
+  // Each date names its year when the other falls in another: an old season is not misread as this one.
+  const end = formatDayMonth(seasonEnd, seasonStart);
+  const ended = season.state === 'harvested' ? `was harvested on ${end}` : `has passed the end of its season (${end})`;
+  return `The crop planted on ${formatDayMonth(seasonStart, seasonEnd)} ${ended}. Add the new season's planting date to this field to get ${ADVICE_NAMES[advice]}.`;
 }

@@ -70,6 +70,9 @@ describe('crop health', () => {
     expect(result.anomaly.ndviDifference!).toBeGreaterThan(0.2);
     expect(result.anomaly.note).toBeNull();
     expect(outcome.summary).toContain('Greener than earlier seasons at this time of year.');
+    // Dates in sentences read as the app shows them ("23 Nov"), never as ISO days.
+    expect(outcome.summary).toMatch(/^Crop health \w[\w ]*: NDVI \d\.\d\d on \d{1,2} [A-Z][a-z]{2}\./);
+    expect(outcome.summary).not.toMatch(/\d{4}-\d{2}-\d{2}/);
   }, 60_000);
 
   it('asks the catalogue once for the season and once for each earlier season; a field next to it, nothing more', async () => {

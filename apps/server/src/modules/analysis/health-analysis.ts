@@ -1,4 +1,4 @@
-import { addDays, daysBetween, isoDay, type FieldBoundary, type SeasonWindow } from '@murimi/core';
+import { addDays, daysBetween, formatDayMonth, isoDay, type FieldBoundary, type SeasonWindow } from '@murimi/core';
 import {
   fieldSceneReadings,
   fieldTimeSeries,
@@ -253,7 +253,9 @@ function healthSentence(result: {
   problemZones: { areaHa: number; direction: string; meanNdvi: number | null }[];
   lastClearImage: { ageDays: number };
 }): string {
-  const parts = [`Crop health ${STATUS_WORDS[result.status]}: NDVI ${result.latest.ndvi.mean.toFixed(2)} on ${result.latest.date}.`];
+  const parts = [
+    `Crop health ${STATUS_WORDS[result.status]}: NDVI ${result.latest.ndvi.mean.toFixed(2)} on ${formatDayMonth(result.latest.date)}.`,
+  ];
   if (result.trend.direction === 'improving' || result.trend.direction === 'declining')
     parts.push(`${result.trend.direction === 'improving' ? 'Improving' : 'Declining'} over the last clear images.`);
   if (result.waterStress) parts.push('Signs of water stress (NDWI below −0.2).');

@@ -247,9 +247,12 @@ describe('estimateSeasonYield — not enough data', () => {
     expect(!result.available && result.message).toMatch(/does not show from space/);
   });
 
-  it('before planting says the crop is not up yet', () => {
+  it('before planting says the crop is not up yet, with dates as the app writes them', () => {
     const result = estimate({ today: '2024-10-20', ndviObservations: [] });
     expect(result).toMatchObject({ available: false, reason: 'not-enough-data', missing: 'emergence' });
+    const message = !result.available ? result.message : '';
+    expect(message).toMatch(/is planted on \d{1,2} [A-Z][a-z]{2}\./);
+    expect(message).not.toMatch(/\d{4}-\d{2}-\d{2}/);
   });
 
   it('with one usable image since planting asks for another (older images do not count)', () => {

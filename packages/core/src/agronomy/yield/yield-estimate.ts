@@ -21,7 +21,7 @@
  * held flat.
  */
 import { findCropType, type CropType } from '../../crops/crop-catalogue.ts';
-import { addDays } from '../../dates.ts';
+import { addDays, formatDayMonth } from '../../dates.ts';
 import {
   basalCropCoefficientFromNdvi,
   cropCoefficientCurve,
@@ -359,10 +359,10 @@ export function estimateSeasonYield(input: SeasonYieldInput): SeasonYieldResult 
   const inAWeek = addDays(input.today, LOOK_AGAIN_AFTER_DAYS);
 
   if (todaySeasonDay < 2) {
-    const when = todaySeasonDay < 1 ? `is planted on ${plantingDate}` : 'was planted today';
+    const when = todaySeasonDay < 1 ? `is planted on ${formatDayMonth(plantingDate, input.today)}` : 'was planted today';
     return notEnoughData(
       'emergence',
-      `This field ${when}. A yield estimate needs the crop to show from space; look again from ${laterDate(inAWeek, endOfInitialStage)}.`,
+      `This field ${when}. A yield estimate needs the crop to show from space; look again from ${formatDayMonth(laterDate(inAWeek, endOfInitialStage), input.today)}.`,
       laterDate(inAWeek, endOfInitialStage),
     );
   }
@@ -390,8 +390,8 @@ export function estimateSeasonYield(input: SeasonYieldInput): SeasonYieldResult 
   if (images.length === 0) {
     return notEnoughData(
       'images',
-      `No clear satellite image of this field since planting on ${plantingDate}. The estimate needs at least ` +
-        `${MIN_IMAGES_SINCE_PLANTING}; look again from ${inAWeek}.`,
+      `No clear satellite image of this field since planting on ${formatDayMonth(plantingDate, input.today)}. The estimate needs ` +
+        `at least ${MIN_IMAGES_SINCE_PLANTING}; look again from ${formatDayMonth(inAWeek, input.today)}.`,
       inAWeek,
     );
   }
@@ -401,7 +401,7 @@ export function estimateSeasonYield(input: SeasonYieldInput): SeasonYieldResult 
     return notEnoughData(
       'emergence',
       `The crop does not show from space yet: no clear image since planting has a field NDVI of ${EMERGENCE_NDVI_THRESHOLD} ` +
-        `or more (bare soil reads about 0.1–0.2). Look again from ${lookAgainOn}.` +
+        `or more (bare soil reads about 0.1–0.2). Look again from ${formatDayMonth(lookAgainOn, input.today)}.` +
         (longAfterPlanting ? ' If the crop came up weeks ago, check the planting date and the field boundary.' : ''),
       lookAgainOn,
     );
@@ -410,7 +410,7 @@ export function estimateSeasonYield(input: SeasonYieldInput): SeasonYieldResult 
     return notEnoughData(
       'images',
       `Only one clear satellite image of this field since planting; the estimate needs at least ${MIN_IMAGES_SINCE_PLANTING}. ` +
-        `Sentinel-2 passes every 5 days, clouds permitting: look again from ${inAWeek}.`,
+        `Sentinel-2 passes every 5 days, clouds permitting: look again from ${formatDayMonth(inAWeek, input.today)}.`,
       inAWeek,
     );
   }

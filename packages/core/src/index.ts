@@ -21,3 +21,4 @@ export * from './agronomy/season.ts';
 export * from './analysis-results/index.ts';
 export * from './index-legends.ts';
 export * from './field-imagery.ts';
+export * from './management-zones.ts';

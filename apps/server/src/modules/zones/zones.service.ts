@@ -5,7 +5,7 @@ import {
   seasonWindow,
   type Field,
   type FieldBoundary,
-  type PolygonBoundary,
+  type ManagementZonesView,
 } from '@murimi/core';
 import {
   fieldTimeSeries,
@@ -53,45 +53,6 @@ export interface ZonesRequest {
   from?: string;
   /** YYYY-MM-DD; today by default. */
   to?: string;
-}
-
-/** A zone polygon as GeoJSON, with what it was made from. */
-export interface ZoneFeature {
-  type: 'Feature';
-  geometry: PolygonBoundary;
-  properties: {
-    zone: number;
-    areaHa: number;
-    meanNdvi: number | null;
-    dates: string[];
-    sceneIds: string[];
-    simulated: boolean;
-    source: string;
-  };
-}
-
-export interface ManagementZonesView {
-  fieldId: string;
-  /** Classes made: the number asked for, or 0 when there is no clear image yet. */
-  zoneCount: number;
-  message: string;
-  from: string;
-  to: string;
-  /** Images of the field the catalog has in the period, usable or not. */
-  imagesFound: number;
-  /** The dates and scenes in the composite, oldest first. */
-  dates: string[];
-  sceneIds: string[];
-  /** Clear dates left out because their scene is on another grid (another UTM zone). */
-  datesOnOtherGrid: string[];
-  simulated: boolean;
-  source: string;
-  fieldAreaHa: number;
-  /** Area inside the field with no value on any date, in no zone. */
-  unclassifiedAreaHa: number;
-  /** Zone 1 has the lowest NDVI. */
-  classes: { zone: number; meanNdvi: number | null; centroidNdvi: number; areaHa: number; partCount: number }[];
-  features: { type: 'FeatureCollection'; features: ZoneFeature[] };
 }
 
 interface FieldZones {

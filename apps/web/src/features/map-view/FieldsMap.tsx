@@ -5,10 +5,9 @@ import 'maplibre-gl/dist/maplibre-gl.css';
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Basemap } from '../../lib/api/public-config.ts';
-import { createMap } from '../maps/create-map.ts';
 import { fitView, type MapView } from '../maps/fit-view.ts';
-import { loadMapLibre } from '../maps/load-maplibre.ts';
-import { MapStateNotices, type MapState } from '../maps/MapStatusOverlay.tsx';
+import { MapStateNotices } from '../maps/MapStatusOverlay.tsx';
+import { useMapLibre } from '../maps/use-map.ts';
 import { boundsOfFields, fieldFeatures, fieldLabelPoints } from './field-layers.ts';
 
 export interface FieldsMapProps {
@@ -44,15 +43,10 @@ const isSingle = ['!', ['has', 'point_count']] as const;
 export default function FieldsMap({ fields, selectedId, onSelect, basemap }: FieldsMapProps) {
   const { t } = useTranslation('app');
   const container = useRef<HTMLDivElement>(null);
-  const mapRef = useRef<MapLibreMap | null>(null);
   const onSelectRef = useRef(onSelect);
-  const [state, setState] = useState<MapState>('loading');
-  const [attempt, setAttempt] = useState(0);
-  const [idle, setIdle] = useState(false);
   const [zoom, setZoom] = useState(0);
   /** The exact centre and zoom once the map settles: browser tests place clicks on markers from it. */
   const [view, setView] = useState<MapView | null>(null);
-  const [imageryUnavailable, setImageryUnavailable] = useState(false);
   const data = useMemo(() => fieldFeatures(fields), [fields]);
   const labels = useMemo(() => fieldLabelPoints(fields), [fields]);
   const latest = useRef({ data, labels, fields, selectedId });
@@ -62,150 +56,121 @@ export default function FieldsMap({ fields, selectedId, onSelect, basemap }: Fie
     latest.current = { data, labels, fields, selectedId };
   });
 
-  useEffect(() => {
-    let cancelled = false;
-    let map: MapLibreMap | null = null;
-    loadMapLibre()
-      .then((maplibre) => {
-        if (cancelled) return;
-        try {
-          map = createMap(maplibre, container.current!, basemap, {
-            onImageryUnavailable: () => setImageryUnavailable(true),
-            onIdleChange: (isIdle) => {
-              if (isIdle && map) setView({ centre: map.getCenter().toArray() as [number, number], zoom: map.getZoom() });
-              setIdle(isIdle);
-            },
-            onZoom: setZoom,
-          });
-        } catch (error) {
-          console.error('The map could not start', error);
-          setState('noWebGl');
+  // The layers are added once per map; data and selection changes are applied to the running map below.
+  const { state, idle, imageryUnavailable, mapRef, retry } = useMapLibre(container, basemap, {
+    onIdleChange: (isIdle, map) => {
+      if (isIdle) setView({ centre: map.getCenter().toArray() as [number, number], zoom: map.getZoom() });
+    },
+    onZoom: setZoom,
+    onLoad: (shown) => {
+      shown.addSource(SOURCE, { type: 'geojson', data: latest.current.data as never, tolerance: 0.5 });
+      // The label points double as markers: clustered up to the zoom where the fields themselves are drawn.
+      shown.addSource(LABEL_SOURCE, {
+        type: 'geojson',
+        data: latest.current.labels as never,
+        cluster: true,
+        clusterMaxZoom: LABEL_MIN_ZOOM - 1,
+        clusterRadius: 44,
+      });
+      // Fills without their antialiasing outline pass (a second draw of every edge, the costliest part far out);
+      // closer in, a wider line makes edges easy to see and tap.
+      shown.addLayer({
+        id: FILL_LAYER,
+        type: 'fill',
+        source: SOURCE,
+        paint: { 'fill-color': ['get', 'colour'], 'fill-opacity': 0.5, 'fill-antialias': false },
+      });
+      shown.addLayer({
+        id: 'fields-outline',
+        type: 'line',
+        source: SOURCE,
+        minzoom: OUTLINE_MIN_ZOOM,
+        paint: { 'line-color': ['get', 'colour'], 'line-width': 2.5 },
+      });
+      shown.addLayer({
+        id: 'fields-selected',
+        type: 'line',
+        source: SOURCE,
+        filter: ['==', ['get', 'id'], ''],
+        paint: { 'line-color': '#ffffff', 'line-width': 4 },
+      });
+      shown.addLayer({
+        id: 'fields-labels',
+        type: 'symbol',
+        source: LABEL_SOURCE,
+        minzoom: LABEL_MIN_ZOOM,
+        filter: isSingle as never,
+        layout: { 'text-field': ['get', 'label'], 'text-size': 13, 'text-max-width': 12, 'text-font': ['sans-serif'] },
+        paint: { 'text-color': '#1c1917', 'text-halo-color': '#ffffff', 'text-halo-width': 1.6 },
+      });
+      shown.addLayer({
+        id: CLUSTER_LAYER,
+        type: 'circle',
+        source: LABEL_SOURCE,
+        maxzoom: LABEL_MIN_ZOOM,
+        filter: isCluster as never,
+        paint: {
+          'circle-color': '#166534',
+          'circle-radius': ['step', ['get', 'point_count'], 14, 10, 18, 100, 23, 1000, 28],
+          'circle-stroke-color': '#ffffff',
+          'circle-stroke-width': 2,
+        },
+      });
+      shown.addLayer({
+        id: 'field-cluster-counts',
+        type: 'symbol',
+        source: LABEL_SOURCE,
+        maxzoom: LABEL_MIN_ZOOM,
+        filter: isCluster as never,
+        layout: { 'text-field': ['get', 'point_count_abbreviated'], 'text-size': 13, 'text-font': ['sans-serif'] },
+        paint: { 'text-color': '#ffffff' },
+      });
+      shown.addLayer({
+        id: MARKER_LAYER,
+        type: 'circle',
+        source: LABEL_SOURCE,
+        maxzoom: LABEL_MIN_ZOOM,
+        filter: isSingle as never,
+        paint: {
+          'circle-color': ['get', 'colour'],
+          'circle-radius': 8,
+          'circle-stroke-color': '#ffffff',
+          'circle-stroke-width': 2,
+        },
+      });
+      shown.on('click', (event) => {
+        const [hit] = shown.queryRenderedFeatures(event.point, { layers: [CLUSTER_LAYER, MARKER_LAYER, FILL_LAYER] });
+        if (hit?.layer.id === CLUSTER_LAYER) {
+          // A counted circle opens up: the map comes in to where it splits into its fields or smaller groups.
+          const centre = (hit.geometry as unknown as { coordinates: [number, number] }).coordinates;
+          void (shown.getSource(LABEL_SOURCE) as GeoJSONSource)
+            .getClusterExpansionZoom(hit.properties.cluster_id as number)
+            .then((zoom) => shown.easeTo({ center: centre, zoom }));
           return;
         }
-        const shown = map;
-        shown.once('load', () => {
-          if (cancelled) return;
-          shown.addSource(SOURCE, { type: 'geojson', data: latest.current.data as never, tolerance: 0.5 });
-          // The label points double as markers: clustered up to the zoom where the fields themselves are drawn.
-          shown.addSource(LABEL_SOURCE, {
-            type: 'geojson',
-            data: latest.current.labels as never,
-            cluster: true,
-            clusterMaxZoom: LABEL_MIN_ZOOM - 1,
-            clusterRadius: 44,
-          });
-          // Fills without their antialiasing outline pass (a second draw of every edge, the costliest part far out);
-          // closer in, a wider line makes edges easy to see and tap.
-          shown.addLayer({
-            id: FILL_LAYER,
-            type: 'fill',
-            source: SOURCE,
-            paint: { 'fill-color': ['get', 'colour'], 'fill-opacity': 0.5, 'fill-antialias': false },
-          });
-          shown.addLayer({
-            id: 'fields-outline',
-            type: 'line',
-            source: SOURCE,
-            minzoom: OUTLINE_MIN_ZOOM,
-            paint: { 'line-color': ['get', 'colour'], 'line-width': 2.5 },
-          });
-          shown.addLayer({
-            id: 'fields-selected',
-            type: 'line',
-            source: SOURCE,
-            filter: ['==', ['get', 'id'], ''],
-            paint: { 'line-color': '#ffffff', 'line-width': 4 },
-          });
-          shown.addLayer({
-            id: 'fields-labels',
-            type: 'symbol',
-            source: LABEL_SOURCE,
-            minzoom: LABEL_MIN_ZOOM,
-            filter: isSingle as never,
-            layout: { 'text-field': ['get', 'label'], 'text-size': 13, 'text-max-width': 12, 'text-font': ['sans-serif'] },
-            paint: { 'text-color': '#1c1917', 'text-halo-color': '#ffffff', 'text-halo-width': 1.6 },
-          });
-          shown.addLayer({
-            id: CLUSTER_LAYER,
-            type: 'circle',
-            source: LABEL_SOURCE,
-            maxzoom: LABEL_MIN_ZOOM,
-            filter: isCluster as never,
-            paint: {
-              'circle-color': '#166534',
-              'circle-radius': ['step', ['get', 'point_count'], 14, 10, 18, 100, 23, 1000, 28],
-              'circle-stroke-color': '#ffffff',
-              'circle-stroke-width': 2,
-            },
-          });
-          shown.addLayer({
-            id: 'field-cluster-counts',
-            type: 'symbol',
-            source: LABEL_SOURCE,
-            maxzoom: LABEL_MIN_ZOOM,
-            filter: isCluster as never,
-            layout: { 'text-field': ['get', 'point_count_abbreviated'], 'text-size': 13, 'text-font': ['sans-serif'] },
-            paint: { 'text-color': '#ffffff' },
-          });
-          shown.addLayer({
-            id: MARKER_LAYER,
-            type: 'circle',
-            source: LABEL_SOURCE,
-            maxzoom: LABEL_MIN_ZOOM,
-            filter: isSingle as never,
-            paint: {
-              'circle-color': ['get', 'colour'],
-              'circle-radius': 8,
-              'circle-stroke-color': '#ffffff',
-              'circle-stroke-width': 2,
-            },
-          });
-          shown.on('click', (event) => {
-            const [hit] = shown.queryRenderedFeatures(event.point, { layers: [CLUSTER_LAYER, MARKER_LAYER, FILL_LAYER] });
-            if (hit?.layer.id === CLUSTER_LAYER) {
-              // A counted circle opens up: the map comes in to where it splits into its fields or smaller groups.
-              const centre = (hit.geometry as unknown as { coordinates: [number, number] }).coordinates;
-              void (shown.getSource(LABEL_SOURCE) as GeoJSONSource)
-                .getClusterExpansionZoom(hit.properties.cluster_id as number)
-                .then((zoom) => shown.easeTo({ center: centre, zoom }));
-              return;
-            }
-            const id = (hit?.properties.id as string | undefined) ?? null;
-            if (hit?.layer.id === MARKER_LAYER && id) {
-              const field = latest.current.fields.find((candidate) => candidate.id === id);
-              if (field) moveTo(shown, [field], { maxZoom: SELECTED_MAX_ZOOM });
-            }
-            onSelectRef.current(id);
-          });
-          for (const layer of [FILL_LAYER, CLUSTER_LAYER, MARKER_LAYER]) {
-            shown.on('mouseenter', layer, () => (shown.getCanvas().style.cursor = 'pointer'));
-            shown.on('mouseleave', layer, () => (shown.getCanvas().style.cursor = ''));
-          }
-          mapRef.current = shown;
-          const { fields: all, selectedId: selected } = latest.current;
-          const opening = selected ? all.filter((field) => field.id === selected) : all;
-          moveTo(shown, opening, { maxZoom: SELECTED_MAX_ZOOM, instant: true });
-          setZoom(shown.getZoom());
-          setState('ready');
-        });
-      })
-      .catch((error: unknown) => {
-        console.error('The map library could not be loaded', error);
-        if (!cancelled) setState('failed');
+        const id = (hit?.properties.id as string | undefined) ?? null;
+        if (hit?.layer.id === MARKER_LAYER && id) {
+          const field = latest.current.fields.find((candidate) => candidate.id === id);
+          if (field) moveTo(shown, [field], { maxZoom: SELECTED_MAX_ZOOM });
+        }
+        onSelectRef.current(id);
       });
-    return () => {
-      cancelled = true;
-      mapRef.current = null;
-      map?.remove();
-    };
-    // Built once per attempt; data and selection changes are applied to the running map below.
-  }, [attempt, basemap]);
+      for (const layer of [FILL_LAYER, CLUSTER_LAYER, MARKER_LAYER]) {
+        shown.on('mouseenter', layer, () => (shown.getCanvas().style.cursor = 'pointer'));
+        shown.on('mouseleave', layer, () => (shown.getCanvas().style.cursor = ''));
+      }
+      const { fields: all, selectedId: selected } = latest.current;
+      const opening = selected ? all.filter((field) => field.id === selected) : all;
+      moveTo(shown, opening, { maxZoom: SELECTED_MAX_ZOOM, instant: true });
+      setZoom(shown.getZoom());
+    },
+  });
 
   useEffect(() => {
     if (state !== 'ready') return;
     (mapRef.current?.getSource(SOURCE) as GeoJSONSource | undefined)?.setData(data as never);
     (mapRef.current?.getSource(LABEL_SOURCE) as GeoJSONSource | undefined)?.setData(labels as never);
-  }, [data, labels, state]);
+  }, [data, labels, mapRef, state]);
 
   useEffect(() => {
     const map = mapRef.current;
@@ -232,10 +197,7 @@ export default function FieldsMap({ fields, selectedId, onSelect, basemap }: Fie
         loading={t('mapView.loading')}
         noWebGl={t('mapView.noWebGl')}
         imageryUnavailable={imageryUnavailable}
-        onRetry={() => {
-          setState('loading');
-          setAttempt((n) => n + 1);
-        }}
+        onRetry={retry}
       />
     </div>
   );

@@ -1,12 +1,11 @@
 import type { PolygonBoundary } from '@murimi/core';
-import type { GeoJSONSource, Map as MapLibreMap } from 'maplibre-gl';
+import type { GeoJSONSource } from 'maplibre-gl';
 import 'maplibre-gl/dist/maplibre-gl.css';
-import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Basemap } from '../../../lib/api/public-config.ts';
-import { createMap } from '../../maps/create-map.ts';
-import { loadMapLibre } from '../../maps/load-maplibre.ts';
-import { MapStateNotices, type MapState } from '../../maps/MapStatusOverlay.tsx';
+import { MapStateNotices } from '../../maps/MapStatusOverlay.tsx';
+import { useMapLibre } from '../../maps/use-map.ts';
 import type { SceneImage } from '../api/imagery.ts';
 import type { problemZoneFeatures } from '../health-summary.ts';
 import { PROBLEM_ZONE_COLOUR } from '../problem-zones.ts';
@@ -38,72 +37,33 @@ const emptyCollection = { type: 'FeatureCollection' as const, features: [] };
 export default function IndexMap({ basemap, label, bounds, outline, overlay, problemZones }: IndexMapProps) {
   const { t } = useTranslation('app');
   const container = useRef<HTMLDivElement>(null);
-  const mapRef = useRef<MapLibreMap | null>(null);
-  const [state, setState] = useState<MapState>('loading');
-  const [attempt, setAttempt] = useState(0);
-  const [idle, setIdle] = useState(false);
-  const [imageryUnavailable, setImageryUnavailable] = useState(false);
   /** The scene whose image the map has finished drawing. */
   const [drawnScene, setDrawnScene] = useState<string | null>(null);
   const requestedScene = useRef<string | null>(null);
-  const latest = useRef({ bounds, outline });
-  useLayoutEffect(() => {
-    latest.current = { bounds, outline };
-  });
 
-  useEffect(() => {
-    let cancelled = false;
-    let map: MapLibreMap | null = null;
-    loadMapLibre()
-      .then((maplibre) => {
-        if (cancelled) return;
-        try {
-          map = createMap(maplibre, container.current!, basemap, {
-            onImageryUnavailable: () => setImageryUnavailable(true),
-            onIdleChange: setIdle,
-            onZoom: () => {},
-          });
-        } catch (error) {
-          console.error('The map could not start', error);
-          setState('noWebGl');
-          return;
-        }
-        const shown = map;
-        // The image is drawn only once the map is idle with it: the source has loaded and the frame is painted.
-        shown.on('idle', () => {
-          if (!cancelled) setDrawnScene(requestedScene.current);
-        });
-        shown.once('load', () => {
-          if (cancelled) return;
-          shown.addSource(OUTLINE_SOURCE, { type: 'geojson', data: latest.current.outline as never });
-          shown.addSource(ZONES_SOURCE, { type: 'geojson', data: emptyCollection });
-          shown.addLayer({
-            id: 'field-outline',
-            type: 'line',
-            source: OUTLINE_SOURCE,
-            paint: { 'line-color': '#ffffff', 'line-width': 2.5 },
-          });
-          shown.addLayer({
-            id: 'problem-zones',
-            type: 'line',
-            source: ZONES_SOURCE,
-            paint: { 'line-color': PROBLEM_ZONE_COLOUR, 'line-width': 3, 'line-dasharray': [2, 1] },
-          });
-          shown.fitBounds(latest.current.bounds, { padding: 32, duration: 0, maxZoom: MAX_ZOOM });
-          mapRef.current = shown;
-          setState('ready');
-        });
-      })
-      .catch((error: unknown) => {
-        console.error('The map library could not be loaded', error);
-        if (!cancelled) setState('failed');
+  const { state, idle, imageryUnavailable, mapRef, retry } = useMapLibre(container, basemap, {
+    // The image is drawn only once the map is idle with it: the source has loaded and the frame is painted.
+    onIdleChange: (isIdle) => {
+      if (isIdle) setDrawnScene(requestedScene.current);
+    },
+    onLoad: (shown) => {
+      shown.addSource(OUTLINE_SOURCE, { type: 'geojson', data: outline as never });
+      shown.addSource(ZONES_SOURCE, { type: 'geojson', data: emptyCollection });
+      shown.addLayer({
+        id: 'field-outline',
+        type: 'line',
+        source: OUTLINE_SOURCE,
+        paint: { 'line-color': '#ffffff', 'line-width': 2.5 },
       });
-    return () => {
-      cancelled = true;
-      mapRef.current = null;
-      map?.remove();
-    };
-  }, [attempt, basemap]);
+      shown.addLayer({
+        id: 'problem-zones',
+        type: 'line',
+        source: ZONES_SOURCE,
+        paint: { 'line-color': PROBLEM_ZONE_COLOUR, 'line-width': 3, 'line-dasharray': [2, 1] },
+      });
+      shown.fitBounds(bounds, { padding: 32, duration: 0, maxZoom: MAX_ZOOM });
+    },
+  });
 
   // The field: its outline, and the view fitted to it when another field is chosen.
   useEffect(() => {
@@ -111,12 +71,12 @@ export default function IndexMap({ basemap, label, bounds, outline, overlay, pro
     if (!map || state !== 'ready') return;
     (map.getSource(OUTLINE_SOURCE) as GeoJSONSource | undefined)?.setData(outline as never);
     map.fitBounds(bounds, { padding: 32, duration: 0, maxZoom: MAX_ZOOM });
-  }, [bounds, outline, state]);
+  }, [bounds, mapRef, outline, state]);
 
   useEffect(() => {
     if (state !== 'ready') return;
     (mapRef.current?.getSource(ZONES_SOURCE) as GeoJSONSource | undefined)?.setData(problemZones as never);
-  }, [problemZones, state]);
+  }, [mapRef, problemZones, state]);
 
   // The scene's image, under the outlines. The PNG is decoded here and handed to MapLibre as a canvas: an image
   // source would fetch an object URL, which the page's Content-Security-Policy (connect-src 'self') refuses.
@@ -157,7 +117,7 @@ export default function IndexMap({ basemap, label, bounds, outline, overlay, pro
     return () => {
       cancelled = true;
     };
-  }, [overlay, state]);
+  }, [mapRef, overlay, state]);
 
   return (
     <div
@@ -173,10 +133,7 @@ export default function IndexMap({ basemap, label, bounds, outline, overlay, pro
         loading={t('cropHealth.map.loading')}
         noWebGl={t('cropHealth.map.noWebGl')}
         imageryUnavailable={imageryUnavailable}
-        onRetry={() => {
-          setState('loading');
-          setAttempt((n) => n + 1);
-        }}
+        onRetry={retry}
       />
     </div>
   );

@@ -1,4 +1,4 @@
-import type { AnalysisType } from '@murimi/core';
+import type { AnalysisType, ManagementZonesView } from '@murimi/core';
 import { queryOptions } from '@tanstack/react-query';
 import { api, ApiError } from '../../../lib/api/client.ts';
 import { session } from '../../auth/session.ts';
@@ -17,36 +17,13 @@ export const analysisHistoryQuery = (fieldId: string, type: AnalysisType | null)
     },
   });
 
-/** One management zone as the API draws it: its polygons and what the zone is. */
-export interface ZoneFeature {
-  type: 'Feature';
-  geometry: unknown;
-  properties: { zone: number; areaHa: number; meanNdvi: number | null; simulated: boolean; source: string };
-}
-
 /** A field's management zones from its season's NDVI (`GET /api/fields/{id}/management-zones`). */
-export interface ManagementZones {
-  fieldId: string;
-  zoneCount: number;
-  message: string;
-  from: string;
-  to: string;
-  imagesFound: number;
-  dates: string[];
-  simulated: boolean;
-  source: string;
-  fieldAreaHa: number;
-  unclassifiedAreaHa: number;
-  /** Zone 1 has the lowest NDVI. */
-  classes: { zone: number; meanNdvi: number | null; centroidNdvi: number; areaHa: number; partCount: number }[];
-  features: { type: 'FeatureCollection'; features: ZoneFeature[] };
-}
 
 /** The zones take a season of imagery reads: kept for the session once made. */
 export const managementZonesQuery = (fieldId: string, zoneCount: number) =>
   queryOptions({
     queryKey: ['management-zones', fieldId, zoneCount] as const,
-    queryFn: async () => (await api.get<{ data: ManagementZones }>(`/api/fields/${fieldId}/management-zones?zones=${zoneCount}`)).data,
+    queryFn: async () => (await api.get<{ data: ManagementZonesView }>(`/api/fields/${fieldId}/management-zones?zones=${zoneCount}`)).data,
     staleTime: Infinity,
   });
 

@@ -10,7 +10,8 @@ import { LoadError } from '../../../components/ui/QueryState.tsx';
 import type { Basemap } from '../../../lib/api/public-config.ts';
 import { formatFixed, formatNumber } from '../../../lib/format.ts';
 import { useLatestResult } from '../../analyses/api/latest-results.ts';
-import { downloadPrescription, managementZonesQuery, saveFile, type ManagementZones, type PrescriptionFormat } from '../api/reports.ts';
+import type { ManagementZonesView } from '@murimi/core';
+import { downloadPrescription, managementZonesQuery, saveFile, type PrescriptionFormat } from '../api/reports.ts';
 import { checkZoneRates, prescriptionTotalKg, startingRates, zoneColour } from '../zone-rates.ts';
 
 const ZonesMap = lazy(() => import('./ZonesMap.tsx'));
@@ -36,7 +37,7 @@ export function ZoneRates({
   advised,
 }: {
   fieldId: string;
-  zones: ManagementZones;
+  zones: ManagementZonesView;
   advised: { rateKgPerHa: number; product: string } | null;
 }) {
   const { t } = useTranslation('app');

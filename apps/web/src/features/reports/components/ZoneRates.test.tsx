@@ -1,7 +1,7 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { stubServer } from '../../../lib/testing/fetch-stub.ts';
-import type { ManagementZones } from '../api/reports.ts';
+import type { ManagementZonesView } from '@murimi/core';
 import { ZoneRates } from './ManagementZonesPanel.tsx';
 
 const FIELD_ID = '7c6f0f8e-0000-4000-8000-000000000001';
@@ -14,7 +14,7 @@ const ZONES = {
     { zone: 2, meanNdvi: 0.6, centroidNdvi: 0.6, areaHa: 10, partCount: 2 },
     { zone: 3, meanNdvi: 0.62, centroidNdvi: 0.62, areaHa: 9, partCount: 1 },
   ],
-} as ManagementZones;
+} as ManagementZonesView;
 
 beforeEach(() => {
   vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:prescription'), revokeObjectURL: vi.fn() }));

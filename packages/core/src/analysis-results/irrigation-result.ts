@@ -94,6 +94,26 @@ export const waterStressReportSchema = z.object({
 
 export const irrigationAdviceSchema = z.discriminatedUnion('kind', [irrigationScheduleSchema, waterStressReportSchema]);
 
+/**
+ * The balance from planting to yesterday in columns, one entry per day, oldest first: depths in mm to one decimal,
+ * Ks (FAO-56 Eq. 84) to two. Columns rather than `waterBalanceDaySchema` rows keep a whole season (150 days) to a
+ * few KB in every stored result.
+ */
+export const waterBalanceSeasonSchema = z.object({
+  dates: z.array(resultDaySchema),
+  /** Root-zone depletion at the end of the day, Dr (FAO-56 Eq. 85). */
+  depletionMm: z.array(z.number()),
+  readilyAvailableWaterMm: z.array(z.number()),
+  totalAvailableWaterMm: z.array(z.number()),
+  /** Rain on the day, before runoff (a gauge reading where one was logged). */
+  rainMm: z.array(z.number()),
+  irrigationMm: z.array(z.number()),
+  /** The crop's water use under its conditions, ETc adj (FAO-56 Eq. 80). */
+  etcAdjMm: z.array(z.number()),
+  ks: z.array(z.number()),
+});
+export type WaterBalanceSeason = z.infer<typeof waterBalanceSeasonSchema>;
+
 /** Irrigation advice with the season's water balance and the weather it was worked out on. */
 export const irrigationAdviceResultSchema = z.object({
   advice: irrigationAdviceSchema,
@@ -105,6 +125,8 @@ export const irrigationAdviceResultSchema = z.object({
     soil: soilWaterPropertiesSchema,
     /** The balance's last (up to) 14 days. */
     lastDays: z.array(waterBalanceDaySchema),
+    /** The whole balance since planting; absent from results stored before it was kept. */
+    season: waterBalanceSeasonSchema.optional(),
     assumptions: z.array(z.string()),
   }),
   weather: z.object({

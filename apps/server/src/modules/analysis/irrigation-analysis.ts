@@ -1,4 +1,11 @@
-import { adviseIrrigation, findCropType, formatDayMonth, type SoilTextureClass } from '@murimi/core';
+import {
+  adviseIrrigation,
+  findCropType,
+  formatDayMonth,
+  type SoilTextureClass,
+  type WaterBalanceDay,
+  type WaterBalanceSeason,
+} from '@murimi/core';
 import { needsFieldDetails, type AnalysisOutcome } from './analysis-types.ts';
 import { seasonWaterBalance, waterInputs, type SeasonWeather } from './season-weather.ts';
 
@@ -8,6 +15,24 @@ export interface WaterField {
   soilTexture: string | null;
   irrigated: boolean;
   latitude: number;
+}
+
+const oneDecimal = (value: number) => Number(value.toFixed(1));
+// Ks to three decimals, so a day just under the 0.9 stress line is not rounded onto it.
+const threeDecimals = (value: number) => Number(value.toFixed(3));
+
+/** The balance's days as the columns a result keeps of the whole season: depths in mm to one decimal, Ks to three. */
+export function waterBalanceSeason(days: readonly WaterBalanceDay[]): WaterBalanceSeason {
+  return {
+    dates: days.map((day) => day.date),
+    depletionMm: days.map((day) => oneDecimal(day.rootZoneDepletionMm)),
+    readilyAvailableWaterMm: days.map((day) => oneDecimal(day.readilyAvailableWaterMm)),
+    totalAvailableWaterMm: days.map((day) => oneDecimal(day.totalAvailableWaterMm)),
+    rainMm: days.map((day) => oneDecimal(day.rainMm)),
+    irrigationMm: days.map((day) => oneDecimal(day.irrigationMm)),
+    etcAdjMm: days.map((day) => oneDecimal(day.etcAdjMm)),
+    ks: days.map((day) => threeDecimals(day.ks)),
+  };
 }
 
 /**
@@ -43,11 +68,12 @@ export function runIrrigationAnalysis(field: WaterField, weather: SeasonWeather,
   const result = {
     advice,
     waterBalance: {
-      rootZoneDepletionMm: Number(depletionMm.toFixed(1)),
-      totalAvailableWaterMm: yesterday ? Number(yesterday.totalAvailableWaterMm.toFixed(1)) : null,
-      readilyAvailableWaterMm: yesterday ? Number(yesterday.readilyAvailableWaterMm.toFixed(1)) : null,
+      rootZoneDepletionMm: oneDecimal(depletionMm),
+      totalAvailableWaterMm: yesterday ? oneDecimal(yesterday.totalAvailableWaterMm) : null,
+      readilyAvailableWaterMm: yesterday ? oneDecimal(yesterday.readilyAvailableWaterMm) : null,
       soil: balance.soil,
       lastDays: balance.days.slice(-14),
+      season: waterBalanceSeason(balance.days),
       assumptions: [...balance.assumptions, ...balance.notes],
     },
     weather: { simulated: weather.simulated, stale: weather.stale, gaps: [...balance.gaps, ...forecast.gaps] },

@@ -38,6 +38,33 @@ describe('seasonSummary', () => {
       1,
     );
     expect(water.stressDays).toBe(2);
+    expect(water.sincePlanting).toBe(false);
+  });
+
+  it('adds up the whole season since planting when the result keeps it, not only the last days', () => {
+    const irrigation = irrigationWithEvent() as IrrigationAdviceResult;
+    irrigation.waterBalance.season = {
+      dates: ['2025-11-01', '2025-11-02', '2025-11-03', '2025-11-04', '2025-11-05'],
+      depletionMm: [0, 3.1, 8.4, 14, 2],
+      readilyAvailableWaterMm: [10, 10.2, 10.4, 10.6, 10.8],
+      totalAvailableWaterMm: [20, 20.4, 20.8, 21.2, 21.6],
+      rainMm: [0, 0, 0, 0, 12.5],
+      irrigationMm: [30, 0, 0, 0, 20],
+      etcAdjMm: [2.1, 2.2, 2.3, 1.9, 2.4],
+      // 0.9 itself is not short of water: only below it.
+      ks: [1, 1, 0.9, 0.85, 1],
+    };
+    const water = seasonSummary({ yield: null, irrigation, fertilizer: null }).water!;
+    expect(water).toEqual({
+      days: 5,
+      sincePlanting: true,
+      from: '2025-11-01',
+      to: '2025-11-05',
+      irrigationMm: 50,
+      rainMm: 12.5,
+      cropWaterUseMm: 10.9,
+      stressDays: 1,
+    });
   });
 
   it('puts the fertilizer applied beside what the advice puts on in all (applied + still needed)', () => {

@@ -17,8 +17,10 @@ export interface SeasonSummary {
     harvestedTPerHa: number | null;
   } | null;
   water: {
-    /** Days of the water balance the figures cover (its last days, up to 14). */
+    /** Days of the water balance the figures cover: every day since planting, or an older result's last days (up to 14). */
     days: number;
+    /** The figures cover the season since planting, not only the balance's last days. */
+    sincePlanting: boolean;
     from: string;
     to: string;
     irrigationMm: number;
@@ -33,6 +35,30 @@ export interface SeasonSummary {
 
 const round1 = (value: number) => Math.round(value * 10) / 10;
 
+/** What the water figures add up of a day of the balance: depths in mm, Ks (FAO-56 Eq. 84). */
+interface WaterDay {
+  date: string;
+  irrigationMm: number;
+  rainMm: number;
+  etcAdjMm: number;
+  ks: number;
+}
+
+/** The balance's days since planting where the result keeps the season, else its last days (older results). */
+function waterDays(irrigation: IrrigationResult | null): { days: WaterDay[]; sincePlanting: boolean } {
+  if (!irrigation || !('waterBalance' in irrigation)) return { days: [], sincePlanting: false };
+  const { season, lastDays } = irrigation.waterBalance;
+  if (!season) return { days: lastDays, sincePlanting: false };
+  const days = season.dates.map((date, i) => ({
+    date,
+    irrigationMm: season.irrigationMm[i] ?? 0,
+    rainMm: season.rainMm[i] ?? 0,
+    etcAdjMm: season.etcAdjMm[i] ?? 0,
+    ks: season.ks[i] ?? 1,
+  }));
+  return { days, sincePlanting: true };
+}
+
 /** The season summary of a field from its latest yield, irrigation and fertilizer results (any may be missing). */
 export function seasonSummary(results: {
   yield: YieldResult | null;
@@ -40,7 +66,7 @@ export function seasonSummary(results: {
   fertilizer: FertilizerResult | null;
 }): SeasonSummary {
   const estimate = results.yield ? yieldHeadline(results.yield) : null;
-  const balance = results.irrigation && 'waterBalance' in results.irrigation ? results.irrigation.waterBalance.lastDays : [];
+  const { days: balance, sincePlanting } = waterDays(results.irrigation);
   const advice = results.fertilizer && results.fertilizer.status !== 'needs-field-details' ? results.fertilizer.nutrients : null;
   const nutrient = (n: { appliedKgPerHa: number; stillNeededKgPerHa: number }): NutrientSeason => ({
     appliedKgPerHa: round1(n.appliedKgPerHa),
@@ -61,6 +87,7 @@ export function seasonSummary(results: {
       balance.length > 0
         ? {
             days: balance.length,
+            sincePlanting,
             from: balance[0]!.date,
             to: balance.at(-1)!.date,
             irrigationMm: round1(balance.reduce((sum, day) => sum + day.irrigationMm, 0)),

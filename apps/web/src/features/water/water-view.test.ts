@@ -73,7 +73,7 @@ function result(advice: Partial<Extract<IrrigationAdviceResult['advice'], { kind
 }
 
 describe('depletionSeries', () => {
-  it('joins the past days and the forecast by date, the forecast winning a repeated day, with RAW and TAW per day', () => {
+  it('joins the last days of a result without the season and the forecast by date, the forecast winning a repeated day, with RAW and TAW per day', () => {
     const series = depletionSeries(result());
     expect(series.dates).toEqual(['2026-01-08', '2026-01-09', '2026-01-10', '2026-01-11']);
     expect(series.depletion).toEqual([30, 37, 41, 44.5]);
@@ -83,6 +83,44 @@ describe('depletionSeries', () => {
     expect(series.rain).toEqual([0, 4, 0, 0]);
     expect(series.wetDates).toEqual(['2026-01-08', '2026-01-09']);
     expect(series.firstForecastDate).toBe('2026-01-10');
+  });
+
+  it('draws the whole season since planting when the result keeps it, then the forecast', () => {
+    const base = result();
+    const withSeason: IrrigationAdviceResult = {
+      ...base,
+      waterBalance: {
+        ...base.waterBalance,
+        season: {
+          dates: ['2025-11-20', '2025-11-21', '2026-01-08', '2026-01-09', '2026-01-10'],
+          depletionMm: [2.1, 5.6, 30, 37, 99],
+          readilyAvailableWaterMm: [20, 20.4, 46.2, 46.2, 46.2],
+          totalAvailableWaterMm: [36.4, 37.1, 84, 84, 84],
+          rainMm: [12, 0, 0, 4, 0],
+          irrigationMm: [0, 20, 25, 0, 0],
+          etcAdjMm: [1.2, 1.3, 4, 4, 4],
+          ks: [1, 1, 1, 1, 1],
+        },
+      },
+    };
+    const series = depletionSeries(withSeason);
+    expect(series.dates).toEqual(['2025-11-20', '2025-11-21', '2026-01-08', '2026-01-09', '2026-01-10', '2026-01-11']);
+    // The projection still wins the day it repeats (10 Jan).
+    expect(series.depletion).toEqual([2.1, 5.6, 30, 37, 41, 44.5]);
+    expect(series.readilyAvailable).toEqual([20, 20.4, 46.2, 46.2, 46.2, 47.3]);
+    expect(series.totalAvailable).toEqual([36.4, 37.1, 84, 84, 84, 86]);
+    expect(series.irrigation).toEqual([0, 20, 25, 0, 0, 0]);
+    expect(series.rain).toEqual([12, 0, 0, 4, 0, 0]);
+    expect(series.wetDates).toEqual(['2025-11-20', '2025-11-21', '2026-01-08', '2026-01-09']);
+    expect(series.firstForecastDate).toBe('2026-01-10');
+  });
+
+  it('leaves a gap, not a zero, where a season column lacks a day', () => {
+    const base = result({ projection: [] });
+    const season = { dates: ['2026-01-08', '2026-01-09'], depletionMm: [30], readilyAvailableWaterMm: [46.2, 46.2] };
+    const columns = { totalAvailableWaterMm: [84, 84], rainMm: [0, 0], irrigationMm: [0, 0], etcAdjMm: [4, 4], ks: [1, 1] };
+    const series = depletionSeries({ ...base, waterBalance: { ...base.waterBalance, season: { ...season, ...columns } } });
+    expect(series.depletion).toEqual([30, null]);
   });
 
   it('has no forecast start when the advice projects nothing', () => {

@@ -1,7 +1,13 @@
 import type { IrrigationAdviceResult } from '@murimi/core';
 import type { FieldWeatherDay } from './weather-api.ts';
 
-type BalanceDay = IrrigationAdviceResult['waterBalance']['lastDays'][number];
+type WaterBalance = IrrigationAdviceResult['waterBalance'];
+
+/** What the chart draws of a day of the balance, mm. */
+type ChartDay = Pick<
+  WaterBalance['lastDays'][number],
+  'date' | 'rootZoneDepletionMm' | 'readilyAvailableWaterMm' | 'totalAvailableWaterMm' | 'irrigationMm' | 'rainMm'
+>;
 
 /** The root-zone water balance as the chart draws it: one value per day, mm. */
 export interface DepletionSeries {
@@ -18,22 +24,38 @@ export interface DepletionSeries {
 }
 
 const oneDecimal = (value: number) => Math.round(value * 10) / 10;
+/** A figure the season's columns lack (a column shorter than its dates) is a gap in the line, not a zero. */
+const drawn = (mm: number) => (Number.isFinite(mm) ? oneDecimal(mm) : null);
+
+/** The balance's past days: the whole season where the result keeps it, else its last days. */
+function pastDays({ season, lastDays }: WaterBalance): ChartDay[] {
+  if (!season) return lastDays;
+  return season.dates.map((date, i) => ({
+    date,
+    rootZoneDepletionMm: season.depletionMm[i] ?? NaN,
+    readilyAvailableWaterMm: season.readilyAvailableWaterMm[i] ?? NaN,
+    totalAvailableWaterMm: season.totalAvailableWaterMm[i] ?? NaN,
+    irrigationMm: season.irrigationMm[i] ?? 0,
+    rainMm: season.rainMm[i] ?? 0,
+  }));
+}
 
 /**
- * The balance's last days and the advice's projection as one series of days: a day the projection repeats is taken
- * from the projection (it is the newer reckoning). Irrigation and rain are drawn as 0 on dry days.
+ * The balance's past days (since planting, or the last days of an older result) and the advice's projection as one
+ * series of days: a day the projection repeats is taken from the projection (it is the newer reckoning). Irrigation
+ * and rain are drawn as 0 on dry days.
  */
 export function depletionSeries(result: IrrigationAdviceResult): DepletionSeries {
-  const byDate = new Map<string, BalanceDay>();
-  for (const day of result.waterBalance.lastDays) byDate.set(day.date, day);
+  const byDate = new Map<string, ChartDay>();
+  for (const day of pastDays(result.waterBalance)) byDate.set(day.date, day);
   for (const day of result.advice.projection) byDate.set(day.date, day);
   const days = [...byDate.values()].sort((a, b) => a.date.localeCompare(b.date));
   const firstForecast = result.advice.projection.map((day) => day.date).sort()[0] ?? null;
   return {
     dates: days.map((day) => day.date),
-    depletion: days.map((day) => oneDecimal(day.rootZoneDepletionMm)),
-    readilyAvailable: days.map((day) => oneDecimal(day.readilyAvailableWaterMm)),
-    totalAvailable: days.map((day) => oneDecimal(day.totalAvailableWaterMm)),
+    depletion: days.map((day) => drawn(day.rootZoneDepletionMm)),
+    readilyAvailable: days.map((day) => drawn(day.readilyAvailableWaterMm)),
+    totalAvailable: days.map((day) => drawn(day.totalAvailableWaterMm)),
     irrigation: days.map((day) => oneDecimal(day.irrigationMm)),
     rain: days.map((day) => oneDecimal(day.rainMm)),
     firstForecastDate: firstForecast,

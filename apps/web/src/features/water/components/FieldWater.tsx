@@ -135,7 +135,11 @@ function AdvicePanel({ field, latest, logged }: { field: FieldSummary; latest: L
   );
 }
 
-/** Root-zone depletion over the balance's last days and the forecast, against RAW and TAW, with irrigation and rain. */
+/** The chart's title: since planting when the result keeps the whole season, else the balance's last days. */
+const depletionChartTitle = (result: IrrigationAdviceResult, t: ReturnType<typeof useTranslation<'app'>>['t']) =>
+  result.waterBalance.season ? t('water.chart.titleSeason') : t('water.chart.title');
+
+/** Root-zone depletion since planting (or the balance's last days) and the forecast, against RAW and TAW, with irrigation and rain. */
 function DepletionChart({ result }: { result: IrrigationAdviceResult }) {
   const { t } = useTranslation('app');
   const series = depletionSeries(result);
@@ -149,7 +153,7 @@ function DepletionChart({ result }: { result: IrrigationAdviceResult }) {
   return (
     <div data-testid="depletion-chart" data-depletion={JSON.stringify(series.depletion)}>
       <TimeSeriesChart
-        title={t('water.chart.title')}
+        title={depletionChartTitle(result, t)}
         dates={series.dates}
         lines={[
           { label: depletion, unit: 'mm', values: series.depletion },
@@ -232,7 +236,7 @@ export function FieldWater({ field }: { field: FieldSummary }) {
         {result && (
           <section aria-labelledby="depletion-title" className={panelClass}>
             <h2 id="depletion-title" className="sr-only">
-              {t('water.chart.title')}
+              {depletionChartTitle(result, t)}
             </h2>
             <DepletionChart result={result} />
           </section>

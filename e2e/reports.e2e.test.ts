@@ -109,6 +109,21 @@ describe.skipIf(onPostgres)('Reports & Analytics', () => {
       expect(await seriousA11yViolations(page)).toEqual([]);
       await page.screenshot({ path: path.join(shots, `reports-season-${name}.png`), fullPage: true });
 
+      // The harvest as weighed, recorded on the season view, shows beside the estimate at the standard moisture.
+      const weighed = name === 'phone' ? '6.4' : '7.2';
+      const record = page.getByRole('region', { name: 'Record the harvest' });
+      expect(await record.getByLabel('Grain moisture (%)').inputValue()).toBe('12.5');
+      await record.getByLabel('Harvest (t/ha)').fill(weighed);
+      await record.getByRole('button', { name: 'Save harvest' }).click();
+      await page.getByText('Harvest saved.').waitFor();
+      const yieldPanel = page.getByRole('region', { name: 'Yield range' });
+      await yieldPanel.getByText(`Weighed: ${weighed} t/ha at 12.5 % moisture`, { exact: false }).waitFor();
+      expect(await yieldPanel.getByTestId('season-harvest').innerText()).toMatch(
+        new RegExp(`^Weighed: ${weighed.replace('.', '\\.')} t/ha at 12\\.5 % moisture, (below|within|above) the range \\(harvest of `),
+      );
+      expect(await yieldPanel.getByTestId('season-yield').innerText()).toMatch(/^[\d.]+–[\d.]+ t\/ha$/);
+      expect(await record.getByTestId('harvest-list').innerText()).toContain(`${weighed} t/ha at 12.5 % moisture, harvested `);
+
       // Management zones: a rate per zone, checked before the server is asked, then the Shapefile.
       await page.getByRole('button', { name: 'Management zones' }).click();
       const legend = page.getByTestId('zone-legend');

@@ -4,6 +4,7 @@ import { authMutationKeys } from '../features/auth/api/auth-mutations.ts';
 import { farmMutationKeys } from '../features/farms/api/farms.ts';
 import { applicationMutationKeys } from '../features/fertilizer/api/applications.ts';
 import { fieldMutationKeys } from '../features/fields/api/fields.ts';
+import { harvestMutationKeys } from '../features/harvests/api/harvests.ts';
 import { soilTestKeys, soilTestMutationKeys } from '../features/soil-tests/api/soil-tests.ts';
 import { irrigationEventKeys, irrigationEventMutationKeys, rainReadingMutationKeys } from '../features/water/api/water-records.ts';
 import { createQueryClient } from './query-client.ts';
@@ -19,6 +20,7 @@ const everyWrite = [
   ...Object.values(applicationMutationKeys),
   ...Object.values(irrigationEventMutationKeys),
   ...Object.values(rainReadingMutationKeys),
+  ...Object.values(harvestMutationKeys),
 ];
 
 describe('writes registered by key on the query client', () => {

@@ -4,6 +4,7 @@ import { registerAuthMutations } from '../features/auth/api/auth-mutations.ts';
 import { registerFarmMutations } from '../features/farms/api/farms.ts';
 import { registerApplicationMutations } from '../features/fertilizer/api/applications.ts';
 import { registerFieldMutations } from '../features/fields/api/fields.ts';
+import { registerHarvestMutations } from '../features/harvests/api/harvests.ts';
 import { registerSoilTestMutations } from '../features/soil-tests/api/soil-tests.ts';
 import { registerIrrigationEventMutations, registerRainReadingMutations } from '../features/water/api/water-records.ts';
 import { ApiError } from '../lib/api/client.ts';
@@ -35,6 +36,7 @@ export function createQueryClient(): QueryClient {
   registerApplicationMutations(client);
   registerIrrigationEventMutations(client);
   registerRainReadingMutations(client);
+  registerHarvestMutations(client);
   return client;
 }
 

@@ -86,10 +86,6 @@ export const common = {
   },
   coming: {
     title: 'Coming soon',
-    analysis:
-      'Reports across your fields arrive with the reports release. Until then, each field’s page shows its four latest analyses, and Crop Health its satellite maps.',
-    weather:
-      'Forecast charts and the season’s soil-water chart arrive with the weather release. Until then, each field’s page shows its latest irrigation advice.',
     placeholder: 'This page is not available yet.',
   },
   units: {

@@ -3,7 +3,7 @@ import { usePageTitle } from '../../lib/page-title.ts';
 import { ButtonLink } from '../../components/ui/Button.tsx';
 import { EmptyState, PageHeader } from '../../components/ui/layout.tsx';
 
-type ComingKey = 'analysis' | 'weather' | 'placeholder';
+type ComingKey = 'placeholder';
 
 /** A screen whose content arrives with a later release: its real title and layout, and an honest note. */
 export default function ComingSoonPage({ title, coming }: { title: string; coming: ComingKey }) {

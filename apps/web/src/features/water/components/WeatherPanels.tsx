@@ -1,4 +1,5 @@
 import type { UseQueryResult } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Badge } from '../../../components/ui/Badge.tsx';
 import { Facts, Spinner } from '../../../components/ui/layout.tsx';
@@ -8,7 +9,34 @@ import { formatLocaleOf } from '../../../lib/i18n.ts';
 import type { FieldWeather } from '../weather-api.ts';
 import { forecastBars } from '../water-view.ts';
 
-const panelClass = 'rounded-xl border border-stone-200 bg-white p-4 shadow-sm md:p-5';
+/** A weather panel: its heading with the weather's simulated (and stale) badges, then its content. */
+function WeatherPanel({
+  id,
+  title,
+  weather,
+  showStale = false,
+  children,
+}: {
+  id: string;
+  title: string;
+  weather: UseQueryResult<FieldWeather>;
+  showStale?: boolean;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation('app');
+  return (
+    <section aria-labelledby={id} className="rounded-xl border border-stone-200 bg-white p-4 shadow-sm md:p-5">
+      <div className="mb-2 flex flex-wrap items-center justify-between gap-2">
+        <h2 id={id} className="text-lg font-semibold text-stone-900">
+          {title}
+        </h2>
+        {weather.data?.source === 'simulated' && <Badge tone="info">{t('water.simulated')}</Badge>}
+        {showStale && weather.data?.stale && <Badge tone="warning">{t('water.stale')}</Badge>}
+      </div>
+      {children}
+    </section>
+  );
+}
 
 /** Weekday and day of a forecast date, e.g. "Thu 26 Nov" (the date is a calendar day, no time zone). */
 function dayLabel(date: string, language: string): string {
@@ -52,17 +80,10 @@ export function CurrentConditionsPanel({ weather }: { weather: UseQueryResult<Fi
     );
   }
   return (
-    <section aria-labelledby="current-weather-title" className={panelClass}>
-      <div className="mb-2 flex flex-wrap items-center justify-between gap-2">
-        <h2 id="current-weather-title" className="text-lg font-semibold text-stone-900">
-          {t('water.current.title')}
-        </h2>
-        {weather.data?.source === 'simulated' && <Badge tone="info">{t('water.simulated')}</Badge>}
-        {weather.data?.stale && <Badge tone="warning">{t('water.stale')}</Badge>}
-      </div>
+    <WeatherPanel id="current-weather-title" title={t('water.current.title')} weather={weather} showStale>
       {weather.data?.notice && <p className="mb-2 text-sm text-stone-700">{weather.data.notice}</p>}
       {body}
-    </section>
+    </WeatherPanel>
   );
 }
 
@@ -142,14 +163,8 @@ export function ForecastPanel({ weather }: { weather: UseQueryResult<FieldWeathe
     );
   }
   return (
-    <section aria-labelledby="forecast-title" className={panelClass}>
-      <div className="mb-2 flex flex-wrap items-center justify-between gap-2">
-        <h2 id="forecast-title" className="text-lg font-semibold text-stone-900">
-          {t('water.forecast.title')}
-        </h2>
-        {weather.data?.source === 'simulated' && <Badge tone="info">{t('water.simulated')}</Badge>}
-      </div>
+    <WeatherPanel id="forecast-title" title={t('water.forecast.title')} weather={weather}>
       {body}
-    </section>
+    </WeatherPanel>
   );
 }

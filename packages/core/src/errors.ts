@@ -12,6 +12,8 @@ export const errorStatusByCode = {
   QUOTA_EXCEEDED: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,
+  /** An update sent with `If-Match` for a version the record no longer has; `details.current` holds the record now. */
+  RECORD_CHANGED: 409,
   EMAIL_TAKEN: 409,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,

@@ -1,4 +1,5 @@
-import type { Insertable, Kysely, Selectable, Updateable } from 'kysely';
+import { RECORD_CHANGED_MESSAGE, type RecordChangedDetails } from '@murimi/core';
+import { sql, type Insertable, type Kysely, type Selectable, type Updateable } from 'kysely';
 import { AppError } from '../errors.ts';
 import type { DB } from './schema.ts';
 
@@ -40,21 +41,66 @@ export async function insertOwned<T extends OwnedTable>(
   return { row: existing, created: false };
 }
 
+/** A record's version as the API shows it (`lastModified`): its `updated_at` to the millisecond. */
+const lastModifiedOf = sql<Date>`date_trunc('milliseconds', updated_at)`;
+
+/**
+ * An update sent for a version the record no longer has (`If-Match`). `details.current` is the record as `GET /:id`
+ * answers it, which only the module can present: `registerOwnedRecordRoutes` fills it in.
+ */
+export class RecordChangedError extends AppError {
+  constructor(current?: unknown) {
+    super(
+      'RECORD_CHANGED',
+      RECORD_CHANGED_MESSAGE,
+      current === undefined ? undefined : ({ current } satisfies RecordChangedDetails<unknown>),
+    );
+  }
+}
+
+/** The version a client's edit was based on. */
+export interface UpdateCondition {
+  /** The `lastModified` the edit was made on (`If-Match`); without it the last write wins. */
+  ifLastModified?: string | undefined;
+}
+
+export interface OwnedUpdateOptions extends UpdateCondition {
+  /** The app's clock: the row's new `updated_at`, unless that would not move it past the version it replaces. */
+  now: Date;
+}
+
+/**
+ * Refuses early an edit based on a version the record no longer has, so that it gets the 409 before any check of
+ * the edit against values its sender never saw. Only a shortcut: the update's own condition is what decides.
+ */
+export function checkUnchangedSince(lastModified: string, ifLastModified: string | undefined): void {
+  if (ifLastModified !== undefined && ifLastModified !== lastModified) throw new RecordChangedError();
+}
+
+/**
+ * Updates a row of the organisation; `undefined` when it has no such row. With `ifLastModified`, the version check
+ * is part of the UPDATE's condition, so two edits of the same version cannot both succeed; a row that is there but
+ * has moved on is a `RecordChangedError`. `updated_at` moves forward by at least a millisecond on every update, so
+ * that two saves within one millisecond (or a clock that stepped back) still give two versions.
+ */
 export async function updateOwned<T extends OwnedTable>(
   db: Kysely<DB>,
   table: T,
   orgId: string,
   id: string,
   values: Updateable<DB[T]>,
+  { now, ifLastModified }: OwnedUpdateOptions,
 ): Promise<Selectable<DB[T]> | undefined> {
-  const row = await untyped(db)
+  let update = untyped(db)
     .updateTable(table as string)
-    .set(values as never)
+    .set({ ...values, updatedAt: sql`greatest(${now}::timestamptz, ${lastModifiedOf} + interval '1 millisecond')` } as never)
     .where('orgId', '=', orgId)
-    .where('id', '=', id)
-    .returningAll()
-    .executeTakeFirst();
-  return row as Selectable<DB[T]> | undefined;
+    .where('id', '=', id);
+  if (ifLastModified !== undefined) update = update.where(lastModifiedOf, '=', sql<Date>`${ifLastModified}::timestamptz`);
+  const row = await update.returningAll().executeTakeFirst();
+  if (row) return row as Selectable<DB[T]>;
+  if (ifLastModified !== undefined && (await findOwned(db, table, orgId, id))) throw new RecordChangedError();
+  return undefined;
 }
 
 export async function deleteOwned(db: Kysely<DB>, table: OwnedTable, orgId: string, id: string): Promise<boolean> {

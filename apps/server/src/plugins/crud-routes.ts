@@ -1,19 +1,30 @@
 import { createHash } from 'node:crypto';
-import { pageSchema } from '@murimi/core';
+import { lastModifiedEtag, lastModifiedOfEtag, pageSchema } from '@murimi/core';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../app-context.ts';
 import type { ListPage } from '../db/list-pages.ts';
+import { RecordChangedError, type UpdateCondition } from '../db/owned-records.ts';
+import { AppError } from '../errors.ts';
 import { authOf, authenticate } from './authenticate.ts';
 
+/** Every owned record carries its version; the routes send it as the ETag and compare it with `If-Match`. */
+interface VersionedRecord {
+  lastModified: string;
+}
+
 /** What a module provides for an owned record; every call is scoped to the caller's organisation. */
-export interface OwnedRecordService<Item, ListItem, Create, Update, Query> {
+export interface OwnedRecordService<Item extends VersionedRecord, ListItem, Create, Update, Query> {
   /** One page of the list (`limit`, `cursor` in the query), in the list's stable order. */
   list(ctx: AppContext, orgId: string, query: Query): Promise<ListPage<ListItem>>;
   get(ctx: AppContext, orgId: string, id: string): Promise<Item>;
   create(ctx: AppContext, orgId: string, input: Create): Promise<{ item: Item; created: boolean }>;
-  update(ctx: AppContext, orgId: string, id: string, input: Update): Promise<Item>;
+  /**
+   * Applies the keys sent. With `ifLastModified`, only if the record still has that version (checked in the
+   * UPDATE itself, see `updateOwned`), else a `RecordChangedError`.
+   */
+  update(ctx: AppContext, orgId: string, id: string, input: Update, condition: UpdateCondition): Promise<Item>;
   remove(ctx: AppContext, orgId: string, id: string): Promise<void>;
   /**
    * A number that changes whenever the list could change. When given, the list answers with an ETag
@@ -54,7 +65,26 @@ class ListCache {
 
 const LIST_CACHE_BYTES = 32 * 1024 * 1024;
 
-interface OwnedRecordRoutes<Item, ListItem, CreateSchema extends z.ZodType, UpdateSchema extends z.ZodType, QuerySchema extends z.ZodType> {
+/** The version an update was based on, from `If-Match`; a header that is not one of our ETags is a 400 before any write. */
+function updateConditionOf(ifMatch: string | undefined): UpdateCondition {
+  if (ifMatch === undefined) return {};
+  const ifLastModified = lastModifiedOfEtag(ifMatch);
+  if (ifLastModified === undefined) {
+    throw AppError.invalid(
+      'If-Match',
+      `If-Match must be the record's ETag: its lastModified in double quotes, such as ${lastModifiedEtag('2026-03-01T08:15:30.123Z')}.`,
+    );
+  }
+  return { ifLastModified };
+}
+
+interface OwnedRecordRoutes<
+  Item extends VersionedRecord,
+  ListItem,
+  CreateSchema extends z.ZodType,
+  UpdateSchema extends z.ZodType,
+  QuerySchema extends z.ZodType,
+> {
   /** The collection path, e.g. '/farms'; aliases answer the same. */
   paths: string[];
   tag: string;
@@ -72,9 +102,13 @@ const idParams = z.strictObject({ id: z.uuid({ message: 'The id in the path must
  * The five routes of an owned record: list (a page at a time: `{data, page: {limit, nextCursor}}`), read, create
  * (idempotent on a client id: 201 new, 200 replay), update (only the keys sent), delete (204). Responses carry
  * the record or the page's records in `data`.
+ *
+ * A record's answers (read, create, update) carry `ETag: "<lastModified>"`. An update sent with that value in
+ * `If-Match` is applied only if the record still has that version; otherwise 409 `RECORD_CHANGED` with the current
+ * record in `details.current`. Without `If-Match` the last write wins (the web app always sends it).
  */
 export function registerOwnedRecordRoutes<
-  Item,
+  Item extends VersionedRecord,
   CreateSchema extends z.ZodType,
   UpdateSchema extends z.ZodType,
   QuerySchema extends z.ZodType,
@@ -115,19 +149,35 @@ export function registerOwnedRecordRoutes<
         return reply.type('application/json; charset=utf-8').send(body);
       },
     );
-    app.get(`${path}/:id`, { onRequest, schema: { ...base, params: idParams, response: { 200: one } } }, async (request) => ({
-      data: await service.get(ctx, authOf(request).orgId, request.params.id),
-    }));
+    app.get(`${path}/:id`, { onRequest, schema: { ...base, params: idParams, response: { 200: one } } }, async (request, reply) => {
+      const item = await service.get(ctx, authOf(request).orgId, request.params.id);
+      return reply.header('etag', lastModifiedEtag(item.lastModified)).send({ data: item });
+    });
     app.post(path, { onRequest, schema: { ...base, body: schemas.create, response: { 200: one, 201: one } } }, async (request, reply) => {
       const { item, created } = await service.create(ctx, authOf(request).orgId, request.body as z.output<CreateSchema>);
-      return reply.status(created ? 201 : 200).send({ data: item });
+      return reply
+        .status(created ? 201 : 200)
+        .header('etag', lastModifiedEtag(item.lastModified))
+        .send({ data: item });
     });
     app.put(
       `${path}/:id`,
       { onRequest, schema: { ...base, params: idParams, body: schemas.update, response: { 200: one } } },
-      async (request) => ({
-        data: await service.update(ctx, authOf(request).orgId, request.params.id, request.body as z.output<UpdateSchema>),
-      }),
+      async (request, reply) => {
+        const { orgId } = authOf(request);
+        const { id } = request.params;
+        const condition = updateConditionOf(request.headers['if-match']);
+        let item: Item;
+        try {
+          item = await service.update(ctx, orgId, id, request.body as z.output<UpdateSchema>, condition);
+        } catch (error) {
+          if (!(error instanceof RecordChangedError) || error.details !== undefined) throw error;
+          // The record as GET /:id answers it now, for the client to review: read after the refused update (404 if
+          // it is gone since), and shaped by the same schema as that answer.
+          throw new RecordChangedError(schemas.item.parse(await service.get(ctx, orgId, id)));
+        }
+        return reply.header('etag', lastModifiedEtag(item.lastModified)).send({ data: item });
+      },
     );
     app.delete(`${path}/:id`, { onRequest, schema: { ...base, params: idParams, response: { 204: z.null() } } }, async (request, reply) => {
       await service.remove(ctx, authOf(request).orgId, request.params.id);

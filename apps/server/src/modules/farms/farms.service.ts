@@ -4,7 +4,7 @@ import { sql, type Selectable } from 'kysely';
 import type { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import { decodeCursor, nameIdKey, pageOf, type ListPage } from '../../db/list-pages.ts';
-import { definedOnly, deleteOwned, findOwned, insertOwned, updateOwned } from '../../db/owned-records.ts';
+import { definedOnly, deleteOwned, findOwned, insertOwned, updateOwned, type UpdateCondition } from '../../db/owned-records.ts';
 import type { FarmTable } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 
@@ -94,8 +94,14 @@ export async function createFarm(
   return { item: (await present(ctx, orgId, [row]))[0]!, created };
 }
 
-export async function updateFarm(ctx: AppContext, orgId: string, farmId: string, input: z.output<typeof farmUpdateSchema>): Promise<Farm> {
-  const row = await updateOwned(ctx.database.db, 'farms', orgId, farmId, { ...definedOnly(input), updatedAt: ctx.now() });
+export async function updateFarm(
+  ctx: AppContext,
+  orgId: string,
+  farmId: string,
+  input: z.output<typeof farmUpdateSchema>,
+  condition: UpdateCondition = {},
+): Promise<Farm> {
+  const row = await updateOwned(ctx.database.db, 'farms', orgId, farmId, definedOnly(input), { ...condition, now: ctx.now() });
   if (!row) throw AppError.notFound('Farm');
   ctx.fieldListVersions.forget(orgId);
   return (await present(ctx, orgId, [row]))[0]!;

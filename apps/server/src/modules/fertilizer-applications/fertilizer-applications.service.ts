@@ -9,7 +9,15 @@ import { sql, type Selectable } from 'kysely';
 import type { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import { dayCreatedIdKey, decodeCursor, pageOf, type ListPage } from '../../db/list-pages.ts';
-import { definedOnly, deleteOwned, findOwned, insertOwned, updateOwned } from '../../db/owned-records.ts';
+import {
+  checkUnchangedSince,
+  definedOnly,
+  deleteOwned,
+  findOwned,
+  insertOwned,
+  updateOwned,
+  type UpdateCondition,
+} from '../../db/owned-records.ts';
 import type { FertilizerApplicationTable } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { requireField } from '../fields/fields.service.ts';
@@ -95,13 +103,15 @@ export async function updateApplication(
   orgId: string,
   id: string,
   input: ApplicationUpdate,
+  condition: UpdateCondition = {},
 ): Promise<FertilizerApplication> {
   const current = await getApplication(ctx, orgId, id);
+  checkUnchangedSince(current.lastModified, condition.ifLastModified);
   if (input.fieldId && input.fieldId !== current.fieldId) await requireField(ctx, orgId, input.fieldId);
   const changes = definedOnly(input);
   const problem = gradeProblem({ ...current, ...changes });
   if (problem) throw AppError.invalid(problem.path, problem.message);
-  const row = await updateOwned(ctx.database.db, 'fertilizerApplications', orgId, id, { ...changes, updatedAt: ctx.now() });
+  const row = await updateOwned(ctx.database.db, 'fertilizerApplications', orgId, id, changes, { ...condition, now: ctx.now() });
   if (!row) throw AppError.notFound('Fertilizer application');
   return presentApplication(row);
 }

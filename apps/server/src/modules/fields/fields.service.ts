@@ -15,7 +15,15 @@ import {
 import { sql, type Selectable } from 'kysely';
 import type { AppContext } from '../../app-context.ts';
 import { decodeCursor, nameIdKey, pageOf, timeIdKey, type ListPage } from '../../db/list-pages.ts';
-import { definedOnly, deleteOwned, findOwned, insertOwned, updateOwned } from '../../db/owned-records.ts';
+import {
+  checkUnchangedSince,
+  definedOnly,
+  deleteOwned,
+  findOwned,
+  insertOwned,
+  updateOwned,
+  type UpdateCondition,
+} from '../../db/owned-records.ts';
 import type { FieldTable } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import type { ExportedFile, ExportFormat } from './fields.export.ts';
@@ -227,9 +235,16 @@ export async function createField(ctx: AppContext, orgId: string, input: FieldCr
   return { item: presentField(row), created };
 }
 
-export async function updateField(ctx: AppContext, orgId: string, fieldId: string, input: FieldUpdate): Promise<Field> {
+export async function updateField(
+  ctx: AppContext,
+  orgId: string,
+  fieldId: string,
+  input: FieldUpdate,
+  condition: UpdateCondition = {},
+): Promise<Field> {
   const current = await findOwned(ctx.database.db, 'fields', orgId, fieldId);
   if (!current) throw AppError.notFound('Field');
+  checkUnchangedSince(presentFieldSummary(current).lastModified, condition.ifLastModified);
   if (input.farmId && input.farmId !== current.farmId) await requireFarm(ctx, orgId, input.farmId);
   const { boundary, ...rest } = input;
   const changes = definedOnly(rest);
@@ -243,14 +258,15 @@ export async function updateField(ctx: AppContext, orgId: string, fieldId: strin
     if (newBoundary && boundaryChanged) {
       await checkFieldStorage(trx, ctx.config.quotas, orgId, { fields: 0, bytes: newBoundary.boundaryBytes - current.boundaryBytes });
     }
-    // The boundary it replaces is kept: readings taken before the edit were measured inside it.
+    // The boundary it replaces is kept: readings taken before the edit were measured inside it. A refused update
+    // (the field changed meanwhile) rolls this back with it.
     if (boundaryChanged) {
       await trx
         .insertInto('fieldBoundaryVersions')
         .values({ orgId, fieldId, boundary: JSON.stringify(current.boundary), sizeHectares: current.sizeHectares, replacedAt: ctx.now() })
         .execute();
     }
-    return updateOwned(trx, 'fields', orgId, fieldId, { ...changes, ...(newBoundary ?? {}), updatedAt: ctx.now() });
+    return updateOwned(trx, 'fields', orgId, fieldId, { ...changes, ...(newBoundary ?? {}) }, { ...condition, now: ctx.now() });
   });
   if (!row) throw AppError.notFound('Field');
   ctx.fieldListVersions.forget(orgId);

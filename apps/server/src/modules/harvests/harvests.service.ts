@@ -16,7 +16,15 @@ import { sql, type Kysely, type Selectable } from 'kysely';
 import type { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import { dayCreatedIdKey, decodeCursor, pageOf, type ListPage } from '../../db/list-pages.ts';
-import { definedOnly, deleteOwned, findOwned, insertOwned, updateOwned } from '../../db/owned-records.ts';
+import {
+  checkUnchangedSince,
+  definedOnly,
+  deleteOwned,
+  findOwned,
+  insertOwned,
+  updateOwned,
+  type UpdateCondition,
+} from '../../db/owned-records.ts';
 import type { DB, HarvestTable } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { requireField } from '../fields/fields.service.ts';
@@ -173,16 +181,23 @@ export async function createHarvest(
   return { item: await present(ctx.database.db, row), created };
 }
 
-export async function updateHarvest(ctx: AppContext, orgId: string, id: string, input: HarvestUpdate): Promise<Harvest> {
+export async function updateHarvest(
+  ctx: AppContext,
+  orgId: string,
+  id: string,
+  input: HarvestUpdate,
+  condition: UpdateCondition = {},
+): Promise<Harvest> {
   const current = await getHarvest(ctx, orgId, id);
+  checkUnchangedSince(current.lastModified, condition.ifLastModified);
   if (input.fieldId && input.fieldId !== current.fieldId) await requireField(ctx, orgId, input.fieldId);
   checkHarvestDate(ctx, input.harvestDate);
   const problem = harvestProblem({ ...current, ...definedOnly(input) });
   if (problem) throw AppError.invalid(problem.path, problem.message);
   const { harvestedTPerHa, ...rest } = input;
-  const row = await updateOwned(ctx.database.db, 'harvests', orgId, id, {
-    ...definedOnly({ ...rest, harvestedTonnesPerHa: harvestedTPerHa }),
-    updatedAt: ctx.now(),
+  const row = await updateOwned(ctx.database.db, 'harvests', orgId, id, definedOnly({ ...rest, harvestedTonnesPerHa: harvestedTPerHa }), {
+    ...condition,
+    now: ctx.now(),
   });
   if (!row) throw AppError.notFound('Harvest');
   return present(ctx.database.db, row);

@@ -4,7 +4,15 @@ import { sql, type Selectable } from 'kysely';
 import type { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import { dayCreatedIdKey, decodeCursor, pageOf, type ListPage } from '../../db/list-pages.ts';
-import { definedOnly, deleteOwned, findOwned, insertOwned, updateOwned } from '../../db/owned-records.ts';
+import {
+  checkUnchangedSince,
+  definedOnly,
+  deleteOwned,
+  findOwned,
+  insertOwned,
+  updateOwned,
+  type UpdateCondition,
+} from '../../db/owned-records.ts';
 import type { SoilTestTable } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { requireField } from '../fields/fields.service.ts';
@@ -104,13 +112,20 @@ export async function createSoilTest(
   return { item: presentSoilTest(row), created };
 }
 
-export async function updateSoilTest(ctx: AppContext, orgId: string, id: string, input: SoilTestUpdate): Promise<SoilTest> {
+export async function updateSoilTest(
+  ctx: AppContext,
+  orgId: string,
+  id: string,
+  input: SoilTestUpdate,
+  condition: UpdateCondition = {},
+): Promise<SoilTest> {
   const current = await getSoilTest(ctx, orgId, id);
+  checkUnchangedSince(current.lastModified, condition.ifLastModified);
   if (input.fieldId && input.fieldId !== current.fieldId) await requireField(ctx, orgId, input.fieldId);
   checkSampleDate(ctx, input.sampleDate);
   const problem = soilTestProblem({ ...current, ...definedOnly(input) });
   if (problem) throw AppError.invalid(problem.path, problem.message);
-  const row = await updateOwned(ctx.database.db, 'soilTests', orgId, id, { ...columnsOf(input), updatedAt: ctx.now() });
+  const row = await updateOwned(ctx.database.db, 'soilTests', orgId, id, columnsOf(input), { ...condition, now: ctx.now() });
   if (!row) throw AppError.notFound('Soil test');
   return presentSoilTest(row);
 }

@@ -11,7 +11,15 @@ import { sql, type Selectable } from 'kysely';
 import type { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import { dayCreatedIdKey, decodeCursor, pageOf, type ListPage } from '../../db/list-pages.ts';
-import { definedOnly, deleteOwned, findOwned, insertOwned, updateOwned } from '../../db/owned-records.ts';
+import {
+  checkUnchangedSince,
+  definedOnly,
+  deleteOwned,
+  findOwned,
+  insertOwned,
+  updateOwned,
+  type UpdateCondition,
+} from '../../db/owned-records.ts';
 import type { FieldTable, IrrigationEventTable } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { requireField } from '../fields/fields.service.ts';
@@ -119,17 +127,23 @@ export async function updateIrrigationEvent(
   orgId: string,
   id: string,
   input: IrrigationEventUpdate,
+  condition: UpdateCondition = {},
 ): Promise<IrrigationEvent> {
   const current = await getIrrigationEvent(ctx, orgId, id);
+  checkUnchangedSince(current.lastModified, condition.ifLastModified);
   const field = await ownedField(ctx, orgId, input.fieldId ?? current.fieldId);
   if (input.irrigationDate !== undefined || input.fieldId !== undefined) {
     checkWaterRecordDate(ctx, 'irrigationDate', input.irrigationDate ?? current.irrigationDate, field);
   }
   const { volumeM3, depthMm, ...rest } = input;
-  const row = await updateOwned(ctx.database.db, 'irrigationEvents', orgId, id, {
-    ...definedOnly({ ...rest, depthMm: depthToStore({ volumeM3, depthMm }, field) }),
-    updatedAt: ctx.now(),
-  });
+  const row = await updateOwned(
+    ctx.database.db,
+    'irrigationEvents',
+    orgId,
+    id,
+    definedOnly({ ...rest, depthMm: depthToStore({ volumeM3, depthMm }, field) }),
+    { ...condition, now: ctx.now() },
+  );
   if (!row) throw AppError.notFound('Irrigation');
   return presentIrrigationEvent(row);
 }

@@ -4,7 +4,15 @@ import { sql, type Selectable } from 'kysely';
 import type { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import { dayCreatedIdKey, decodeCursor, pageOf, type ListPage } from '../../db/list-pages.ts';
-import { definedOnly, deleteOwned, findOwned, insertOwned, updateOwned } from '../../db/owned-records.ts';
+import {
+  checkUnchangedSince,
+  definedOnly,
+  deleteOwned,
+  findOwned,
+  insertOwned,
+  updateOwned,
+  type UpdateCondition,
+} from '../../db/owned-records.ts';
 import type { RainReadingTable } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { requireField } from '../fields/fields.service.ts';
@@ -127,8 +135,15 @@ export async function createRainReading(
   return { item: presentRainReading(row), created };
 }
 
-export async function updateRainReading(ctx: AppContext, orgId: string, id: string, input: RainReadingUpdate): Promise<RainReading> {
+export async function updateRainReading(
+  ctx: AppContext,
+  orgId: string,
+  id: string,
+  input: RainReadingUpdate,
+  condition: UpdateCondition = {},
+): Promise<RainReading> {
   const current = await getRainReading(ctx, orgId, id);
+  checkUnchangedSince(current.lastModified, condition.ifLastModified);
   const fieldId = input.fieldId ?? current.fieldId;
   const readingDate = input.readingDate ?? current.readingDate;
   if (input.fieldId !== undefined || input.readingDate !== undefined) {
@@ -137,7 +152,7 @@ export async function updateRainReading(ctx: AppContext, orgId: string, id: stri
     if (sameDay && sameDay.id !== id) throw sameDayConflict(sameDay);
   }
   const row = await oneReadingPerDay(ctx, fieldId, readingDate, () =>
-    updateOwned(ctx.database.db, 'rainReadings', orgId, id, { ...definedOnly(input), updatedAt: ctx.now() }),
+    updateOwned(ctx.database.db, 'rainReadings', orgId, id, definedOnly(input), { ...condition, now: ctx.now() }),
   );
   if (!row) throw AppError.notFound('Rain reading');
   return presentRainReading(row);

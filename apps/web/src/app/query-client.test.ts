@@ -7,7 +7,7 @@ import { fieldMutationKeys } from '../features/fields/api/fields.ts';
 import { harvestMutationKeys } from '../features/harvests/api/harvests.ts';
 import { soilTestKeys, soilTestMutationKeys } from '../features/soil-tests/api/soil-tests.ts';
 import { irrigationEventKeys, irrigationEventMutationKeys, rainReadingMutationKeys } from '../features/water/api/water-records.ts';
-import { createQueryClient } from './query-client.ts';
+import { createQueryClient, MEMORY_CACHE_MAX_QUERIES } from './query-client.ts';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -76,5 +76,18 @@ describe('writes registered by key on the query client', () => {
     await client.getMutationCache().build(client, { mutationKey: irrigationEventMutationKeys.create }).execute(input);
     expect(sent).toEqual([{ method: 'POST', url: '/api/irrigation-events', body: input }]);
     expect(client.getQueryState(irrigationEventKeys.list('f1'))?.isInvalidated).toBe(true);
+  });
+});
+
+describe('answers held in memory', () => {
+  it('holds at most 50, dropping the oldest that no screen shows', async () => {
+    const client = createQueryClient();
+    for (let index = 0; index < 60; index += 1) {
+      await client.fetchQuery({ queryKey: ['answer', index], queryFn: async () => index });
+    }
+    const held = client.getQueryCache().getAll();
+    expect(held).toHaveLength(MEMORY_CACHE_MAX_QUERIES);
+    expect(client.getQueryData(['answer', 59])).toBe(59);
+    expect(client.getQueryData(['answer', 0])).toBeUndefined();
   });
 });

@@ -8,6 +8,7 @@ import { registerHarvestMutations } from '../features/harvests/api/harvests.ts';
 import { registerSoilTestMutations } from '../features/soil-tests/api/soil-tests.ts';
 import { registerIrrigationEventMutations, registerRainReadingMutations } from '../features/water/api/water-records.ts';
 import { ApiError } from '../lib/api/client.ts';
+import { queryPersister } from './query-persister.ts';
 
 /**
  * The read cache and the writes. Every write is registered here once, by its key (each feature's
@@ -18,16 +19,26 @@ export function createQueryClient(): QueryClient {
     defaultOptions: {
       queries: {
         staleTime: 30_000,
-        // A 4xx will not change by asking again; a network failure or 5xx may.
-        retry: (failures, error) => failures < 2 && !(error instanceof ApiError && error.status >= 400 && error.status < 500),
+        // Spec §9: what is not on a screen leaves memory after 5 minutes (the device keeps its copy).
+        gcTime: 5 * 60_000,
+        // Each read is kept on the device and restored from there when the screen has nothing yet (offline too).
+        persister: queryPersister.persisterFn,
+        // Run the query function offline once, so the kept copy is restored; the network call then fails at once.
+        networkMode: 'offlineFirst',
+        // A 4xx will not change by asking again; a network failure or 5xx may, unless the device is offline.
+        retry: (failures, error) =>
+          failures < 2 &&
+          (typeof navigator === 'undefined' || navigator.onLine) &&
+          !(error instanceof ApiError && error.status >= 400 && error.status < 500),
       },
       mutations: {
-        // Until writes made offline are kept and sent later, a write sent offline fails at once with the
-        // connection message, rather than waiting unseen for the network.
+        // The offline-capable writes decide themselves whether to send or keep (`sendOrQueue`); the others fail at
+        // once offline with the connection message rather than wait unseen for the network.
         networkMode: 'always',
       },
     },
   });
+  keepAtMostInMemory(client, MEMORY_CACHE_MAX_QUERIES);
   registerAuthMutations(client);
   registerAccountMutations(client);
   registerFarmMutations(client);
@@ -38,6 +49,23 @@ export function createQueryClient(): QueryClient {
   registerRainReadingMutations(client);
   registerHarvestMutations(client);
   return client;
+}
+
+/** Spec §9: at most 50 answers in memory; the device keeps its own copies, so one dropped here is read back from there. */
+export const MEMORY_CACHE_MAX_QUERIES = 50;
+
+/** Drops the least recently updated answers no screen is showing, whenever more than `max` are held. */
+function keepAtMostInMemory(client: QueryClient, max: number): void {
+  const cache = client.getQueryCache();
+  cache.subscribe((event) => {
+    if (event.type !== 'added') return;
+    const all = cache.getAll();
+    if (all.length <= max) return;
+    const unused = all
+      .filter((query) => query !== event.query && query.getObserversCount() === 0)
+      .sort((a, b) => a.state.dataUpdatedAt - b.state.dataUpdatedAt);
+    for (const query of unused.slice(0, all.length - max)) cache.remove(query);
+  });
 }
 
 export const queryClient = createQueryClient();

@@ -76,6 +76,28 @@ describe('the session (spec §4)', () => {
     expect(session.getState().status).toBe('signed-out');
   });
 
+  it('keeps an expired session going while the device is offline, and ends it when the connection returns', () => {
+    const now = Date.now();
+    const network = { onLine: false };
+    vi.stubGlobal('navigator', network);
+    try {
+      storage.set(TOKEN_KEY, token(now - 1000));
+      session.initialise(now);
+      expect(session.getState().status).toBe('signed-in');
+      session.checkExpiry(now + 60_000);
+      expect(session.getState().status).toBe('signed-in');
+
+      network.onLine = true;
+      session.checkExpiry(now + 120_000);
+      expect(session.getState().status).toBe('signed-out');
+    } finally {
+      vi.unstubAllGlobals();
+      vi.stubGlobal('localStorage', localStore);
+      vi.stubGlobal('window', new EventTarget());
+      vi.stubGlobal('CustomEvent', class extends Event {});
+    }
+  });
+
   it('signs out locally first and ignores a failing server', async () => {
     session.signIn(token(Date.now() + 3600_000));
     const calls: string[] = [];

@@ -61,7 +61,7 @@ class SessionStore {
     try {
       const token = localStorage.getItem(TOKEN_KEY);
       const claims = token ? readClaims(token) : null;
-      if (token && claims && claims.expiresAtMs > now) this.set({ status: 'signed-in', token, claims });
+      if (token && claims && (claims.expiresAtMs > now || deviceOffline())) this.set({ status: 'signed-in', token, claims });
       else {
         if (token) clearLocalData();
         this.set({ status: 'signed-out' });
@@ -89,10 +89,15 @@ class SessionStore {
     if (token && tellServer) void tellServer(token).catch(() => undefined);
   }
 
-  /** Run every 60 s: sign out when expired, warn once within the last 5 minutes. */
+  /**
+   * Run every 60 s and on reconnecting: sign out when expired, warn once within the last 5 minutes. Offline, an expired
+   * session goes on with what the device holds (nothing reaches the server without a valid token anyway), so a farmer
+   * out of signal for days can still read and record; it ends when the connection returns.
+   */
   checkExpiry(now = Date.now()): void {
     if (this.state.status !== 'signed-in') return;
     const leftMs = this.state.claims.expiresAtMs - now;
+    if (leftMs <= 0 && deviceOffline()) return;
     if (leftMs <= 0) {
       this.signOut();
       this.onExpired();
@@ -121,6 +126,8 @@ class SessionStore {
     if (typeof window !== 'undefined') window.dispatchEvent(new CustomEvent('authStateChanged', { detail: next.status }));
   }
 }
+
+const deviceOffline = () => typeof navigator !== 'undefined' && navigator.onLine === false;
 
 function clearLocalData(): void {
   for (const key of Object.keys(localStorage)) {
@@ -156,9 +163,12 @@ export function watchSession(): () => void {
   const onStorage = (event: StorageEvent) => {
     if (event.key === TOKEN_KEY || event.key === null) session.followOtherTab(localStorage.getItem(TOKEN_KEY));
   };
+  const onOnline = () => session.checkExpiry();
   window.addEventListener('storage', onStorage);
+  window.addEventListener('online', onOnline);
   return () => {
     clearInterval(timer);
     window.removeEventListener('storage', onStorage);
+    window.removeEventListener('online', onOnline);
   };
 }

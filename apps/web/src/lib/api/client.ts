@@ -1,4 +1,4 @@
-import type { ApiErrorBody, FieldProblem } from '@murimi/core';
+import { lastModifiedEtag, type ApiErrorBody, type FieldProblem } from '@murimi/core';
 
 /** A failed API call. `status` 0 means no answer reached the browser (offline, server down). */
 export class ApiError extends Error {
@@ -37,8 +37,22 @@ export function configureApiClient(next: ClientHooks): void {
 
 const AUTH_ENTRY_PATHS = ['/api/auth/login', '/api/auth/register'];
 
+export interface RequestOptions {
+  /** The `lastModified` of the record an update was based on: the server refuses it (409) if the record changed since. */
+  basedOn?: string;
+  /** Give up after this long (no answer counts as a connection failure, status 0). */
+  timeoutMs?: number;
+}
+
+export const CONNECTION_FAILED_MESSAGE = 'Unable to connect to the server. Please check your internet connection and try again.';
+
 /** Sends a request with the bearer token; a failed answer becomes an ApiError with the server's message. */
-async function send(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown): Promise<Response> {
+async function send(
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  path: string,
+  body?: unknown,
+  options: RequestOptions = {},
+): Promise<Response> {
   const token = hooks.token();
   // A file goes as it is (boundary imports); everything else as JSON.
   const raw = body instanceof Blob;
@@ -49,11 +63,13 @@ async function send(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, bod
       headers: {
         ...(body === undefined ? {} : { 'content-type': raw ? 'application/octet-stream' : 'application/json' }),
         ...(token ? { authorization: `Bearer ${token}` } : {}),
+        ...(options.basedOn ? { 'if-match': lastModifiedEtag(options.basedOn) } : {}),
       },
       body: body === undefined ? undefined : raw ? body : JSON.stringify(body),
+      signal: options.timeoutMs ? AbortSignal.timeout(options.timeoutMs) : undefined,
     });
   } catch {
-    throw new ApiError(0, 'Unable to connect to the server. Please check your internet connection and try again.');
+    throw new ApiError(0, CONNECTION_FAILED_MESSAGE);
   }
   if (!response.ok) {
     const payload: unknown = await response.json().catch(() => undefined);
@@ -66,8 +82,13 @@ async function send(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, bod
 }
 
 /** The one way the web app calls the API: JSON (or a file) in, JSON out, bearer token when signed in. */
-export async function apiRequest<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown): Promise<T> {
-  const response = await send(method, path, body);
+export async function apiRequest<T>(
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  path: string,
+  body?: unknown,
+  options?: RequestOptions,
+): Promise<T> {
+  const response = await send(method, path, body, options);
   if (response.status === 204) return undefined as T;
   return (await response.json().catch(() => undefined)) as T;
 }
@@ -86,6 +107,6 @@ export const apiResponse = (path: string): Promise<Response> => send('GET', path
 export const api = {
   get: <T>(path: string) => apiRequest<T>('GET', path),
   post: <T>(path: string, body: unknown) => apiRequest<T>('POST', path, body),
-  put: <T>(path: string, body: unknown) => apiRequest<T>('PUT', path, body),
+  put: <T>(path: string, body: unknown, options?: RequestOptions) => apiRequest<T>('PUT', path, body, options),
   delete: (path: string) => apiRequest<void>('DELETE', path),
 };

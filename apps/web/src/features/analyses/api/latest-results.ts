@@ -1,6 +1,7 @@
 import type { AnalysisType, FieldHealthOverview } from '@murimi/core';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, apiDownload } from '../../../lib/api/client.ts';
+import { sceneImagePath } from '../../crop-health/api/imagery.ts';
 import { analysisQuery, latestSummariesQuery } from './analyses.ts';
 
 /** Not under one field's key: a run refreshes it when the dashboard next mounts or regains focus. */
@@ -78,6 +79,6 @@ export const todayWeatherQuery = (fieldId: string) =>
 export const overlayImageQuery = (fieldId: string, sceneId: string, index: 'ndvi' | 'ndwi' | 'ndre' | 'lai') =>
   queryOptions({
     queryKey: ['imagery', fieldId, sceneId, index, 'png'] as const,
-    queryFn: async () => (await apiDownload(`/api/fields/${fieldId}/imagery/${encodeURIComponent(sceneId)}/${index}.png`)).blob,
+    queryFn: async () => (await apiDownload(sceneImagePath(fieldId, sceneId, index))).blob,
     staleTime: Infinity,
   });

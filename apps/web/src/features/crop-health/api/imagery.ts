@@ -54,6 +54,13 @@ export function parseCorners(header: string | null): SceneImage['corners'] {
 }
 
 /**
+ * The path of a scene's index image, asked within a period (or without, as the field page's thumbnail does). An
+ * offline field pack keeps the image under exactly this path, so the service worker finds it.
+ */
+export const sceneImagePath = (fieldId: string, sceneId: string, index: string, period?: { from: string; to: string }) =>
+  `/api/fields/${fieldId}/imagery/${encodeURIComponent(sceneId)}/${index}.png${period ? `?${new URLSearchParams(period).toString()}` : ''}`;
+
+/**
  * One scene's index image of the field (PNG on the legend's colours, cloud grey, outside the field clear), asked
  * within the period the scene list was read for, so the server finds the scene among the same ones.
  */
@@ -61,8 +68,7 @@ export const sceneImageQuery = (fieldId: string, index: CropHealthIndex, sceneId
   queryOptions({
     queryKey: imageryKeys.image(fieldId, index, sceneId),
     queryFn: async (): Promise<SceneImage> => {
-      const query = new URLSearchParams(period).toString();
-      const response = await apiResponse(`/api/fields/${fieldId}/imagery/${encodeURIComponent(sceneId)}/${index}.png?${query}`);
+      const response = await apiResponse(sceneImagePath(fieldId, sceneId, index, period));
       const pixelSize = Number(response.headers.get('x-image-pixel-size-m'));
       return {
         sceneId,
@@ -75,4 +81,6 @@ export const sceneImageQuery = (fieldId: string, index: CropHealthIndex, sceneId
     // A scene's image never changes (a new boundary gives new keys through a refresh of the field's imagery).
     staleTime: Infinity,
     gcTime: 5 * 60_000,
+    // A Blob cannot be kept as query data on the device; an offline field pack keeps the image response instead.
+    meta: { keepOffline: false },
   });

@@ -2,6 +2,7 @@ import type { FertilizerApplication, FertilizerApplicationCreateInput } from '@m
 import { queryOptions, useMutation, useQuery, type QueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api/client.ts';
 import { listAllPages } from '../../../lib/api/list-pages.ts';
+import { sendOrQueue } from '../../offline/sync-runtime.ts';
 
 /** Fertilizer applications of one field, or of every field (`all`); all of them start with `fertilizer-applications`. */
 export const applicationKeys = {
@@ -27,8 +28,12 @@ export const applicationMutationKeys = {
 export function registerApplicationMutations(client: QueryClient): void {
   const refresh = () => client.invalidateQueries({ queryKey: applicationKeys.all });
   client.setMutationDefaults(applicationMutationKeys.create, {
-    mutationFn: async (input: FertilizerApplicationCreateInput) =>
-      (await api.post<{ data: FertilizerApplication }>('/api/fertilizer-applications', input)).data,
+    mutationFn: (input: FertilizerApplicationCreateInput) =>
+      sendOrQueue(
+        'CREATE_FERTILIZER_APPLICATION',
+        { ...input },
+        async () => (await api.post<{ data: FertilizerApplication }>('/api/fertilizer-applications', input)).data,
+      ),
     onSuccess: refresh,
   });
   client.setMutationDefaults(applicationMutationKeys.remove, {

@@ -18,6 +18,7 @@ import { useMutationForm } from '../../../lib/use-mutation-form.ts';
 import { FieldSelect } from '../../fields/components/FieldSelect.tsx';
 import { showToast } from '../../toasts/toast-store.ts';
 import { useCreateApplication } from '../api/applications.ts';
+import { isQueued } from '../../offline/sync-runtime.ts';
 
 /** Common straight and compound fertilizers of southern Africa, with the grade on the bag (N-P₂O₅-K₂O %). */
 const presets = [
@@ -141,7 +142,9 @@ export function ApplicationForm({
       checked,
       () => body,
       (saved) => {
-        showToast(t('fertilizer.saved', { product: saved.product }), { type: 'success' });
+        showToast(isQueued(saved) ? t('sync.savedOffline', { ns: 'common' }) : t('fertilizer.saved', { product: saved.product }), {
+          type: 'success',
+        });
         if (back.fromElsewhere) return navigate(back.path);
         setValues(blank(values.fieldId, values.applicationDate, values.method));
         setId(crypto.randomUUID());

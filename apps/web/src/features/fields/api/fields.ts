@@ -4,6 +4,7 @@ import { useMemo } from 'react';
 import { api } from '../../../lib/api/client.ts';
 import { listAllPages } from '../../../lib/api/list-pages.ts';
 import { refreshFarms } from '../../farms/api/farms.ts';
+import { isQueued, sendOrQueue } from '../../offline/sync-runtime.ts';
 import { applicationKeys } from '../../fertilizer/api/applications.ts';
 import { soilTestKeys } from '../../soil-tests/api/soil-tests.ts';
 
@@ -29,9 +30,16 @@ export const farmFieldsQuery = (farmId: string) =>
 export const fieldsOnMapQuery = () =>
   queryOptions({ queryKey: fieldKeys.onMap, queryFn: () => listAllPages<FieldOnMap>('/api/fields', { view: 'map' }) });
 
+/** Spec §9: a field's details are read again after 5 minutes (its own writes refresh it at once). */
+export const FIELD_DETAIL_STALE_MS = 5 * 60_000;
+
 /** One field with its full boundary (to edit it). */
 export const fieldQuery = (id: string) =>
-  queryOptions({ queryKey: fieldKeys.one(id), queryFn: async () => (await api.get<{ data: Field }>(`/api/fields/${id}`)).data });
+  queryOptions({
+    queryKey: fieldKeys.one(id),
+    queryFn: async () => (await api.get<{ data: Field }>(`/api/fields/${id}`)).data,
+    staleTime: FIELD_DETAIL_STALE_MS,
+  });
 
 /** The crop catalogue changes only with a release: fetched once per visit. */
 export const cropTypesQuery = () =>
@@ -77,8 +85,10 @@ export const fieldMutationKeys = {
   createMany: ['fields', 'create-many'] as const,
 };
 
+/** A change to a field, based on the version the person saw (`lastModified`): the server refuses it if the field changed since. */
 export interface FieldUpdate {
   id: string;
+  lastModified: string;
   changes: Partial<FieldCreateInput>;
 }
 
@@ -88,13 +98,20 @@ export interface FieldUpdate {
  */
 export function registerFieldMutations(client: QueryClient): void {
   client.setMutationDefaults(fieldMutationKeys.create, {
-    mutationFn: async (input: FieldCreateInput) => (await api.post<{ data: Field }>('/api/fields', input)).data,
+    mutationFn: (input: FieldCreateInput) =>
+      sendOrQueue('CREATE_FIELD', { ...input }, async () => (await api.post<{ data: Field }>('/api/fields', input)).data),
     onSuccess: () => refreshFields(client),
   });
   client.setMutationDefaults(fieldMutationKeys.update, {
-    mutationFn: async ({ id, changes }: FieldUpdate) => (await api.put<{ data: Field }>(`/api/fields/${id}`, changes)).data,
+    mutationFn: (update: FieldUpdate) =>
+      sendOrQueue(
+        'UPDATE_FIELD',
+        { ...update },
+        async () => (await api.put<{ data: Field }>(`/api/fields/${update.id}`, update.changes, { basedOn: update.lastModified })).data,
+      ),
     onSuccess: (field: Field) => {
-      client.setQueryData(fieldKeys.one(field.id), field);
+      // A change kept for later is not the server's field yet: the field's own entry stays the server's.
+      if (!isQueued(field)) client.setQueryData(fieldKeys.one(field.id), field);
       return refreshFields(client);
     },
   });

@@ -8,6 +8,7 @@ import type { Basemap } from '../../../lib/api/public-config.ts';
 import { showToast } from '../../toasts/toast-store.ts';
 import { useField, useUpdateField } from '../api/fields.ts';
 import { boundaryFailure } from '../field-setup-problems.ts';
+import { isQueued } from '../../offline/sync-runtime.ts';
 
 // The map library is large: it is fetched only when the editor is shown.
 const MapEditor = lazy(() => import('../../map-editor/MapEditor.tsx'));
@@ -47,10 +48,12 @@ function BoundaryEditor({ field, basemap, onDone }: { field: Field; basemap: Bas
     setEmpty(!boundary);
     if (!boundary) return update.reset();
     update.mutate(
-      { id: field.id, changes: { boundary } },
+      { id: field.id, lastModified: field.lastModified, changes: { boundary } },
       {
-        onSuccess: () => {
-          showToast(t('mapView.boundarySaved', { name: field.name }), { type: 'success' });
+        onSuccess: (saved) => {
+          showToast(isQueued(saved) ? t('sync.savedOffline', { ns: 'common' }) : t('mapView.boundarySaved', { name: field.name }), {
+            type: 'success',
+          });
           onDone();
         },
       },

@@ -8,6 +8,7 @@ import { showToast } from '../../toasts/toast-store.ts';
 import { useUpdateField } from '../api/fields.ts';
 import { fieldDetailInputs, fieldDetailsBody, fieldDetailsOf, type FieldDetailsValues } from './field-details.ts';
 import { FieldDetailsInputs } from './FieldDetailsInputs.tsx';
+import { isQueued } from '../../offline/sync-runtime.ts';
 
 /** The field's edit form (facts, not the boundary), in place of its facts; `onDone` after saving or cancelling. */
 export function EditFieldForm({ field, onDone }: { field: Field; onDone: () => void }) {
@@ -20,9 +21,9 @@ export function EditFieldForm({ field, onDone }: { field: Field; onDone: () => v
     const body = fieldDetailsBody(values, true);
     submit(
       validate(fieldUpdateSchema, body),
-      () => ({ id: field.id, changes: body }),
-      () => {
-        showToast(t('fieldDetail.saved'), { type: 'success' });
+      () => ({ id: field.id, lastModified: field.lastModified, changes: body }),
+      (saved) => {
+        showToast(isQueued(saved) ? t('sync.savedOffline', { ns: 'common' }) : t('fieldDetail.saved'), { type: 'success' });
         onDone();
       },
     );

@@ -29,6 +29,7 @@ import {
 import { emptyBoundary, type BoundaryValues } from './boundary-input.ts';
 import { emptyFieldDetails, type FieldDetailsValues } from './field-details.ts';
 import { FieldDetailsInputs } from './FieldDetailsInputs.tsx';
+import { isQueued } from '../../offline/sync-runtime.ts';
 
 type FarmMode = FieldSetupValues['mode'];
 
@@ -85,6 +86,12 @@ export function FieldSetupForm({ initialFarmId }: { initialFarmId: string }) {
       createField.mutate(body, {
         onSuccess: (created) => {
           if (wasFirstField) selectField(created.id);
+          if (isQueued(created)) {
+            // Not on the server yet: its page has nothing to show until it is; My Fields lists it as waiting.
+            showToast(t('sync.savedOffline', { ns: 'common' }), { type: 'success' });
+            void navigate('/fields');
+            return;
+          }
           showToast(t('setup.created', { name: created.name }), { type: 'success' });
           void navigate(`/fields/${created.id}`);
         },

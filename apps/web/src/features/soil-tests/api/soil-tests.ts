@@ -2,6 +2,7 @@ import type { SoilTest, SoilTestCreateInput } from '@murimi/core';
 import { queryOptions, useMutation, useQuery, type QueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api/client.ts';
 import { listAllPages } from '../../../lib/api/list-pages.ts';
+import { sendOrQueue } from '../../offline/sync-runtime.ts';
 
 /** Soil tests of one field, or of every field (`all`); all of them start with `soil-tests`. */
 export const soilTestKeys = {
@@ -24,7 +25,8 @@ export const soilTestMutationKeys = {
 export function registerSoilTestMutations(client: QueryClient): void {
   const refresh = () => client.invalidateQueries({ queryKey: soilTestKeys.all });
   client.setMutationDefaults(soilTestMutationKeys.create, {
-    mutationFn: async (input: SoilTestCreateInput) => (await api.post<{ data: SoilTest }>('/api/soil-tests', input)).data,
+    mutationFn: (input: SoilTestCreateInput) =>
+      sendOrQueue('CREATE_SOIL_TEST', { ...input }, async () => (await api.post<{ data: SoilTest }>('/api/soil-tests', input)).data),
     onSuccess: refresh,
   });
   client.setMutationDefaults(soilTestMutationKeys.remove, {

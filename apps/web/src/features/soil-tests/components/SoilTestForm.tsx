@@ -21,6 +21,7 @@ import { useMutationForm } from '../../../lib/use-mutation-form.ts';
 import { FieldSelect } from '../../fields/components/FieldSelect.tsx';
 import { showToast } from '../../toasts/toast-store.ts';
 import { useCreateSoilTest } from '../api/soil-tests.ts';
+import { isQueued } from '../../offline/sync-runtime.ts';
 
 interface Values {
   fieldId: string;
@@ -106,8 +107,8 @@ export function SoilTestForm({ fields, initialFieldId }: { fields: FieldSummary[
     submit(
       checked,
       () => body,
-      () => {
-        showToast(t('soilLog.saved'), { type: 'success' });
+      (saved) => {
+        showToast(isQueued(saved) ? t('sync.savedOffline', { ns: 'common' }) : t('soilLog.saved'), { type: 'success' });
         return navigate(back.path);
       },
     );

@@ -9,6 +9,7 @@ import type {
 import { queryOptions, useMutation, useQuery, type QueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api/client.ts';
 import { listAllPages } from '../../../lib/api/list-pages.ts';
+import { sendOrQueue } from '../../offline/sync-runtime.ts';
 
 /** Irrigation events of one field, or of every field (`all`); all of them start with `irrigation-events`. */
 export const irrigationEventKeys = {
@@ -55,8 +56,12 @@ export const rainReadingMutationKeys = {
 export function registerIrrigationEventMutations(client: QueryClient): void {
   const refresh = () => client.invalidateQueries({ queryKey: irrigationEventKeys.all });
   client.setMutationDefaults(irrigationEventMutationKeys.create, {
-    mutationFn: async (input: IrrigationEventCreateInput) =>
-      (await api.post<{ data: IrrigationEvent }>('/api/irrigation-events', input)).data,
+    mutationFn: (input: IrrigationEventCreateInput) =>
+      sendOrQueue(
+        'CREATE_IRRIGATION_EVENT',
+        { ...input },
+        async () => (await api.post<{ data: IrrigationEvent }>('/api/irrigation-events', input)).data,
+      ),
     onSuccess: refresh,
   });
   client.setMutationDefaults(irrigationEventMutationKeys.update, {
@@ -74,7 +79,12 @@ export function registerIrrigationEventMutations(client: QueryClient): void {
 export function registerRainReadingMutations(client: QueryClient): void {
   const refresh = () => client.invalidateQueries({ queryKey: rainReadingKeys.all });
   client.setMutationDefaults(rainReadingMutationKeys.create, {
-    mutationFn: async (input: RainReadingCreateInput) => (await api.post<{ data: RainReading }>('/api/rain-readings', input)).data,
+    mutationFn: (input: RainReadingCreateInput) =>
+      sendOrQueue(
+        'CREATE_RAIN_READING',
+        { ...input },
+        async () => (await api.post<{ data: RainReading }>('/api/rain-readings', input)).data,
+      ),
     onSuccess: refresh,
   });
   client.setMutationDefaults(rainReadingMutationKeys.update, {

@@ -17,6 +17,7 @@ import { inputBinder } from '../../../lib/input-binder.ts';
 import { useMutationForm } from '../../../lib/use-mutation-form.ts';
 import { showToast } from '../../toasts/toast-store.ts';
 import { useCreateIrrigationEvent, useCreateRainReading } from '../api/water-records.ts';
+import { isQueued } from '../../offline/sync-runtime.ts';
 
 /** Decimal commas are common on phones set to southern African locales. */
 const decimal = (text: string) => numberOrNull(text.replace(',', '.'));
@@ -68,9 +69,12 @@ export function IrrigationLogForm({
       validate(irrigationEventCreateSchema, body),
       () => body,
       (saved) => {
-        showToast(t('water.log.savedIrrigation', { depth: formatNumber(saved.depthMm, 1), date: formatDate(saved.irrigationDate) }), {
-          type: 'success',
-        });
+        showToast(
+          isQueued(saved)
+            ? t('sync.savedOffline', { ns: 'common' })
+            : t('water.log.savedIrrigation', { depth: formatNumber(saved.depthMm, 1), date: formatDate(saved.irrigationDate) }),
+          { type: 'success' },
+        );
         // The next log is another irrigation: a new client id.
         setId(crypto.randomUUID());
         setValues(blank());
@@ -133,9 +137,12 @@ export function RainLogForm({ fieldId, onSaved }: { fieldId: string; onSaved?: (
       checked,
       () => body as RainReadingCreateInput,
       (saved) => {
-        showToast(t('water.log.savedRain', { rain: formatNumber(saved.rainMm, 1), date: formatDate(saved.readingDate) }), {
-          type: 'success',
-        });
+        showToast(
+          isQueued(saved)
+            ? t('sync.savedOffline', { ns: 'common' })
+            : t('water.log.savedRain', { rain: formatNumber(saved.rainMm, 1), date: formatDate(saved.readingDate) }),
+          { type: 'success' },
+        );
         setId(crypto.randomUUID());
         setValues(blank());
         onSaved?.();

@@ -1,0 +1,69 @@
+import 'fake-indexeddb/auto';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../lib/api/client.ts';
+import { switchOfflineDb } from '../lib/offline-db.ts';
+import { createQueryClient } from './query-client.ts';
+
+const network = { onLine: true };
+let users = 0;
+
+beforeEach(async () => {
+  vi.stubGlobal('navigator', network);
+  network.onLine = true;
+  users += 1;
+  await switchOfflineDb(`persister-${users}`);
+});
+afterEach(async () => {
+  await switchOfflineDb(null);
+  vi.unstubAllGlobals();
+});
+
+const fieldsRead = { queryKey: ['fields'], staleTime: 0 };
+const settle = () => new Promise((resolve) => setTimeout(resolve, 50));
+
+describe('reads kept on the device', () => {
+  it('opens offline with what was read online, and when it was read', async () => {
+    const online = createQueryClient();
+    const readAt = Date.now();
+    await online.fetchQuery({ ...fieldsRead, queryFn: async () => [{ id: 'f1', name: 'Block A' }] });
+    await settle();
+
+    // A reload with no network: a new client, memory empty, the request fails at once.
+    network.onLine = false;
+    const offline = createQueryClient();
+    const unreachable = vi.fn(async () => {
+      throw new ApiError(0, 'Unable to connect to the server.');
+    });
+    const data = await offline.fetchQuery({ ...fieldsRead, queryFn: unreachable });
+    expect(data).toEqual([{ id: 'f1', name: 'Block A' }]);
+    await settle();
+    const state = offline.getQueryState(['fields'])!;
+    expect(state.data).toEqual([{ id: 'f1', name: 'Block A' }]);
+    expect(state.dataUpdatedAt).toBeGreaterThanOrEqual(readAt);
+    expect(state.dataUpdatedAt).toBeLessThan(Date.now());
+  });
+
+  it('offline with nothing kept, fails at once with the connection error instead of waiting', async () => {
+    network.onLine = false;
+    const client = createQueryClient();
+    await expect(
+      client.fetchQuery({
+        queryKey: ['never-read'],
+        queryFn: async () => {
+          throw new ApiError(0, 'Unable to connect to the server.');
+        },
+      }),
+    ).rejects.toMatchObject({ status: 0 });
+  });
+
+  it('keeps nothing a query marks to stay in memory (an image)', async () => {
+    const client = createQueryClient();
+    await client.fetchQuery({ queryKey: ['image'], queryFn: async () => 'pixels', meta: { keepOffline: false } });
+    await client.fetchQuery({ queryKey: ['kept'], queryFn: async () => 'text' });
+    await settle();
+    const { offlineDb } = await import('../lib/offline-db.ts');
+    const keys = (await offlineDb()!.queryCache.toArray()).map((entry) => entry.key);
+    expect(keys.some((key) => key.includes('kept'))).toBe(true);
+    expect(keys.some((key) => key.includes('image'))).toBe(false);
+  });
+});

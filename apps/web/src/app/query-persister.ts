@@ -1,0 +1,39 @@
+import { experimental_createQueryPersister, type AsyncStorage } from '@tanstack/query-persist-client-core';
+import { offlineDb, offlineDbReady } from '../lib/offline-db.ts';
+
+/**
+ * Every API read is kept on the device per query (its key is the path and parameters), so a screen opened before
+ * opens again offline, with the time it was read. Kept 7 days (spec §9 old-data cleanup), then removed.
+ */
+export const OFFLINE_READ_MAX_AGE_MS = 7 * 24 * 60 * 60_000;
+/** Raise when the shape of a kept answer changes, so an older copy is dropped rather than misread. */
+const OFFLINE_READ_FORMAT = '1';
+
+/**
+ * The kept copy of a read. Online, a read does not wait for the database to open (it opens after the page's load
+ * event): until it has, the network answers alone. Offline the kept copy is all there is, so it waits.
+ */
+async function keptCopy(key: string): Promise<string | null> {
+  const db = navigator.onLine ? offlineDb() : await offlineDbReady();
+  return (await db?.queryCache.get(key))?.value ?? null;
+}
+
+/** The signed-in person's `queryCache` table; with nobody signed in nothing is kept or read. */
+const storage: AsyncStorage<string> = {
+  getItem: keptCopy,
+  setItem: async (key, value) => {
+    await (await offlineDbReady())?.queryCache.put({ key, value, storedAt: Date.now() });
+  },
+  removeItem: async (key) => {
+    await (await offlineDbReady())?.queryCache.delete(key);
+  },
+  entries: async () => ((await (await offlineDbReady())?.queryCache.toArray()) ?? []).map((entry) => [entry.key, entry.value]),
+};
+
+export const queryPersister = experimental_createQueryPersister<string>({
+  storage,
+  maxAge: OFFLINE_READ_MAX_AGE_MS,
+  buster: OFFLINE_READ_FORMAT,
+  // Images (a Blob) and anything a query marks `meta: { keepOffline: false }` stay in memory only.
+  filters: { predicate: (query) => query.meta?.keepOffline !== false },
+});

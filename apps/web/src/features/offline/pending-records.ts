@@ -1,0 +1,51 @@
+import type { LocalRecord, LocalRecordTable, OfflineDb, SyncState } from '../../lib/offline-db.ts';
+import { recordIdOf } from './outbox.ts';
+import { actionDefinition } from './sync-actions.ts';
+import { useLiveQuery } from './use-live-query.ts';
+
+/** A record made or changed on this device that the server does not have yet, and how its sending stands. */
+export interface PendingRecord {
+  record: LocalRecord;
+  kind: 'create' | 'update';
+  state: SyncState;
+}
+
+/** A list item as a screen shows it: the server's record, or this device's, marked with its sync state. */
+export type WithSyncState<T> = T & { syncState?: SyncState };
+
+async function readPending(db: OfflineDb, table: LocalRecordTable, fieldId?: string): Promise<PendingRecord[]> {
+  const items = await db.syncQueue.toArray();
+  const records = new Map((await db.table<LocalRecord, string>(table).toArray()).map((record) => [record.id, record]));
+  return items.flatMap((item) => {
+    const definition = actionDefinition(item.action);
+    const record = records.get(recordIdOf(item));
+    if (definition.table !== table || !record || (fieldId && record.fieldId !== fieldId)) return [];
+    return [{ record, kind: definition.kind, state: item.state }];
+  });
+}
+
+/** This device's unsent records of one kind (of one field when given), live across tabs. */
+export function usePendingRecords(table: LocalRecordTable, fieldId?: string): PendingRecord[] {
+  return useLiveQuery((db) => readPending(db, table, fieldId), [table, fieldId], EMPTY);
+}
+const EMPTY: PendingRecord[] = [];
+
+/**
+ * The server's list with this device's unsent writes: new records first (newest first), and records changed here
+ * shown with their changes. Each carries `syncState` so the list can say it is not on the server yet.
+ */
+export function withPending<T extends { id: string }>(list: T[] | undefined, pending: PendingRecord[]): WithSyncState<T>[] | undefined {
+  if (pending.length === 0) return list;
+  const updates = new Map(pending.filter((p) => p.kind === 'update').map((p) => [p.record.id, p]));
+  const onServer = new Set((list ?? []).map((item) => item.id));
+  const created = pending
+    .filter((p) => p.kind === 'create' && !onServer.has(p.record.id))
+    .sort((a, b) => b.record.lastModified - a.record.lastModified)
+    .map((p) => ({ ...(p.record.data as unknown as T), syncState: p.state }));
+  if (list === undefined && created.length === 0) return undefined;
+  const changed = (list ?? []).map((item) => {
+    const update = updates.get(item.id);
+    return update ? { ...item, ...(update.record.data as Partial<T>), syncState: update.state } : item;
+  });
+  return [...created, ...changed];
+}

@@ -1,0 +1,72 @@
+import 'fake-indexeddb/auto';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../../lib/api/client.ts';
+import { switchOfflineDb, type OfflineDb } from '../../lib/offline-db.ts';
+import { queueWrite } from './outbox.ts';
+import { isQueued, sendOrQueue, syncEngine } from './sync-runtime.ts';
+
+const network = { onLine: true };
+let db: OfflineDb;
+let users = 0;
+
+beforeEach(async () => {
+  vi.stubGlobal('navigator', network);
+  network.onLine = true;
+  users += 1;
+  db = (await switchOfflineDb(`send-or-queue-${users}`))!;
+  // The engine is not under test here: keep it from sending what these tests queue.
+  vi.spyOn(syncEngine, 'sync').mockResolvedValue({ status: 'busy' });
+});
+afterEach(async () => {
+  await switchOfflineDb(null);
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+});
+
+const test = { id: 't1', fieldId: 'f1', sampleDate: '2026-11-02', unit: 'ppm', ph: 5.6 };
+
+describe('an offline-capable write', () => {
+  it('online with nothing waiting, is sent at once and answers as the server did; nothing is kept', async () => {
+    const direct = vi.fn().mockResolvedValue({ ...test, lastModified: 'v1' });
+    const answer = await sendOrQueue('CREATE_SOIL_TEST', test, direct);
+    expect(answer).toEqual({ ...test, lastModified: 'v1' });
+    expect(isQueued(answer)).toBe(false);
+    expect(await db.syncQueue.count()).toBe(0);
+  });
+
+  it('online, shows the server refusal to the form and keeps nothing', async () => {
+    const direct = vi.fn().mockRejectedValue(new ApiError(400, 'Please check your input and try again.'));
+    await expect(sendOrQueue('CREATE_SOIL_TEST', test, direct)).rejects.toThrow('Please check your input');
+    expect(await db.syncQueue.count()).toBe(0);
+  });
+
+  it('offline, is kept without trying the network, and answers at once marked pending', async () => {
+    network.onLine = false;
+    const direct = vi.fn();
+    const answer = await sendOrQueue('CREATE_SOIL_TEST', test, direct);
+    expect(direct).not.toHaveBeenCalled();
+    expect(answer).toEqual({ ...test, syncState: 'pending' });
+    expect(await db.syncQueue.get('t1')).toMatchObject({ action: 'CREATE_SOIL_TEST', state: 'pending', data: test });
+    expect(await db.soilTests.get('t1')).toMatchObject({ fieldId: 'f1', date: '2026-11-02' });
+  });
+
+  it('is kept when the server gives no answer, so a write made as the signal drops is not lost', async () => {
+    const direct = vi.fn().mockRejectedValue(new ApiError(0, 'Unable to connect to the server.'));
+    expect(isQueued(await sendOrQueue('CREATE_SOIL_TEST', test, direct))).toBe(true);
+    expect(await db.syncQueue.count()).toBe(1);
+  });
+
+  it('waits behind earlier writes still queued, so a soil test never lands before the field it belongs to', async () => {
+    await queueWrite(db, 'CREATE_FIELD', { id: 'f1', farmId: 'farm-1', name: 'Block A' });
+    const direct = vi.fn();
+    expect(isQueued(await sendOrQueue('CREATE_SOIL_TEST', test, direct))).toBe(true);
+    expect(direct).not.toHaveBeenCalled();
+    expect((await db.syncQueue.orderBy('timestamp').toArray()).map((item) => item.action)).toEqual(['CREATE_FIELD', 'CREATE_SOIL_TEST']);
+  });
+
+  it('answers an update kept offline with the record id and its changes', async () => {
+    network.onLine = false;
+    const answer = await sendOrQueue('UPDATE_FIELD', { id: 'f9', lastModified: 'v3', changes: { name: 'East' } }, vi.fn());
+    expect(answer).toEqual({ id: 'f9', name: 'East', syncState: 'pending' });
+  });
+});

@@ -1,0 +1,87 @@
+import type { QueryClient } from '@tanstack/react-query';
+import i18next from 'i18next';
+import { apiRequest, ApiError } from '../../lib/api/client.ts';
+import { offlineDbReady, type SyncAction } from '../../lib/offline-db.ts';
+import { showToast } from '../toasts/toast-store.ts';
+import { queueWrite } from './outbox.ts';
+import { actionDefinition } from './sync-actions.ts';
+import { SyncEngine } from './sync-engine.ts';
+
+/** Spec §9: the queue is looked at every 5 s, and the "Syncing data..." toast hides after 3 s. */
+export const SYNC_POLL_MS = 5000;
+export const SYNC_TOAST_MS = 3000;
+/** A request that has had no answer after this long is treated as lost (and sent again: creates replay safely). */
+const SYNC_REQUEST_TIMEOUT_MS = 20_000;
+const SYNC_LOCK = 'murimi-sync';
+
+/** One sync across the tabs of this browser: Web Locks where the page may use them (https or localhost). */
+function withLock<T>(task: () => Promise<T>): Promise<T | undefined> {
+  const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;
+  // On plain http from another host there are no Web Locks: each tab then syncs on its own, and the server's
+  // idempotent creates and versioned updates keep a write sent twice from counting twice.
+  if (!locks) return task();
+  // The lock is held until the callback's promise settles; the library's types do not unwrap that promise.
+  return locks.request(SYNC_LOCK, { ifAvailable: true }, (lock) => (lock ? task() : undefined)) as unknown as Promise<T | undefined>;
+}
+
+export const syncEngine = new SyncEngine({
+  db: offlineDbReady,
+  send: (request) =>
+    apiRequest(request.method, request.path, request.body, { basedOn: request.basedOn, timeoutMs: SYNC_REQUEST_TIMEOUT_MS }),
+  withLock,
+  now: () => Date.now(),
+  sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+  onStart: (count) =>
+    void showToast(i18next.t('sync.toast', { ns: 'common' }), {
+      description: i18next.t('sync.toastRemaining', { ns: 'common', count }),
+      duration: SYNC_TOAST_MS,
+    }),
+});
+
+/**
+ * Sends what is queued when the connection comes back and every 5 s while there is something to send; after a pass
+ * that sent anything, every screen's data is read again so the server's records replace the pending ones.
+ */
+export function startSync(client: QueryClient): () => void {
+  const run = async () => {
+    if (!navigator.onLine || !(await offlineDbReady())) return;
+    const result = await syncEngine.sync().catch(() => null);
+    if (result && 'sent' in result && result.sent > 0) await client.invalidateQueries();
+  };
+  const timer = setInterval(() => void run(), SYNC_POLL_MS);
+  window.addEventListener('online', run);
+  void run();
+  return () => {
+    clearInterval(timer);
+    window.removeEventListener('online', run);
+  };
+}
+
+/** What a write answers when it was kept on the device to be sent later. */
+export type Queued<T> = T & { syncState: 'pending' };
+
+export const isQueued = (answer: unknown): boolean =>
+  typeof answer === 'object' && answer !== null && (answer as { syncState?: unknown }).syncState === 'pending';
+
+/**
+ * The one way an offline-capable write is made. Online with nothing queued, it is sent at once and answers as the
+ * server does (a refusal shows in the form). Offline, when the server cannot be reached, or while earlier writes
+ * still wait (they must land first), it is queued and answers at once with the record marked pending.
+ */
+export async function sendOrQueue<T>(action: SyncAction, data: Record<string, unknown>, direct: () => Promise<T>): Promise<T | Queued<T>> {
+  const db = await offlineDbReady();
+  // Nobody signed in (or no IndexedDB): nowhere to keep it, so it is sent or fails as any request does.
+  if (!db) return direct();
+  const waiting = await db.syncQueue.where('state').equals('pending').count();
+  if (navigator.onLine && waiting === 0) {
+    try {
+      return await direct();
+    } catch (error) {
+      if (!(error instanceof ApiError && error.status === 0)) throw error;
+    }
+  }
+  await queueWrite(db, action, data);
+  if (navigator.onLine) void syncEngine.sync();
+  const record = actionDefinition(action).kind === 'update' ? { id: data.id, ...(data.changes as object) } : data;
+  return { ...record, syncState: 'pending' } as Queued<T>;
+}

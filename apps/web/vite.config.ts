@@ -1,9 +1,60 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
+
+/** The app's green (`--color-leaf-700` in src/index.css) and page background (Tailwind's stone-50). */
+const themeColour = '#1f6f3a';
+const backgroundColour = '#fafaf9';
 
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'src',
+      filename: 'sw.ts',
+      registerType: 'prompt',
+      // The signed-in shell registers the worker itself (components/shell/service-worker.ts): public pages get no
+      // registration script. The plugin still adds <link rel="manifest"> to the HTML.
+      injectRegister: false,
+      // The icons are in public/, which the precache's patterns below already take in.
+      includeManifestIcons: false,
+      manifest: {
+        name: 'Murimi',
+        short_name: 'Murimi',
+        description: 'Satellite crop monitoring, irrigation and fertilizer advice for farms in southern Africa.',
+        start_url: '/dashboard',
+        scope: '/',
+        display: 'standalone',
+        theme_color: themeColour,
+        background_color: backgroundColour,
+        icons: [
+          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' },
+          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png' },
+          { src: '/icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+          { src: '/favicon.svg', sizes: 'any', type: 'image/svg+xml' },
+        ],
+      },
+      injectManifest: {
+        // The shell, every screen's chunk (the map library and its worker included: Map View and the field editor
+        // must open offline) and the icons. The prerendered public pages and their boot.js are written after this
+        // build (scripts/prerender-web.mjs), so they are not here: a signed-in person gets the shell on every path.
+        globPatterns: ['**/*.{js,mjs,css,html,svg,png}'],
+        // The map library is the largest file (about 1.1 MB before compression).
+        maximumFileSizeToCacheInBytes: 2 * 1024 * 1024,
+        // dist/index.html is the plain shell when this runs; the prerender then copies it to app.html (the page the
+        // server gives every signed-in path) and writes the landing page over index.html. Precache it as app.html.
+        manifestTransforms: [
+          (entries) => ({
+            manifest: entries.map((entry) => (entry.url === 'index.html' ? { ...entry, url: 'app.html' } : entry)),
+            warnings: [],
+          }),
+        ],
+      },
+    }),
+  ],
   server: {
     // `npm run dev -w apps/web` talks to the API of `npm start`.
     proxy: { '/api': 'http://localhost:3000' },

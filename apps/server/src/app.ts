@@ -95,6 +95,8 @@ async function registerWebApp(app: FastifyInstance, webDistDir: string): Promise
       wildcard: false,
       index: false,
       preCompressed: true,
+      // Everything outside assets/ (pages, sw.js, the manifest) is revalidated on each use: a service worker
+      // kept for long would hold phones on an old release.
       setHeaders: (response, filePath) =>
         response.header(
           'cache-control',

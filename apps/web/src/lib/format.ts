@@ -72,3 +72,34 @@ export function formatUsdShort(value: number): string {
   if (!Number.isInteger(value)) return formatUsd(value);
   return numberFormat({ style: 'currency', currency: 'USD', currencyDisplay: 'narrowSymbol', maximumFractionDigits: 0 }).format(value);
 }
+
+const relativeFormats = new Map<string, Intl.RelativeTimeFormat>();
+/** Steps from seconds up: each unit is used until the next one fits (60 s → 1 min, 60 min → 1 h, 24 h → 1 day). */
+const RELATIVE_STEPS: [Intl.RelativeTimeFormatUnit, number][] = [
+  ['second', 60],
+  ['minute', 60],
+  ['hour', 24],
+  ['day', 7],
+  ['week', 4.35],
+  ['month', 12],
+  ['year', Infinity],
+];
+
+/**
+ * How long ago (or ahead) a moment is from `nowMs`, in the language's words: "2 hr. ago", "yesterday", "just now"
+ * being "now" in English. Both moments in milliseconds since 1970.
+ */
+export function formatRelativeTime(thenMs: number, nowMs = Date.now()): string {
+  const locale = formatLocaleOf(i18next.language);
+  let format = relativeFormats.get(locale);
+  if (!format) {
+    format = new Intl.RelativeTimeFormat(locale, { numeric: 'auto', style: 'short' });
+    relativeFormats.set(locale, format);
+  }
+  let amount = (thenMs - nowMs) / 1000;
+  for (const [unit, size] of RELATIVE_STEPS) {
+    if (Math.abs(amount) < size) return format.format(Math.round(amount), unit);
+    amount /= size;
+  }
+  return format.format(Math.round(amount), 'year');
+}

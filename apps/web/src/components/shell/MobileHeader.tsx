@@ -1,10 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
+import { SyncIndicator } from '../../features/offline/components/SyncIndicator.tsx';
 import { FieldSelector } from './FieldSelector.tsx';
 import { Icon } from './Icon.tsx';
 import { backButtonPaths, fieldSelectorPaths, mobileTitleByPath, transparentHeaderPaths } from './navigation.ts';
 
-/** Phone header (spec §2.4): title, back button and field selector where the spec puts them. */
+/** Phone header (spec §2.4): title, back button and field selector where the spec puts them, and the sync indicator. */
 export function MobileHeader() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
@@ -32,6 +33,7 @@ export function MobileHeader() {
       )}
       <p className="flex-1 truncate px-1 text-lg font-semibold">{isKnown ? t(titleKey as 'mobileTitles.dashboard') : t('productName')}</p>
       {showSelector && <FieldSelector compact />}
+      <SyncIndicator compact />
     </header>
   );
 }

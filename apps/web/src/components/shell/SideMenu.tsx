@@ -1,8 +1,8 @@
 import { useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { signOut } from '../../features/auth/auth-actions.ts';
 import { useSession } from '../../features/auth/use-session.ts';
+import { useSignOutGuard } from '../../features/offline/components/SignOutGuard.tsx';
 import { Icon } from './Icon.tsx';
 import { helpEntries, sidebarEntries } from './navigation.ts';
 
@@ -48,6 +48,7 @@ export function MenuDrawer({ onClose, opener }: { onClose: () => void; opener: R
   const { t } = useTranslation();
   const signedIn = useSession().status === 'signed-in';
   const panel = useRef<HTMLDivElement>(null);
+  const { requestSignOut, dialog } = useSignOutGuard();
   // Escape reads the newest onClose without moving focus back to the first item on every render.
   const close = useRef(onClose);
   useLayoutEffect(() => {
@@ -95,9 +96,10 @@ export function MenuDrawer({ onClose, opener }: { onClose: () => void; opener: R
             <p className="mt-3 px-3 text-xs font-semibold tracking-wide text-stone-600 uppercase">{t('nav.helpResources')}</p>
             {helpEntries.map((entry) => link(entry.to, t(entry.label)))}
             <hr className="my-2 border-stone-200" />
-            <button type="button" onClick={() => signOut()} className={`${itemClass} text-left`}>
+            <button type="button" onClick={requestSignOut} className={`${itemClass} text-left`}>
               {t('nav.signOut')}
             </button>
+            {dialog}
           </>
         ) : (
           <>

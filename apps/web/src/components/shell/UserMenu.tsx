@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { signOut } from '../../features/auth/auth-actions.ts';
 import { useSession } from '../../features/auth/use-session.ts';
+import { useSignOutGuard } from '../../features/offline/components/SignOutGuard.tsx';
 import { Icon } from './Icon.tsx';
 
 /** "User Account" with Settings and Logout, shown only when signed in (spec §2.4). */
@@ -11,6 +11,7 @@ export function UserMenu({ compact = false }: { compact?: boolean }) {
   const state = useSession();
   const [open, setOpen] = useState(false);
   const ref = useRef<HTMLDivElement>(null);
+  const { requestSignOut, dialog } = useSignOutGuard();
   useEffect(() => {
     if (!open) return;
     const onKey = (event: KeyboardEvent) => event.key === 'Escape' && setOpen(false);
@@ -54,13 +55,17 @@ export function UserMenu({ compact = false }: { compact?: boolean }) {
           <button
             role="menuitem"
             type="button"
-            onClick={() => signOut()}
+            onClick={() => {
+              setOpen(false);
+              requestSignOut();
+            }}
             className="flex min-h-11 w-full items-center rounded px-3 text-left hover:bg-stone-100"
           >
             {t('userMenu.logout')}
           </button>
         </div>
       )}
+      {dialog}
     </div>
   );
 }

@@ -3,7 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/Button.tsx';
 import { DataList, type DataColumn } from '../../components/ui/DataList.tsx';
 import { formatDate } from '../../lib/format.ts';
+import type { SyncState } from '../../lib/offline-db.ts';
 import { FieldLink } from '../fields/components/FieldLink.tsx';
+import { SyncStateBadge } from '../offline/components/SyncStateBadge.tsx';
 
 const cell = 'px-3 py-2 align-top';
 
@@ -46,9 +48,10 @@ function RecordCard({
 /**
  * Field records of one kind (soil tests, fertilizer applications), newest first as the server sends them: a table on
  * wide screens, cards on phones. With `fieldNames` (a list of every field's records) each names its field; with
- * `onDelete` each has a Delete button.
+ * `onDelete` each has a Delete button. A record this device has not sent yet (`syncState`) says so instead: there
+ * is nothing on the server to delete.
  */
-export function RecordList<R extends { id: string; fieldId: string }>({
+export function RecordList<R extends { id: string; fieldId: string; syncState?: SyncState }>({
   records,
   fieldNames,
   onDelete,
@@ -79,7 +82,8 @@ export function RecordList<R extends { id: string; fieldId: string }>({
 }) {
   const { t } = useTranslation('app');
   const deleteButton = (record: R) =>
-    onDelete && (
+    onDelete &&
+    !record.syncState && (
       <Button variant="ghost" className="text-red-800 hover:bg-red-50" aria-label={deleteLabel(record)} onClick={() => onDelete(record)}>
         {t('actions.delete')}
       </Button>
@@ -90,7 +94,19 @@ export function RecordList<R extends { id: string; fieldId: string }>({
     cell: column.value,
   }));
   const tableColumns: DataColumn<R>[] = [
-    { label: dateLabel, className: `${cell} whitespace-nowrap`, cell: (record) => formatDate(date(record)) },
+    {
+      label: dateLabel,
+      className: `${cell} whitespace-nowrap`,
+      cell: (record) =>
+        record.syncState ? (
+          <span className="flex flex-col items-start gap-1">
+            {formatDate(date(record))}
+            <SyncStateBadge state={record.syncState} />
+          </span>
+        ) : (
+          formatDate(date(record))
+        ),
+    },
     ...(fieldNames
       ? [{ label: fieldLabel, className: cell, cell: (record: R) => <FieldLink id={record.fieldId} names={fieldNames} /> }]
       : []),
@@ -108,7 +124,7 @@ export function RecordList<R extends { id: string; fieldId: string }>({
         <RecordCard
           heading={heading(record)}
           values={values.map((v) => ({ label: v.label, value: v.value(record) }))}
-          action={deleteButton(record)}
+          action={record.syncState ? <SyncStateBadge state={record.syncState} /> : deleteButton(record)}
         />
       )}
     />

@@ -13,6 +13,7 @@ import { selectField, useSelectedFieldId } from '../../features/field-selection/
 import { useFieldNames, useFields } from '../../features/fields/api/fields.ts';
 import { FieldSelect } from '../../features/fields/components/FieldSelect.tsx';
 import { NoFieldsYet } from '../../features/fields/components/NoFieldsYet.tsx';
+import { useWithPending } from '../../features/offline/use-with-pending.ts';
 import { showToast } from '../../features/toasts/toast-store.ts';
 import { formatDate } from '../../lib/format.ts';
 import { usePageTitle } from '../../lib/page-title.ts';
@@ -21,7 +22,7 @@ import { useConfirmedMutation } from '../../lib/use-confirmed-mutation.ts';
 function Applications({ fields, filter, onFilter }: { fields: FieldSummary[]; filter: string; onFilter: (fieldId: string) => void }) {
   const { t } = useTranslation('app');
   const fieldNames = useFieldNames();
-  const applications = useApplications(filter || undefined);
+  const applications = useWithPending(useApplications(filter || undefined), 'fertilizerApplications', filter || undefined);
   const remove = useConfirmedMutation(
     useDeleteApplication(),
     (application: FertilizerApplication) => application.id,

@@ -15,6 +15,7 @@ import { selectField, useSelectedFieldId } from '../../features/field-selection/
 import { useCropName, useDeleteField, useField, useFields } from '../../features/fields/api/fields.ts';
 import { EditFieldForm } from '../../features/fields/components/EditFieldForm.tsx';
 import { FieldFacts } from '../../features/fields/components/FieldFacts.tsx';
+import { useWithPending } from '../../features/offline/use-with-pending.ts';
 import { useDeleteSoilTest, useSoilTests } from '../../features/soil-tests/api/soil-tests.ts';
 import { SoilTestList } from '../../features/soil-tests/components/SoilTestList.tsx';
 import { showToast } from '../../features/toasts/toast-store.ts';
@@ -24,8 +25,8 @@ import { useConfirmedMutation } from '../../lib/use-confirmed-mutation.ts';
 /** The field's soil tests and fertilizer applications, each deletable after a question. */
 function FieldRecords({ field }: { field: Field }) {
   const { t } = useTranslation('app');
-  const tests = useSoilTests(field.id);
-  const applications = useApplications(field.id);
+  const tests = useWithPending(useSoilTests(field.id), 'soilTests', field.id);
+  const applications = useWithPending(useApplications(field.id), 'fertilizerApplications', field.id);
   const deleteTest = useConfirmedMutation(
     useDeleteSoilTest(),
     (test: SoilTest) => test.id,

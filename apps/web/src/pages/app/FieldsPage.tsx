@@ -9,6 +9,7 @@ import { useFarms } from '../../features/farms/api/farms.ts';
 import { useCropName, useFields } from '../../features/fields/api/fields.ts';
 import { ExportButtons } from '../../features/fields/components/ExportButtons.tsx';
 import { FieldRows } from '../../features/fields/components/FieldRows.tsx';
+import { useWithPending } from '../../features/offline/use-with-pending.ts';
 import { usePageTitle } from '../../lib/page-title.ts';
 
 type SortKey = 'name' | 'size-desc' | 'size-asc' | 'planting-desc' | 'planting-asc';
@@ -32,7 +33,7 @@ const comparators: Record<SortKey, (a: FieldSummary, b: FieldSummary) => number>
 export default function FieldsPage() {
   const { t } = useTranslation('app');
   usePageTitle(t('fields.title'));
-  const fields = useFields();
+  const fields = useWithPending(useFields(), 'fields');
   const farms = useFarms();
   const cropName = useCropName();
   const [search, setSearch] = useState('');

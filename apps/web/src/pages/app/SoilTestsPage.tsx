@@ -8,6 +8,7 @@ import { LoadError } from '../../components/ui/QueryState.tsx';
 import { useFieldNames, useFields } from '../../features/fields/api/fields.ts';
 import { FieldSelect } from '../../features/fields/components/FieldSelect.tsx';
 import { NoFieldsYet } from '../../features/fields/components/NoFieldsYet.tsx';
+import { useWithPending } from '../../features/offline/use-with-pending.ts';
 import { useDeleteSoilTest, useSoilTests } from '../../features/soil-tests/api/soil-tests.ts';
 import { SoilTestList } from '../../features/soil-tests/components/SoilTestList.tsx';
 import { showToast } from '../../features/toasts/toast-store.ts';
@@ -23,7 +24,7 @@ export default function SoilTestsPage() {
   const fieldId = params.get('fieldId') ?? '';
   const fields = useFields();
   const fieldNames = useFieldNames();
-  const tests = useSoilTests(fieldId || undefined);
+  const tests = useWithPending(useSoilTests(fieldId || undefined), 'soilTests', fieldId || undefined);
   const remove = useConfirmedMutation(
     useDeleteSoilTest(),
     (test: SoilTest) => test.id,

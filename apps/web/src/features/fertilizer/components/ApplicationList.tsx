@@ -4,6 +4,9 @@ import { formatDate, formatNumber } from '../../../lib/format.ts';
 import { FieldLink } from '../../fields/components/FieldLink.tsx';
 import { RecordList, type RecordColumn } from '../../records/RecordList.tsx';
 
+/** kg/ha with its unit; "—" while the server has not worked it out (an application saved on this device). */
+const kgPerHa = (value: number | undefined) => (value === undefined ? '—' : `${formatNumber(value, 1)} kg/ha`);
+
 /** Fertilizer applications with the nutrients each delivered, kg/ha. */
 export function ApplicationList({
   applications,
@@ -18,10 +21,10 @@ export function ApplicationList({
   const grade = (a: FertilizerApplication) =>
     `${formatNumber(a.nitrogenPct, 1)}-${formatNumber(a.phosphatePct, 1)}-${formatNumber(a.potashPct, 1)}`;
   const values: RecordColumn<FertilizerApplication>[] = [
-    { label: t('fertilizer.rate'), value: (a) => `${formatNumber(a.rateKgPerHa, 1)} kg/ha` },
-    { label: t('fertilizer.nDelivered'), value: (a) => `${formatNumber(a.nitrogenKgPerHa, 1)} kg/ha` },
-    { label: t('fertilizer.pDelivered'), value: (a) => `${formatNumber(a.phosphateKgPerHa, 1)} kg/ha` },
-    { label: t('fertilizer.kDelivered'), value: (a) => `${formatNumber(a.potashKgPerHa, 1)} kg/ha` },
+    { label: t('fertilizer.rate'), value: (a) => kgPerHa(a.rateKgPerHa) },
+    { label: t('fertilizer.nDelivered'), value: (a) => kgPerHa(a.nitrogenKgPerHa) },
+    { label: t('fertilizer.pDelivered'), value: (a) => kgPerHa(a.phosphateKgPerHa) },
+    { label: t('fertilizer.kDelivered'), value: (a) => kgPerHa(a.potashKgPerHa) },
     { label: t('fertilizer.method'), value: (a) => t(`methods.${a.method}`) },
   ];
   const product = (a: FertilizerApplication) => (

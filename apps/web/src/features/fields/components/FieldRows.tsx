@@ -4,24 +4,35 @@ import { Link } from 'react-router';
 import { DataList, type DataColumn } from '../../../components/ui/DataList.tsx';
 import { formatArea, useAreaUnit } from '../../../lib/area-unit.ts';
 import { formatDate } from '../../../lib/format.ts';
+import type { SyncState } from '../../../lib/offline-db.ts';
+import { SyncStateBadge } from '../../offline/components/SyncStateBadge.tsx';
 import { useCropName } from '../api/fields.ts';
 
-/** Fields as a table on wide screens and as tappable cards on phones; with `farmNames`, each names its farm. */
-export function FieldRows({ fields, farmNames }: { fields: FieldSummary[]; farmNames?: Map<string, string> }) {
+type FieldRow = FieldSummary & { syncState?: SyncState };
+
+/**
+ * Fields as a table on wide screens and as tappable cards on phones; with `farmNames`, each names its farm. A field
+ * this device has not sent yet says so, and its hectares (measured by the server) show as "—" until then.
+ */
+export function FieldRows({ fields, farmNames }: { fields: FieldRow[]; farmNames?: Map<string, string> }) {
   const { t } = useTranslation('app');
   const unit = useAreaUnit();
   const cropName = useCropName();
-  const columns: DataColumn<FieldSummary>[] = [
+  const area = (field: FieldRow) => (typeof field.size_hectares === 'number' ? formatArea(field.size_hectares, unit) : '—');
+  const columns: DataColumn<FieldRow>[] = [
     {
       label: t('field.name'),
       className: 'px-3 py-2',
       cell: (field) => (
-        <Link
-          to={`/fields/${field.id}`}
-          className="inline-flex min-h-11 items-center font-semibold text-leaf-800 underline-offset-2 hover:underline"
-        >
-          {field.name}
-        </Link>
+        <span className="flex flex-wrap items-center gap-2">
+          <Link
+            to={`/fields/${field.id}`}
+            className="inline-flex min-h-11 items-center font-semibold text-leaf-800 underline-offset-2 hover:underline"
+          >
+            {field.name}
+          </Link>
+          <SyncStateBadge state={field.syncState} />
+        </span>
       ),
     },
     ...(farmNames
@@ -29,7 +40,7 @@ export function FieldRows({ fields, farmNames }: { fields: FieldSummary[]; farmN
           {
             label: t('field.farm'),
             className: 'px-3 py-2',
-            cell: (field: FieldSummary) => (
+            cell: (field: FieldRow) => (
               <Link to={`/farms/${field.farmId}`} className="text-stone-900 underline-offset-2 hover:underline">
                 {farmNames.get(field.farmId) ?? '—'}
               </Link>
@@ -46,7 +57,7 @@ export function FieldRows({ fields, farmNames }: { fields: FieldSummary[]; farmN
       label: t('field.size'),
       alignRight: true,
       className: 'px-3 py-2 whitespace-nowrap',
-      cell: (field) => formatArea(field.size_hectares, unit),
+      cell: area,
     },
     { label: t('field.plantingDate'), cell: (field) => formatDate(field.plantingDate) },
   ];
@@ -63,6 +74,11 @@ export function FieldRows({ fields, farmNames }: { fields: FieldSummary[]; farmN
         >
           <span className="min-w-0">
             <span className="block font-semibold break-words text-leaf-800">{field.name}</span>
+            {field.syncState && (
+              <span className="my-1 block">
+                <SyncStateBadge state={field.syncState} />
+              </span>
+            )}
             <span className="block text-sm text-stone-700">
               {[farmNames?.get(field.farmId), cropName(field.cropType) ?? t('field.noCrop')].filter(Boolean).join(' · ')}
             </span>
@@ -70,7 +86,7 @@ export function FieldRows({ fields, farmNames }: { fields: FieldSummary[]; farmN
               {field.plantingDate ? t('fields.plantedOn', { date: formatDate(field.plantingDate) }) : t('fields.notPlanted')}
             </span>
           </span>
-          <span className="shrink-0 font-semibold whitespace-nowrap text-stone-900">{formatArea(field.size_hectares, unit)}</span>
+          <span className="shrink-0 font-semibold whitespace-nowrap text-stone-900">{area(field)}</span>
         </Link>
       )}
     />

@@ -4,7 +4,9 @@ import { formatDate, formatNumber } from '../../../lib/format.ts';
 import { FieldLink } from '../../fields/components/FieldLink.tsx';
 import { RecordList, type RecordColumn } from '../../records/RecordList.tsx';
 
-const withUnit = (value: number | null, unit: string) => (value === null ? '—' : `${formatNumber(value)} ${unit}`);
+/** A reading with its unit; "—" when not measured, or not known yet (a test saved on this device and not sent). */
+const withUnit = (value: number | null | undefined, unit: string) =>
+  value === null || value === undefined ? '—' : `${formatNumber(value)} ${unit}`;
 
 /** Soil tests, newest first as the server sends them: a table on wide screens, cards on phones. */
 export function SoilTestList({

@@ -10,6 +10,8 @@ import { formatDate, formatNumber } from '../../../lib/format.ts';
 import { useLatestResult } from '../../analyses/api/latest-results.ts';
 import { RunAnalysisButton } from '../../analyses/components/RunAnalysisButton.tsx';
 import { TimeSeriesChart, seriesSummary } from '../../charts/index.ts';
+import { SyncStateBadge } from '../../offline/components/SyncStateBadge.tsx';
+import { useWithPending } from '../../offline/use-with-pending.ts';
 import { useIrrigationEvents, useRainReadings } from '../api/water-records.ts';
 import { adviceInputs, adviceNotes, defaultDepthText, depletionSeries, type AdviceInput } from '../water-view.ts';
 import { fieldWeatherQuery } from '../weather-api.ts';
@@ -171,27 +173,32 @@ function DepletionChart({ result }: { result: IrrigationAdviceResult }) {
   );
 }
 
-/** The field's logged irrigations and gauge readings, newest first. */
+/**
+ * The field's logged irrigations and gauge readings, newest first, with those saved on this device and not sent yet
+ * (an irrigation given as a volume has no depth until the server turns it into one: "—").
+ */
 function RecentLogs({ fieldId }: { fieldId: string }) {
   const { t } = useTranslation('app');
-  const events = useIrrigationEvents(fieldId);
-  const readings = useRainReadings(fieldId);
+  const events = useWithPending(useIrrigationEvents(fieldId), 'irrigationEvents', fieldId);
+  const readings = useWithPending(useRainReadings(fieldId), 'rainReadings', fieldId);
   if (events.isError) return <LoadError error={events.error} onRetry={() => void events.refetch()} />;
   if (readings.isError) return <LoadError error={readings.error} onRetry={() => void readings.refetch()} />;
   if (events.isPending || readings.isPending) return null;
   const rows = [
     ...events.data.map((event) => ({
       id: event.id,
-      date: event.irrigationDate,
+      date: event.irrigationDate ?? '',
+      syncState: event.syncState,
       text: t('water.log.irrigationItem', {
         date: formatDate(event.irrigationDate),
         depth: formatNumber(event.depthMm, 1),
-        method: t(`water.log.methods.${event.method}`),
+        method: event.method ? t(`water.log.methods.${event.method}`) : '—',
       }),
     })),
     ...readings.data.map((reading) => ({
       id: reading.id,
-      date: reading.readingDate,
+      date: reading.readingDate ?? '',
+      syncState: reading.syncState,
       text: t('water.log.rainItem', { date: formatDate(reading.readingDate), rain: formatNumber(reading.rainMm, 1) }),
     })),
   ]
@@ -205,7 +212,9 @@ function RecentLogs({ fieldId }: { fieldId: string }) {
       ) : (
         <ul data-testid="water-log-list" className="mt-1 space-y-1 text-stone-800">
           {rows.map((row) => (
-            <li key={row.id}>{row.text}</li>
+            <li key={row.id}>
+              {row.text} <SyncStateBadge state={row.syncState} />
+            </li>
           ))}
         </ul>
       )}

@@ -1,0 +1,98 @@
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ReactNode } from 'react';
+import { MemoryRouter } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { session } from '../../features/auth/session.ts';
+import { useSession } from '../../features/auth/use-session.ts';
+import { useSignOutGuard } from '../../features/offline/components/SignOutGuard.tsx';
+import { openTestDb, queueItem } from '../../features/offline/components/queue-fixtures.tsx';
+import { switchOfflineDb, type OfflineDb } from '../../lib/offline-db.ts';
+import { stubServer } from '../../lib/testing/fetch-stub.ts';
+import { MenuDrawer } from './SideMenu.tsx';
+import { UserMenu } from './UserMenu.tsx';
+
+/** A token the app reads as signed in for an hour. */
+function signedInToken(): string {
+  const part = (value: object) => btoa(JSON.stringify(value)).replace(/=+$/, '');
+  const exp = Math.floor(Date.now() / 1000) + 3600;
+  return `${part({ alg: 'HS256' })}.${part({ sub: 'u1', email: 'farmer@example.com', name: 'Farmer', exp })}.signature`;
+}
+
+/** A menu's Sign Out item, as both menus use the guard. */
+function SignOutItem() {
+  const { requestSignOut, dialog } = useSignOutGuard();
+  const status = useSession().status;
+  return (
+    <>
+      <p data-testid="status">{status}</p>
+      <button type="button" onClick={requestSignOut}>
+        Sign Out
+      </button>
+      {dialog}
+    </>
+  );
+}
+const wrap = (children: ReactNode) => <MemoryRouter>{children}</MemoryRouter>;
+
+let db: OfflineDb;
+beforeEach(async () => {
+  db = await openTestDb();
+  stubServer(() => ({ status: 204 }));
+  session.signIn(signedInToken());
+});
+afterEach(() => {
+  session.signOut();
+  void switchOfflineDb(null);
+  vi.unstubAllGlobals();
+});
+
+describe('signing out with changes not yet sent', () => {
+  it('asks first, and "Stay signed in" keeps the person signed in', async () => {
+    await db.syncQueue.bulkPut([queueItem(), queueItem({ state: 'failed' })]);
+    const user = userEvent.setup();
+    render(wrap(<SignOutItem />));
+    await user.click(screen.getByRole('button', { name: 'Sign Out' }));
+
+    const question = await screen.findByRole('dialog', { name: 'Sign out?' });
+    expect(question.textContent).toContain('You have 2 changes not yet sent. Signing out removes them from this device.');
+    expect(document.activeElement).toBe(within(question).getByRole('button', { name: 'Stay signed in' }));
+    await user.click(within(question).getByRole('button', { name: 'Stay signed in' }));
+    expect(screen.getByTestId('status').textContent).toBe('signed-in');
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('signs out on "Sign out anyway"', async () => {
+    await db.syncQueue.put(queueItem());
+    const user = userEvent.setup();
+    render(wrap(<SignOutItem />));
+    await user.click(screen.getByRole('button', { name: 'Sign Out' }));
+    const question = await screen.findByRole('dialog', { name: 'Sign out?' });
+    expect(question.textContent).toContain('You have 1 change not yet sent.');
+    await user.click(within(question).getByRole('button', { name: 'Sign out anyway' }));
+    await waitFor(() => expect(screen.getByTestId('status').textContent).toBe('signed-out'));
+  });
+
+  it('signs out at once when nothing waits', async () => {
+    const user = userEvent.setup();
+    render(wrap(<SignOutItem />));
+    await user.click(screen.getByRole('button', { name: 'Sign Out' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    await waitFor(() => expect(screen.getByTestId('status').textContent).toBe('signed-out'));
+  });
+
+  it('is the question both menus ask: the header menu and the slide-in menu', async () => {
+    await db.syncQueue.put(queueItem());
+    const user = userEvent.setup();
+    const { unmount } = render(wrap(<UserMenu />));
+    await user.click(screen.getByRole('button', { name: /User Account/ }));
+    await user.click(screen.getByRole('menuitem', { name: 'Logout' }));
+    expect((await screen.findByRole('dialog', { name: 'Sign out?' })).textContent).toContain('You have 1 change not yet sent.');
+    unmount();
+
+    render(wrap(<MenuDrawer onClose={() => {}} opener={{ current: null }} />));
+    await user.click(screen.getByRole('button', { name: 'Sign Out' }));
+    expect((await screen.findByRole('dialog', { name: 'Sign out?' })).textContent).toContain('You have 1 change not yet sent.');
+    expect(session.getState().status).toBe('signed-in');
+  });
+});

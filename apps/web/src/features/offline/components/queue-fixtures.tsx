@@ -1,0 +1,41 @@
+import 'fake-indexeddb/auto';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { useState, type ReactNode } from 'react';
+import { switchOfflineDb, type OfflineDb, type SyncQueueItem } from '../../../lib/offline-db.ts';
+import { fieldsQuery } from '../../fields/api/fields.ts';
+
+/** Component tests' offline database: a fresh one per test (fake IndexedDB), opened as the signed-in person's. */
+export async function openTestDb(): Promise<OfflineDb> {
+  return (await switchOfflineDb(`test-${crypto.randomUUID()}`))!;
+}
+
+/** A queued write as the outbox keeps it; a soil test on Block A sampled on 12 Nov 2026 unless told otherwise. */
+export function queueItem(overrides: Partial<SyncQueueItem> = {}): SyncQueueItem {
+  return {
+    id: crypto.randomUUID(),
+    action: 'CREATE_SOIL_TEST',
+    data: { fieldId: 'field-a', sampleDate: '2026-11-12', nitrogen: 12, unit: 'ppm' },
+    timestamp: Date.now() - 2 * 60 * 60_000,
+    retryCount: 0,
+    maxRetries: 3,
+    state: 'pending',
+    ...overrides,
+  };
+}
+
+/** Sets `navigator.onLine` and tells the page, as the browser does when the connection goes or comes back. */
+export function setDeviceOnline(online: boolean): void {
+  if (online) Reflect.deleteProperty(navigator, 'onLine');
+  else Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => false });
+  window.dispatchEvent(new Event(online ? 'online' : 'offline'));
+}
+
+/** A query client that already knows the person's fields (Block A), so screens name them without the network. */
+export function TestQueryProvider({ children }: { children: ReactNode }) {
+  const [client] = useState(() => {
+    const made = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
+    made.setQueryData(fieldsQuery().queryKey, [{ id: 'field-a', name: 'Block A' }] as never);
+    return made;
+  });
+  return <QueryClientProvider client={client}>{children}</QueryClientProvider>;
+}

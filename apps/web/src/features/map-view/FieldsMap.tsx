@@ -56,8 +56,13 @@ export default function FieldsMap({ fields, selectedId, onSelect, basemap }: Fie
     latest.current = { data, labels, fields, selectedId };
   });
 
+  // It opens on the chosen field, or on all of them, as the load handler below keeps it.
+  const opening = selectedId ? fields.filter((field) => field.id === selectedId) : fields;
+  const openingBounds = boundsOfFields(opening.length > 0 ? opening : fields);
+
   // The layers are added once per map; data and selection changes are applied to the running map below.
   const { state, idle, imageryUnavailable, mapRef, retry } = useMapLibre(container, basemap, {
+    startView: openingBounds && { bounds: openingBounds, paddingPx: FIT_PADDING_PX, maxZoom: SELECTED_MAX_ZOOM },
     onIdleChange: (isIdle, map) => {
       if (isIdle) setView({ centre: map.getCenter().toArray() as [number, number], zoom: map.getZoom() });
     },

@@ -1,8 +1,19 @@
 import type { Map as MapLibreMap } from 'maplibre-gl';
 import type { Basemap } from '../../lib/api/public-config.ts';
+import type { LngLatBounds } from './fit-view.ts';
 import { DEFAULT_CENTRE, DEFAULT_ZOOM, OVERLAY_SOURCE_PREFIX, SATELLITE_SOURCE, mapStyle } from './basemap.ts';
 
 type MapLibre = typeof import('maplibre-gl');
+
+/**
+ * Where a map opens: fitted to these bounds from its first frame, so it never fetches the tiles of a default view
+ * first (costly data on a phone, and tiles an offline field pack does not hold).
+ */
+export interface StartView {
+  bounds: LngLatBounds;
+  paddingPx: number;
+  maxZoom: number;
+}
 
 export interface MapEvents {
   /** Satellite tiles failed (offline, service down): their layer is hidden and the plain map shows. */
@@ -15,12 +26,19 @@ export interface MapEvents {
  * A map on the basemap, as both map screens use it: no rotation or tilt (fields are drawn north-up), zoom
  * buttons, compact credits. Throws when the browser cannot draw it (no WebGL).
  */
-export function createMap(maplibre: MapLibre, container: HTMLElement, basemap: Basemap, events: MapEvents): MapLibreMap {
+export function createMap(
+  maplibre: MapLibre,
+  container: HTMLElement,
+  basemap: Basemap,
+  events: MapEvents,
+  startView: StartView | null = null,
+): MapLibreMap {
   const map = new maplibre.Map({
     container,
     style: mapStyle(basemap),
-    center: DEFAULT_CENTRE,
-    zoom: DEFAULT_ZOOM,
+    ...(startView
+      ? { bounds: startView.bounds, fitBoundsOptions: { padding: startView.paddingPx, maxZoom: startView.maxZoom } }
+      : { center: DEFAULT_CENTRE, zoom: DEFAULT_ZOOM }),
     attributionControl: { compact: true },
     dragRotate: false,
     pitchWithRotate: false,

@@ -1,11 +1,13 @@
 import type { Map as MapLibreMap } from 'maplibre-gl';
 import { useCallback, useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react';
 import type { Basemap } from '../../lib/api/public-config.ts';
-import { createMap } from './create-map.ts';
+import { createMap, type StartView } from './create-map.ts';
 import { loadMapLibre } from './load-maplibre.ts';
 import type { MapState } from './MapStatusOverlay.tsx';
 
 export interface MapSetup {
+  /** Where the map opens (read once, when it starts); the default view of spec §9 without it. */
+  startView?: StartView | null;
   /** Adds the map's own sources, layers and handlers once its style has loaded; the map is ready after it. */
   onLoad: (map: MapLibreMap) => void;
   /** The map started or stopped moving; when it stops, every frame it was asked for is drawn. */
@@ -49,15 +51,21 @@ export function useMapLibre(container: RefObject<HTMLElement | null>, basemap: B
       .then((maplibre) => {
         if (cancelled) return;
         try {
-          map = createMap(maplibre, container.current!, basemap, {
-            onImageryUnavailable: () => setImageryUnavailable(true),
-            onIdleChange: (isIdle) => {
-              if (cancelled) return;
-              if (map) latestSetup.current.onIdleChange?.(isIdle, map);
-              setIdle(isIdle);
+          map = createMap(
+            maplibre,
+            container.current!,
+            basemap,
+            {
+              onImageryUnavailable: () => setImageryUnavailable(true),
+              onIdleChange: (isIdle) => {
+                if (cancelled) return;
+                if (map) latestSetup.current.onIdleChange?.(isIdle, map);
+                setIdle(isIdle);
+              },
+              onZoom: (zoom) => latestSetup.current.onZoom?.(zoom),
             },
-            onZoom: (zoom) => latestSetup.current.onZoom?.(zoom),
-          });
+            latestSetup.current.startView,
+          );
         } catch (error) {
           console.error('The map could not start', error);
           setState('noWebGl');

@@ -10,6 +10,7 @@ import { Card, EmptyState, Facts, MissingRecord, PageHeader } from '../../compon
 import { QueryState, RecordDetail } from '../../components/ui/QueryState.tsx';
 import { useDeleteFarm, useFarm } from '../../features/farms/api/farms.ts';
 import { EditFarmForm } from '../../features/farms/components/EditFarmForm.tsx';
+import { FarmPackCard } from '../../features/field-packs/components/FarmPackCard.tsx';
 import { useFarmFields } from '../../features/fields/api/fields.ts';
 import { FieldRows } from '../../features/fields/components/FieldRows.tsx';
 import { showToast } from '../../features/toasts/toast-store.ts';
@@ -87,6 +88,7 @@ function FarmView({ farm }: { farm: Farm }) {
         <Card title={t('farmDetail.fields')}>
           <FarmFields farm={farm} />
         </Card>
+        <FarmPackCard farm={farm} />
       </div>
       <ConfirmDialog
         {...remove.dialog}
@@ -98,7 +100,7 @@ function FarmView({ farm }: { farm: Farm }) {
   );
 }
 
-/** Farm detail (/farms/:farmId): its facts and fields, edit, and delete once it has no fields. */
+/** Farm detail (/farms/:farmId): its facts and fields, its offline pack, edit, and delete once it has no fields. */
 export default function FarmDetailPage() {
   const { t } = useTranslation('app');
   const { farmId = '' } = useParams();

@@ -6,6 +6,7 @@ import { LoadError } from '../../components/ui/QueryState.tsx';
 import { useMe } from '../../features/account/api/account.ts';
 import { PasswordForm } from '../../features/account/components/PasswordForm.tsx';
 import { ProfileForm } from '../../features/account/components/ProfileForm.tsx';
+import { FieldPacksSettings } from '../../features/field-packs/components/FieldPacksSettings.tsx';
 import { useFields } from '../../features/fields/api/fields.ts';
 import { formatArea, setAreaUnit, useAreaUnit } from '../../lib/area-unit.ts';
 import { languages } from '../../lib/i18n.ts';
@@ -57,7 +58,7 @@ function Language() {
   );
 }
 
-/** Settings: profile and e-mail, password, area unit and language. */
+/** Settings: profile and e-mail, password, area unit, language and the offline field packs on this device. */
 export default function SettingsPage() {
   const { t } = useTranslation('app');
   usePageTitle(t('settings.title'));
@@ -74,6 +75,11 @@ export default function SettingsPage() {
         <PasswordForm />
         <Units />
         <Language />
+        <div id="field-packs">
+          <Card title={t('fieldPacks.listTitle')}>
+            <FieldPacksSettings />
+          </Card>
+        </div>
       </div>
     </Page>
   );

@@ -42,6 +42,7 @@ export default function IndexMap({ basemap, label, bounds, outline, overlay, pro
   const requestedScene = useRef<string | null>(null);
 
   const { state, idle, imageryUnavailable, mapRef, retry } = useMapLibre(container, basemap, {
+    startView: { bounds, paddingPx: 32, maxZoom: MAX_ZOOM },
     // The image is drawn only once the map is idle with it: the source has loaded and the frame is painted.
     onIdleChange: (isIdle) => {
       if (isIdle) setDrawnScene(requestedScene.current);

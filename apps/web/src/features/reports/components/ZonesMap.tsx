@@ -32,6 +32,7 @@ export default function ZonesMap({ basemap, label, bounds, zones }: ZonesMapProp
   const { t } = useTranslation('app');
   const container = useRef<HTMLDivElement>(null);
   const { state, idle, imageryUnavailable, mapRef, retry } = useMapLibre(container, basemap, {
+    startView: { bounds, paddingPx: 24, maxZoom: MAX_ZOOM },
     onLoad: (shown) => {
       shown.addSource(ZONES_SOURCE, { type: 'geojson', data: colouredZones(zones) as never });
       shown.addLayer({

@@ -88,7 +88,7 @@ async function signIn(page: Page, selectedFieldId: string): Promise<string> {
 
 describe.skipIf(onPostgres)('offline field packs', () => {
   it('shows a phone the pack’s size before download, and Settings’ empty list and limit', async () => {
-    const { context, page } = await newPage(browser, server.url, phone);
+    const { context, page } = await newPage(browser, server.url, phone, { serviceWorkers: 'allow' });
     const token = await signIn(page, '');
     const farms = (await callApi(server, token, 'GET', '/api/farms')).body.data as { id: string; name: string }[];
     await page.goto(`/farms/${farms.find((farm) => farm.name === 'Chikomo Farm')!.id}`);
@@ -104,7 +104,7 @@ describe.skipIf(onPostgres)('offline field packs', () => {
   });
 
   it('downloads a farm’s pack online, then opens Map View on the kept tiles and Crop Health with its overlay offline', async () => {
-    const { context, page } = await newPage(browser, server.url, desktop);
+    const { context, page } = await newPage(browser, server.url, desktop, { serviceWorkers: 'allow' });
     const token = await signIn(page, '');
     const farms = (await callApi(server, token, 'GET', '/api/farms')).body.data as { id: string; name: string }[];
     const farm = farms.find((candidate) => candidate.name === 'Chikomo Farm')!;

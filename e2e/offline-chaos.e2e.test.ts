@@ -43,7 +43,7 @@ async function soilTestIds(token: string, fieldId: string): Promise<string[]> {
 
 describe('offline writes over a lossy connection', () => {
   it('sends 200 queued soil tests once each and settles a field edit the server changed meanwhile', { timeout: 150_000 }, async () => {
-    const { context, page } = await newPage(browser, proxy.url, desktop);
+    const { context, page } = await newPage(browser, proxy.url, desktop, { serviceWorkers: 'allow' });
     // Signed up through the proxy (sign-in is never disturbed), the session stored as the app stores it.
     const registered = await fetch(`${proxy.url}/api/auth/register`, {
       method: 'POST',

@@ -28,7 +28,7 @@ const heading = (page: Page, name: string) => page.getByRole('heading', { level:
 describe('the app with no network', () => {
   // First: the server is stopped by the next test.
   it('leaves public pages alone: a signed-out visit to / registers no service worker and fetches none of its code', async () => {
-    const { context, page } = await newPage(browser, server.url, desktop);
+    const { context, page } = await newPage(browser, server.url, desktop, { serviceWorkers: 'allow' });
     const requested: string[] = [];
     page.on('request', (request) => requested.push(new URL(request.url()).pathname));
     await page.goto('/');
@@ -42,7 +42,7 @@ describe('the app with no network', () => {
   });
 
   it('opens the signed-in shell, Soil Tests and Fertilizer offline, by reload and by the app’s own links', async () => {
-    const { context, page } = await newPage(browser, server.url, desktop);
+    const { context, page } = await newPage(browser, server.url, desktop, { serviceWorkers: 'allow' });
     await signUpThroughApi(page, server.url, `offline.${Date.now()}@example.org`);
     await page.goto('/dashboard');
     await heading(page, 'Dashboard');

@@ -88,7 +88,7 @@ async function logSoilTestOffline(page: Page, nitrogenPpm: string) {
 
 describe('two tabs back online', () => {
   it('send every write queued in either tab exactly once', { timeout: 120_000 }, async () => {
-    const { context, page: first } = await newPage(browser, proxy.url, desktop);
+    const { context, page: first } = await newPage(browser, proxy.url, desktop, { serviceWorkers: 'allow' });
     const registered = await fetch(`${proxy.url}/api/auth/register`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },

@@ -33,7 +33,7 @@ describe('offline use', () => {
     ['desktop', desktop],
   ] as const) {
     it(`opens offline, keeps a soil test, an application and an irrigation, and sends each once when back online (${name})`, async () => {
-      const { context, page } = await newPage(browser, server.url, device);
+      const { context, page } = await newPage(browser, server.url, device, { serviceWorkers: 'allow' });
       const token = await signUpThroughApi(page, server.url, `offline.${name}.${Date.now()}@example.org`);
       const farm = (await callApi(server, token, 'POST', '/api/farms', { name: 'Moyo Farm' })).body.data as { id: string };
       const created = await callApi(server, token, 'POST', '/api/fields', {
@@ -121,6 +121,19 @@ describe('offline use', () => {
         depthMm: number;
       }[];
       expect(irrigation!.depthMm).toBe(25);
+
+      // Signing out leaves nothing of this person on the device: their database goes with the session.
+      const databases = () => page.evaluate(async () => (await indexedDB.databases()).map((database) => database.name));
+      expect((await databases()).some((name) => name?.startsWith('murimi-'))).toBe(true);
+      if (device === desktop) {
+        await page.getByRole('button', { name: /User Account/ }).click();
+        await page.getByRole('menuitem', { name: 'Logout' }).click();
+      } else {
+        await page.getByTestId('menu-button').click();
+        await page.getByRole('button', { name: 'Sign Out' }).click();
+      }
+      await page.waitForURL('**/login');
+      await expect.poll(async () => (await databases()).filter((name) => name?.startsWith('murimi-'))).toEqual([]);
       await context.close();
     });
   }

@@ -29,9 +29,17 @@ export async function newPage(
   browser: Browser,
   baseURL: string,
   device: typeof phone | typeof desktop = desktop,
+  options: { serviceWorkers?: 'allow' | 'block' } = {},
 ): Promise<{ context: BrowserContext; page: Page }> {
-  // Reduced motion: no colour transitions for axe to catch half-way.
-  const context = await browser.newContext({ ...device, baseURL, reducedMotion: 'reduce' });
+  // Reduced motion: no colour transitions for axe to catch half-way. The service worker is blocked unless a test asks
+  // for it (the offline tests): installing it fetches every chunk of the app, which would slow the timing of other
+  // tests, and it answers the app's own files from its precache, out of reach of a test that intercepts them.
+  const context = await browser.newContext({
+    ...device,
+    baseURL,
+    reducedMotion: 'reduce',
+    serviceWorkers: options.serviceWorkers ?? 'block',
+  });
   const page = await context.newPage();
   return { context, page };
 }

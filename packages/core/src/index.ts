@@ -23,3 +23,5 @@ export * from './analysis-results/index.ts';
 export * from './index-legends.ts';
 export * from './field-imagery.ts';
 export * from './management-zones.ts';
+export * from './outside-http/outside-request.ts';
+export * from './alerts/index.ts';

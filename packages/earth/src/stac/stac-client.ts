@@ -1,7 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { PolygonBoundary } from '@murimi/core';
+import { OutsideRequestError, sendOutsideRequest, type OutsideAnswer, type PolygonBoundary } from '@murimi/core';
 import { z } from 'zod';
-import { abortable } from '../abortable.ts';
 import type { BandName, StacSource } from './sources.ts';
 import { parseStacItem, type SkippedStacItem, type StacItem } from './stac-item.ts';
 
@@ -27,7 +26,10 @@ export interface StacRequestOptions {
   fetch?: typeof fetch;
   /** Time allowed for one attempt, answer included; default 30 s. */
   timeoutMs?: number;
-  /** Further attempts after a timeout, a network error, a 429 or a 5xx; default 3 (waits 0.5 s, 1 s, 2 s). */
+  /**
+   * Further attempts after a timeout, a network error, a 429 or a 5xx; default 3 (waits of 0.5 s, 1 s, 2 s, each less
+   * a random share of up to half, or what a `Retry-After` asks, up to 30 s).
+   */
   retries?: number;
   /** Waits between attempts; defaults to a timer. */
   delay?: (ms: number) => Promise<void>;
@@ -267,129 +269,102 @@ function requestSettings(options: StacRequestOptions): RequestSettings {
   };
 }
 
-interface AttemptFailure {
-  kind: StacErrorKind;
-  status: number | null;
-  /** What went wrong, for the operator: "HTTP 503 Service Unavailable: …", "ECONNREFUSED". */
-  detail: string;
-  retryable: boolean;
-  retryAfterMs: number | null;
-  cause?: unknown;
-}
-
-type AttemptOutcome = { ok: true; json: unknown; status: number } | { ok: false; failure: AttemptFailure };
-
 interface JsonAnswer {
   json: unknown;
   status: number;
   attempts: number;
 }
 
-/** Sends one request, retrying with exponential backoff what may pass (timeouts, network, 429, 5xx). */
+/** Sends one request, retried by core's outside request (timeouts, network, 429, 5xx); each retry is logged. */
 async function requestJson(request: PageRequest, settings: RequestSettings): Promise<JsonAnswer> {
-  for (let attempt = 1; ; attempt += 1) {
-    settings.signal?.throwIfAborted();
-    const outcome = await attemptRequest(request, settings);
-    if (outcome.ok) return { json: outcome.json, status: outcome.status, attempts: attempt };
-
-    const { failure } = outcome;
-    if (!failure.retryable || attempt > settings.retries) {
-      throw new StacError({
-        kind: failure.kind,
+  let answer: OutsideAnswer;
+  try {
+    answer = await sendOutsideRequest(
+      {
+        method: request.method,
         url: request.url,
-        status: failure.status,
-        attempts: attempt,
-        message: `${failureMessage(request, failure, settings.timeoutMs)} (${attempt} ${attempt === 1 ? 'attempt' : 'attempts'}).`,
-        cause: failure.cause,
-      });
-    }
-    const waitMs = failure.retryAfterMs ?? firstBackoffMs * 2 ** (attempt - 1);
-    settings.log?.({
-      level: 'warn',
-      message: `${failureMessage(request, failure, settings.timeoutMs)}; retrying in ${waitMs} ms`,
-      context: { url: request.url, method: request.method, attempt, status: failure.status, kind: failure.kind, waitMs },
-    });
-    await abortable(settings.delay(waitMs), settings.signal);
-  }
-}
-
-function failureMessage(request: PageRequest, failure: AttemptFailure, timeoutMs: number): string {
-  switch (failure.kind) {
-    case 'timeout':
-      return `STAC API did not answer ${request.method} ${request.url} within ${timeoutMs} ms`;
-    case 'network':
-      return `Could not reach the STAC API at ${request.url}: ${failure.detail}`;
-    case 'http':
-      return `STAC API answered ${request.method} ${request.url} with ${failure.detail}`;
-    case 'invalid-response':
-      return `STAC API answered ${request.method} ${request.url} with something that is not JSON: ${failure.detail}`;
-  }
-}
-
-async function attemptRequest(request: PageRequest, settings: RequestSettings): Promise<AttemptOutcome> {
-  let response: Response;
-  let text: string;
-  try {
-    // The one signal covers the answer's body too, so a server that stalls mid-answer also times out.
-    response = await settings.fetch(request.url, {
-      method: request.method,
-      headers: {
-        accept: 'application/geo+json, application/json',
-        ...(request.body === null ? {} : { 'content-type': 'application/json' }),
-        ...request.headers,
+        headers: {
+          accept: 'application/geo+json, application/json',
+          ...(request.body === null ? {} : { 'content-type': 'application/json' }),
+          ...request.headers,
+        },
+        body: request.body === null ? undefined : JSON.stringify(request.body),
       },
-      body: request.body === null ? undefined : JSON.stringify(request.body),
-      signal: settings.signal
-        ? AbortSignal.any([AbortSignal.timeout(settings.timeoutMs), settings.signal])
-        : AbortSignal.timeout(settings.timeoutMs),
-    });
-    text = await response.text();
+      {
+        fetch: settings.fetch,
+        sleep: settings.delay,
+        now: Date.now,
+        timeoutMs: settings.timeoutMs,
+        retries: settings.retries,
+        firstBackoffMs,
+        maxRetryAfterMs,
+        signal: settings.signal,
+        onRetry: ({ failure, waitMs }) =>
+          settings.log?.({
+            level: 'warn',
+            message: `${failureMessage(request, failure)}; retrying in ${waitMs} ms`,
+            context: {
+              url: request.url,
+              method: request.method,
+              attempt: failure.attempts,
+              status: failure.status,
+              kind: stacKind(failure),
+              waitMs,
+            },
+          }),
+      },
+    );
   } catch (error) {
-    settings.signal?.throwIfAborted();
-    return { ok: false, failure: transportFailure(error) };
+    if (!(error instanceof OutsideRequestError)) throw error;
+    // The caller's own reason (a cancelled analysis), never a StacError: nothing went wrong with the catalogue.
+    if (error.kind === 'aborted') throw error.cause;
+    throw new StacError({
+      kind: stacKind(error),
+      url: request.url,
+      status: error.status,
+      attempts: error.attempts,
+      message: `${failureMessage(request, error)} (${attemptCount(error.attempts)}).`,
+      cause: error.cause,
+    });
   }
 
-  if (!response.ok) {
-    const retryable = response.status === 429 || response.status >= 500;
-    const statusLine = `HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ''}`;
-    return {
-      ok: false,
-      failure: {
-        kind: 'http',
-        status: response.status,
-        detail: text.trim() === '' ? statusLine : `${statusLine}: ${excerpt(text)}`,
-        retryable,
-        retryAfterMs: retryable ? retryAfterMs(response.headers.get('retry-after')) : null,
-      },
-    };
-  }
+  const { response, text, attempts } = answer;
   try {
-    return { ok: true, json: JSON.parse(text), status: response.status };
+    return { json: JSON.parse(text), status: response.status, attempts };
   } catch (error) {
     const detail = text.trim() === '' ? 'an empty answer' : `"${excerpt(text)}"`;
-    return {
-      ok: false,
-      failure: { kind: 'invalid-response', status: response.status, detail, retryable: false, retryAfterMs: null, cause: error },
-    };
+    throw new StacError({
+      kind: 'invalid-response',
+      url: request.url,
+      status: response.status,
+      attempts,
+      message: `STAC API answered ${request.method} ${request.url} with something that is not JSON: ${detail} (${attemptCount(attempts)}).`,
+      cause: error,
+    });
   }
 }
 
-function transportFailure(error: unknown): AttemptFailure {
-  if (error instanceof Error && error.name === 'TimeoutError') {
-    return { kind: 'timeout', status: null, detail: 'timed out', retryable: true, retryAfterMs: null, cause: error };
-  }
-  // fetch rejects with "fetch failed"; the socket's reason ("connect ECONNREFUSED 10.0.0.2:443") is in the cause.
-  const cause = error instanceof Error && error.cause instanceof Error ? error.cause : null;
-  const reason = cause?.message ?? (error instanceof Error ? error.message : String(error));
-  const code = cause !== null && 'code' in cause && typeof cause.code === 'string' ? cause.code : null;
-  const detail = code === null || reason.includes(code) ? reason : `${code}: ${reason}`;
-  return { kind: 'network', status: null, detail, retryable: true, retryAfterMs: null, cause: error };
+function stacKind(failure: OutsideRequestError): StacErrorKind {
+  return failure.kind === 'status' ? 'http' : failure.kind === 'timeout' ? 'timeout' : 'network';
 }
 
-/** `Retry-After` in seconds, capped; the HTTP-date form is left to the usual backoff. */
-function retryAfterMs(header: string | null): number | null {
-  if (header === null || !/^\s*\d+\s*$/.test(header)) return null;
-  return Math.min(Number(header) * 1000, maxRetryAfterMs);
+function attemptCount(attempts: number): string {
+  return `${attempts} ${attempts === 1 ? 'attempt' : 'attempts'}`;
+}
+
+function failureMessage(request: PageRequest, failure: OutsideRequestError): string {
+  switch (failure.kind) {
+    case 'timeout':
+      return `STAC API did not answer ${request.method} ${request.url} within ${failure.timeoutMs} ms`;
+    // An abort never gets here: it is thrown as the caller's own reason.
+    case 'network':
+    case 'aborted':
+      return `Could not reach the STAC API at ${request.url}: ${failure.detail}`;
+    case 'status': {
+      const body = failure.responseText ?? '';
+      return `STAC API answered ${request.method} ${request.url} with ${failure.detail}${body.trim() === '' ? '' : `: ${excerpt(body)}`}`;
+    }
+  }
 }
 
 function excerpt(text: string): string {

@@ -147,23 +147,29 @@ describe('Open-Meteo forecast', () => {
     );
   });
 
-  it('retries a 503 with backoff, logging each failure, then reads the answer', async () => {
+  it('logs each retried failure as a warning, then reads the answer', async () => {
     fake.failNext(2, 503);
     const settings = settingsFor();
     const forecast = await fetchOpenMeteoForecast(settings, forecastQuery);
     expect(forecast.days).toHaveLength(37);
     expect(fake.requestsTo('/v1/forecast')).toHaveLength(3);
-    expect(settings.waits).toEqual([500, 1000]);
     expect(settings.lines.map((l) => l.level)).toEqual(['warn', 'warn']);
-    expect(settings.lines[0]!.context).toMatchObject({ provider: 'open-meteo', attempt: 1, status: 503, kind: 'http', waitMs: 500 });
+    expect(settings.lines[0]!.context).toMatchObject({
+      provider: 'open-meteo',
+      attempt: 1,
+      status: 503,
+      kind: 'http',
+      waitMs: settings.waits[0],
+    });
     expect(settings.lines[0]!.message).toContain('HTTP 503');
   });
 
-  it('waits what a 429 asks (capped) before trying again', async () => {
+  it('waits what a 429 asks, up to 5 s, before trying again', async () => {
     fake.failNext(1, 429, { retryAfterSeconds: 2 });
+    fake.failNext(1, 429, { retryAfterSeconds: 60 });
     const settings = settingsFor();
     await fetchOpenMeteoForecast(settings, forecastQuery);
-    expect(settings.waits).toEqual([2000]);
+    expect(settings.waits).toEqual([2000, 5000]);
   });
 
   it('gives up after the retries with an error saying what happened', async () => {

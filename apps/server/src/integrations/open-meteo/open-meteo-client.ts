@@ -1,4 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
+import { OutsideRequestError, sendOutsideRequest, urlWithoutSecrets, type OutsideAnswer } from '@murimi/core';
 import { z } from 'zod';
 
 /**
@@ -127,7 +128,10 @@ export interface OpenMeteoSettings {
   apiKey?: string | undefined;
   /** Time allowed for one attempt, answer included; default 10 s. */
   timeoutMs?: number;
-  /** Further attempts after a timeout, a network error, a 429 or a 5xx; default 2 (waits 0.5 s, then 1 s). */
+  /**
+   * Further attempts after a timeout, a network error, a 429 or a 5xx; default 2 (waits of 0.5 s, then 1 s, each less
+   * a random share of up to half, or what a `Retry-After` asks, up to 5 s).
+   */
   retries?: number;
   fetch?: typeof fetch;
   /** Waits between attempts; defaults to a timer. */
@@ -259,12 +263,11 @@ function buildUrl(base: string, apiKey: string | undefined, parameters: Record<s
   return url;
 }
 
+const secretParams = ['apikey'];
+
 /** The URL as it may be logged or shown: the key masked. */
 function redacted(url: URL): string {
-  if (!url.searchParams.has('apikey')) return url.href;
-  const copy = new URL(url.href);
-  copy.searchParams.set('apikey', '***');
-  return copy.href;
+  return urlWithoutSecrets(url.href, secretParams);
 }
 
 // ---- parsing -------------------------------------------------------------------------------------------------
@@ -388,99 +391,81 @@ function describeIssues(error: z.ZodError): string {
 
 // ---- transport -----------------------------------------------------------------------------------------------
 
-interface AttemptFailure {
-  kind: OpenMeteoErrorKind;
-  status: number | null;
-  /** What went wrong, for the operator: "HTTP 400: Cannot initialize …", "ECONNREFUSED". */
-  detail: string;
-  retryable: boolean;
-  retryAfterMs: number | null;
-  cause?: unknown;
-}
-
-type AttemptOutcome = { ok: true; json: unknown; status: number } | { ok: false; failure: AttemptFailure };
-
 interface JsonAnswer {
   json: unknown;
   status: number;
   attempts: number;
 }
 
-/** One GET, retried with exponential backoff on what may pass (timeouts, network, 429, 5xx); every failure logged. */
+/** One GET, retried by core's outside request (timeouts, network, 429, 5xx); every failure logged. */
 async function requestJson(url: URL, settings: OpenMeteoSettings): Promise<JsonAnswer> {
-  const timeoutMs = settings.timeoutMs ?? defaultTimeoutMs;
-  const retries = Math.max(0, settings.retries ?? defaultRetries);
-  const delay = settings.delay ?? ((ms: number) => sleep(ms));
   const shownUrl = redacted(url);
-  for (let attempt = 1; ; attempt += 1) {
-    const outcome = await attemptRequest(url, settings.fetch ?? globalThis.fetch, timeoutMs);
-    if (outcome.ok) return { json: outcome.json, status: outcome.status, attempts: attempt };
+  const contextOf = ({ attempts, status, kind }: { attempts: number; status: number | null; kind: OpenMeteoErrorKind }) => ({
+    provider: 'open-meteo',
+    url: shownUrl,
+    attempt: attempts,
+    status,
+    kind,
+  });
+  const fail = (details: Omit<ConstructorParameters<typeof OpenMeteoError>[0], 'url' | 'message'>, description: string): never => {
+    const message = `${description} (${details.attempts} ${details.attempts === 1 ? 'attempt' : 'attempts'})`;
+    settings.log?.error(contextOf(details), message);
+    throw new OpenMeteoError({ ...details, url: shownUrl, message });
+  };
 
-    const { failure } = outcome;
-    const context = { provider: 'open-meteo', url: shownUrl, attempt, status: failure.status, kind: failure.kind };
-    if (!failure.retryable || attempt > retries) {
-      const message = `${failureMessage(shownUrl, failure, timeoutMs)} (${attempt} ${attempt === 1 ? 'attempt' : 'attempts'})`;
-      settings.log?.error(context, message);
-      throw new OpenMeteoError({
-        kind: failure.kind,
-        url: shownUrl,
-        status: failure.status,
-        attempts: attempt,
-        message,
-        cause: failure.cause,
-      });
-    }
-    const waitMs = failure.retryAfterMs ?? firstBackoffMs * 2 ** (attempt - 1);
-    settings.log?.warn({ ...context, waitMs }, `${failureMessage(shownUrl, failure, timeoutMs)}; retrying in ${waitMs} ms`);
-    await delay(waitMs);
-  }
-}
-
-function failureMessage(url: string, failure: AttemptFailure, timeoutMs: number): string {
-  switch (failure.kind) {
-    case 'timeout':
-      return `Open-Meteo did not answer ${url} within ${timeoutMs} ms`;
-    case 'network':
-      return `Could not reach Open-Meteo at ${url}: ${failure.detail}`;
-    case 'http':
-      return `Open-Meteo answered ${url} with ${failure.detail}`;
-    case 'invalid-response':
-      return `Open-Meteo answered ${url} with something that is not JSON: ${failure.detail}`;
-  }
-}
-
-async function attemptRequest(url: URL, fetchImpl: typeof fetch, timeoutMs: number): Promise<AttemptOutcome> {
-  let response: Response;
-  let text: string;
+  let answer: OutsideAnswer;
   try {
-    // The one signal covers the body too, so a server that stalls mid-answer also times out.
-    response = await fetchImpl(url, { headers: { accept: 'application/json' }, signal: AbortSignal.timeout(timeoutMs) });
-    text = await response.text();
-  } catch (error) {
-    return { ok: false, failure: transportFailure(error) };
-  }
-
-  if (!response.ok) {
-    const retryable = response.status === 429 || response.status >= 500;
-    return {
-      ok: false,
-      failure: {
-        kind: 'http',
-        status: response.status,
-        detail: `HTTP ${response.status}${reasonOf(text)}`,
-        retryable,
-        retryAfterMs: retryable ? retryAfterMs(response.headers.get('retry-after')) : null,
+    answer = await sendOutsideRequest(
+      { url: url.href, headers: { accept: 'application/json' }, secretParams },
+      {
+        fetch: settings.fetch ?? globalThis.fetch,
+        sleep: settings.delay ?? ((ms: number) => sleep(ms)),
+        now: Date.now,
+        timeoutMs: settings.timeoutMs ?? defaultTimeoutMs,
+        retries: settings.retries ?? defaultRetries,
+        firstBackoffMs,
+        maxRetryAfterMs,
+        onRetry: ({ failure, waitMs }) =>
+          settings.log?.warn(
+            { ...contextOf({ attempts: failure.attempts, status: failure.status, kind: openMeteoKind(failure) }), waitMs },
+            `${failureMessage(shownUrl, failure)}; retrying in ${waitMs} ms`,
+          ),
       },
-    };
+    );
+  } catch (error) {
+    if (!(error instanceof OutsideRequestError)) throw error;
+    return fail(
+      { kind: openMeteoKind(error), status: error.status, attempts: error.attempts, cause: error.cause },
+      failureMessage(shownUrl, error),
+    );
   }
+
+  const { response, text, attempts } = answer;
   try {
-    return { ok: true, json: JSON.parse(text), status: response.status };
+    return { json: JSON.parse(text), status: response.status, attempts };
   } catch (error) {
     const detail = text.trim() === '' ? 'an empty answer' : `"${excerpt(text)}"`;
-    return {
-      ok: false,
-      failure: { kind: 'invalid-response', status: response.status, detail, retryable: false, retryAfterMs: null, cause: error },
-    };
+    return fail(
+      { kind: 'invalid-response', status: response.status, attempts, cause: error },
+      `Open-Meteo answered ${shownUrl} with something that is not JSON: ${detail}`,
+    );
+  }
+}
+
+/** No caller's signal is passed, so an abort cannot happen; it would read as a network failure. */
+function openMeteoKind(failure: OutsideRequestError): OpenMeteoErrorKind {
+  return failure.kind === 'status' ? 'http' : failure.kind === 'timeout' ? 'timeout' : 'network';
+}
+
+function failureMessage(url: string, failure: OutsideRequestError): string {
+  switch (failure.kind) {
+    case 'timeout':
+      return `Open-Meteo did not answer ${url} within ${failure.timeoutMs} ms`;
+    case 'network':
+    case 'aborted':
+      return `Could not reach Open-Meteo at ${url}: ${failure.detail}`;
+    case 'status':
+      return `Open-Meteo answered ${url} with HTTP ${failure.status}${reasonOf(failure.responseText ?? '')}`;
   }
 }
 
@@ -494,24 +479,6 @@ function reasonOf(text: string): string {
     // Not JSON: a proxy's error page; show its start.
   }
   return `: ${excerpt(text)}`;
-}
-
-function transportFailure(error: unknown): AttemptFailure {
-  if (error instanceof Error && error.name === 'TimeoutError') {
-    return { kind: 'timeout', status: null, detail: 'timed out', retryable: true, retryAfterMs: null, cause: error };
-  }
-  // fetch rejects with "fetch failed"; the socket's reason ("connect ECONNREFUSED 127.0.0.1:9") is in the cause.
-  const cause = error instanceof Error && error.cause instanceof Error ? error.cause : null;
-  const reason = cause?.message ?? (error instanceof Error ? error.message : String(error));
-  const code = cause !== null && 'code' in cause && typeof cause.code === 'string' ? cause.code : null;
-  const detail = code === null || reason.includes(code) ? reason : `${code}: ${reason}`;
-  return { kind: 'network', status: null, detail, retryable: true, retryAfterMs: null, cause: error };
-}
-
-/** `Retry-After` in seconds, capped; the HTTP-date form is left to the usual backoff. */
-function retryAfterMs(header: string | null): number | null {
-  if (header === null || !/^\s*\d+\s*$/.test(header)) return null;
-  return Math.min(Number(header) * 1000, maxRetryAfterMs);
 }
 
 function excerpt(text: string): string {

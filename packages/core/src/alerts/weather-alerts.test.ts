@@ -1,0 +1,228 @@
+import { describe, expect, it } from 'vitest';
+import { addDays } from '../dates.ts';
+import type { Alert } from './alert.ts';
+import { weatherAlerts, type AlertWeatherDay, type WeatherAlertOptions } from './weather-alerts.ts';
+
+const FIELD = 'field-1';
+
+/** `count` mild, dry, calm days from `start`, each changed by `change(date, index)`. */
+function weatherSeries(
+  start: string,
+  count: number,
+  change: (date: string, index: number) => Partial<AlertWeatherDay> = () => ({}),
+): AlertWeatherDay[] {
+  return Array.from({ length: count }, (_, index) => {
+    const date = addDays(start, index);
+    return {
+      date,
+      temperatureMaxC: 26,
+      temperatureMinC: 12,
+      precipitationMm: 5,
+      windSpeedMaxMPerS: 4,
+      relativeHumidityMaxPct: 80,
+      relativeHumidityMinPct: 40,
+      ...change(date, index),
+    };
+  });
+}
+
+const byDate = (values: Record<string, Partial<AlertWeatherDay>>) => (date: string) => values[date] ?? {};
+
+function evaluate(days: AlertWeatherDay[], today: string, extra: Partial<WeatherAlertOptions> = {}): Alert[] {
+  return weatherAlerts({ fieldId: FIELD, today, days, dataSource: 'Open-Meteo forecast', ...extra });
+}
+
+const ofRule = (alerts: Alert[], ruleId: Alert['ruleId']) => alerts.filter((alert) => alert.ruleId === ruleId);
+
+describe('frost', () => {
+  const days = weatherSeries('2025-06-05', 12, byDate({ '2025-06-12': { temperatureMinC: 1.5 }, '2025-06-13': { temperatureMinC: -0.5 } }));
+
+  it('fires for a forecast cold spell on its first day, critical when the screen falls below 0 °C, with the evidence', () => {
+    const [frost, ...others] = ofRule(evaluate(days, '2025-06-10'), 'frost');
+    expect(others).toEqual([]);
+    expect(frost).toMatchObject({
+      ruleId: 'frost',
+      fieldId: FIELD,
+      severity: 'critical',
+      date: '2025-06-12',
+      daysAhead: 2,
+      episodeKey: 'frost:field-1:2025-06-12',
+      messageKey: 'alerts.frost',
+      params: { minTemperatureC: -0.5, date: '2025-06-13' },
+      message: 'Frost risk: minimum temperature -0.5 °C on 2025-06-13.',
+      actionKey: 'alerts.actions.protectFromFrost',
+    });
+    expect(frost!.evidence.dates).toEqual(['2025-06-12', '2025-06-13']);
+    expect(frost!.evidence.values).toContainEqual({ name: 'minTemperature', value: 1.5, unit: '°C', date: '2025-06-12' });
+    expect(frost!.evidence.values).toContainEqual({ name: 'minTemperature', value: -0.5, unit: '°C', date: '2025-06-13' });
+    expect(frost!.evidence.values).toContainEqual({ name: 'frostThreshold', value: 2, unit: '°C' });
+    expect(frost!.evidence.dataSource).toBe('Open-Meteo forecast');
+    expect(frost!.evidence.source).toMatch(/2 °C/);
+  });
+
+  it('is a warning at exactly 2 °C and silent at 2.1 °C (control)', () => {
+    const atLimit = weatherSeries('2025-06-05', 12, byDate({ '2025-06-12': { temperatureMinC: 2 } }));
+    expect(ofRule(evaluate(atLimit, '2025-06-10'), 'frost').map((a) => [a.date, a.severity])).toEqual([['2025-06-12', 'warning']]);
+    const control = weatherSeries('2025-06-05', 12, () => ({ temperatureMinC: 2.1 }));
+    expect(ofRule(evaluate(control, '2025-06-10'), 'frost')).toEqual([]);
+  });
+
+  it('keeps one episode key while the spell lasts, however often it is evaluated, and raises nothing once it is over', () => {
+    const keys = ['2025-06-08', '2025-06-11', '2025-06-12', '2025-06-13'].map((today) =>
+      ofRule(evaluate(days, today), 'frost').map((a) => a.episodeKey),
+    );
+    expect(keys).toEqual(Array(4).fill(['frost:field-1:2025-06-12']));
+    expect(ofRule(evaluate(days, '2025-06-13'), 'frost')[0]).toMatchObject({ date: '2025-06-12', daysAhead: 0 });
+    expect(ofRule(evaluate(days, '2025-06-14'), 'frost')).toEqual([]);
+  });
+
+  it('gives a new episode key to a new spell after a frost-free day', () => {
+    const twoSpells = weatherSeries(
+      '2025-06-05',
+      12,
+      byDate({ '2025-06-11': { temperatureMinC: 1 }, '2025-06-13': { temperatureMinC: 1 } }),
+    );
+    expect(ofRule(evaluate(twoSpells, '2025-06-10'), 'frost').map((a) => a.episodeKey)).toEqual([
+      'frost:field-1:2025-06-11',
+      'frost:field-1:2025-06-13',
+    ]);
+  });
+
+  it('takes a user override of the threshold, and refuses an unknown or non-finite one', () => {
+    const mild = weatherSeries('2025-06-05', 12, byDate({ '2025-06-12': { temperatureMinC: 3.5 } }));
+    expect(ofRule(evaluate(mild, '2025-06-10'), 'frost')).toEqual([]);
+    expect(ofRule(evaluate(mild, '2025-06-10', { thresholds: { frostMinTemperatureC: 4 } }), 'frost')).toHaveLength(1);
+    expect(() => evaluate(mild, '2025-06-10', { thresholds: { frostMinTemperatureC: Number.NaN } })).toThrow(RangeError);
+    expect(() => evaluate(mild, '2025-06-10', { thresholds: { frostMin: 4 } as never })).toThrow(RangeError);
+  });
+});
+
+describe('heat', () => {
+  it('fires on the first day at or above 35 °C', () => {
+    const days = weatherSeries('2025-06-05', 12, byDate({ '2025-06-14': { temperatureMaxC: 36.2 } }));
+    const [heat] = ofRule(evaluate(days, '2025-06-10'), 'heat');
+    expect(heat).toMatchObject({
+      date: '2025-06-14',
+      daysAhead: 4,
+      severity: 'warning',
+      params: { maxTemperatureC: 36.2, date: '2025-06-14' },
+    });
+    expect(heat!.evidence.values).toContainEqual({ name: 'maxTemperature', value: 36.2, unit: '°C', date: '2025-06-14' });
+  });
+
+  it('is silent at 34.9 °C (control)', () => {
+    expect(
+      ofRule(
+        evaluate(
+          weatherSeries('2025-06-05', 12, () => ({ temperatureMaxC: 34.9 })),
+          '2025-06-10',
+        ),
+        'heat',
+      ),
+    ).toEqual([]);
+  });
+});
+
+describe('heavy rain', () => {
+  it('fires on a day of 25 mm or more', () => {
+    const days = weatherSeries('2025-06-05', 12, byDate({ '2025-06-11': { precipitationMm: 31 } }));
+    const [rain] = ofRule(evaluate(days, '2025-06-10'), 'heavy-rain');
+    expect(rain).toMatchObject({ date: '2025-06-11', daysAhead: 1, episodeKey: 'heavy-rain:field-1:2025-06-11', params: { rainMm: 31 } });
+    expect(rain!.evidence.values).toContainEqual({ name: 'rain', value: 31, unit: 'mm', date: '2025-06-11' });
+  });
+
+  it('fires on the day three days of rain reach 50 mm, with that total in the evidence', () => {
+    const days = weatherSeries(
+      '2025-06-05',
+      12,
+      byDate({ '2025-06-11': { precipitationMm: 20 }, '2025-06-12': { precipitationMm: 20 }, '2025-06-13': { precipitationMm: 12 } }),
+    );
+    // 06-11..06-13: 20 + 20 + 12 = 52 mm ≥ 50; 06-10..06-12: 5 + 20 + 20 = 45 mm, not yet; 06-12..06-14: 20 + 12 + 5 = 37 mm.
+    const [rain, ...others] = ofRule(evaluate(days, '2025-06-10'), 'heavy-rain');
+    expect(others).toEqual([]);
+    expect(rain).toMatchObject({ date: '2025-06-13', daysAhead: 3, params: { rainMm: 12, threeDayRainMm: 52 } });
+    expect(rain!.evidence.values).toContainEqual({ name: 'threeDayRain', value: 52, unit: 'mm', date: '2025-06-13' });
+  });
+
+  it('is silent on 24 mm in a day and 49 mm over three days (control)', () => {
+    const days = weatherSeries(
+      '2025-06-05',
+      12,
+      byDate({ '2025-06-11': { precipitationMm: 24 }, '2025-06-12': { precipitationMm: 20 }, '2025-06-13': { precipitationMm: 0 } }),
+    );
+    // Largest three-day sum: 06-10..06-12 = 5 + 24 + 20 = 49 mm.
+    expect(ofRule(evaluate(days, '2025-06-10'), 'heavy-rain')).toEqual([]);
+  });
+});
+
+describe('dry spell', () => {
+  // Rain until 31 May, then 0.5 mm a day: the 1st of June is the first dry day, the 10th the tenth.
+  const days = weatherSeries('2025-05-25', 23, (date) => ({ precipitationMm: date < '2025-06-01' ? 5 : 0.5 }));
+  const season = { seasonStart: '2025-05-01', seasonEnd: '2025-09-01' };
+
+  it('fires on the tenth consecutive day under 2 mm, keyed by the first dry day', () => {
+    const [spell] = ofRule(evaluate(days, '2025-06-08', { season }), 'dry-spell');
+    expect(spell).toMatchObject({
+      date: '2025-06-10',
+      daysAhead: 2,
+      episodeKey: 'dry-spell:field-1:2025-06-01',
+      params: { dryDays: 16, dryDayRainBelowMm: 2, firstDay: '2025-06-01' },
+    });
+    expect(spell!.evidence.dates).toHaveLength(16);
+    expect(spell!.evidence.values).toContainEqual({ name: 'rainOverSpell', value: 8, unit: 'mm' });
+    // Evaluated later in the same spell: the same key, now due.
+    expect(ofRule(evaluate(days, '2025-06-14', { season }), 'dry-spell')[0]).toMatchObject({
+      episodeKey: 'dry-spell:field-1:2025-06-01',
+      daysAhead: 0,
+    });
+  });
+
+  it('counts only days inside the season, and nothing without one', () => {
+    // Season from 5 June: the spell runs 05–16 June, 12 days.
+    expect(ofRule(evaluate(days, '2025-06-08', { season: { seasonStart: '2025-06-05', seasonEnd: null } }), 'dry-spell')[0]).toMatchObject({
+      episodeKey: 'dry-spell:field-1:2025-06-05',
+      date: '2025-06-14',
+    });
+    // Season from 8 June: 08–16 June is 9 days, not a spell.
+    expect(ofRule(evaluate(days, '2025-06-08', { season: { seasonStart: '2025-06-08', seasonEnd: null } }), 'dry-spell')).toEqual([]);
+    expect(ofRule(evaluate(days, '2025-06-08'), 'dry-spell')).toEqual([]);
+  });
+
+  it('is silent when 2 mm falls on the tenth day (control)', () => {
+    const broken = days.map((day) => (day.date === '2025-06-10' ? { ...day, precipitationMm: 2 } : day));
+    // 01–09 June is 9 days; 11–16 June is 6.
+    expect(ofRule(evaluate(broken, '2025-06-08', { season }), 'dry-spell')).toEqual([]);
+  });
+});
+
+describe('strong wind', () => {
+  it('warns from Beaufort force 6 (10.8 m/s) and is critical from force 8 (17.2 m/s)', () => {
+    const days = weatherSeries(
+      '2025-06-05',
+      12,
+      byDate({ '2025-06-11': { windSpeedMaxMPerS: 12 }, '2025-06-14': { windSpeedMaxMPerS: 18 } }),
+    );
+    const alerts = ofRule(evaluate(days, '2025-06-10'), 'strong-wind');
+    expect(alerts.map((a) => [a.date, a.severity, a.params.windSpeedMPerS])).toEqual([
+      ['2025-06-11', 'warning', 12],
+      ['2025-06-14', 'critical', 18],
+    ]);
+    expect(alerts[0]!.evidence.source).toMatch(/Beaufort/);
+  });
+
+  it('is silent at 10.7 m/s (control)', () => {
+    expect(
+      ofRule(
+        evaluate(
+          weatherSeries('2025-06-05', 12, () => ({ windSpeedMaxMPerS: 10.7 })),
+          '2025-06-10',
+        ),
+        'strong-wind',
+      ),
+    ).toEqual([]);
+  });
+});
+
+it('raises no weather alert on a mild series (control)', () => {
+  expect(evaluate(weatherSeries('2025-06-05', 12), '2025-06-10', { season: { seasonStart: '2025-05-01', seasonEnd: null } })).toEqual([]);
+});

@@ -1,0 +1,291 @@
+/**
+ * Weather alerts on a daily series (recent days and the forecast, oldest first): frost, heat, heavy rain, dry spell
+ * and strong wind. Each day that meets a rule belongs to an episode of consecutive such days; an episode still
+ * running today or in the forecast gives one alert (see `alert.ts`).
+ */
+import type { SeasonWindow } from '../agronomy/season.ts';
+import { addDays, daysBetween } from '../dates.ts';
+import {
+  buildAlert,
+  consecutiveDays,
+  episodesOf,
+  round1,
+  sortedByDate,
+  withOverrides,
+  type Alert,
+  type AlertContext,
+  type AlertSeverity,
+  type Episode,
+} from './alert.ts';
+
+/** One day of weather as the weather service gives it (Open-Meteo daily variables), null where missing. */
+export interface AlertWeatherDay {
+  /** YYYY-MM-DD. */
+  date: string;
+  temperatureMaxC: number | null;
+  temperatureMinC: number | null;
+  precipitationMm: number | null;
+  /** Highest hourly mean wind of the day at 10 m (Open-Meteo `wind_speed_10m_max`, m/s); gusts run higher. */
+  windSpeedMaxMPerS?: number | null;
+  relativeHumidityMaxPct?: number | null;
+  relativeHumidityMinPct?: number | null;
+}
+
+/**
+ * Default weather thresholds; a user may override any of them (a farmer who knows his frost pocket raises the frost
+ * line). Sources:
+ *   - frost: 2 °C at screen height (1.5–2 m). On clear, calm nights the crop's leaves are several degrees colder
+ *     than the screen, so frost can form on the crop while the screen reads above 0 °C; 0 °C or below at the screen is
+ *     an air frost and is critical. A common forecasting rule of thumb, not a measured crop limit.
+ *   - heat: 35 °C maximum; maize pollen loses viability and grain set falls above about 35 °C (a common agronomic
+ *     guide).
+ *   - heavy rain: 25 mm in a day or 50 mm over three days (the product's alert rule): runoff, waterlogging and
+ *     leaching of nitrogen.
+ *   - dry spell: 10 or more consecutive days under 2 mm within the season (the product's alert rule); 2 mm is about
+ *     what a day's leaves and soil surface hold and evaporate, so such a day adds nothing to the root zone.
+ *   - wind: the Beaufort scale as the WMO tabulates it for mean wind at 10 m. Force 6, "strong breeze", starts at
+ *     10.8 m/s (large branches move, spray drifts and sprinklers distort), a warning; force 8, "gale", starts at
+ *     17.2 m/s (twigs break off trees; tall crops lodge), critical. The daily series gives the highest hourly mean,
+ *     not gusts, which is what the Beaufort scale describes.
+ */
+export const WEATHER_ALERT_THRESHOLDS = {
+  frostMinTemperatureC: 2,
+  airFrostMinTemperatureC: 0,
+  heatMaxTemperatureC: 35,
+  heavyRainDayMm: 25,
+  heavyRainThreeDayMm: 50,
+  drySpellDays: 10,
+  dryDayRainBelowMm: 2,
+  strongWindMPerS: 10.8,
+  galeWindMPerS: 17.2,
+};
+
+export type WeatherAlertThresholds = typeof WEATHER_ALERT_THRESHOLDS;
+
+export const WEATHER_ALERT_SOURCES = {
+  frost: 'Forecasting rule of thumb: a 2 °C screen minimum can mean frost on the crop on a clear, calm night',
+  heat: 'Agronomic guide: maize pollen and grain set suffer above about 35 °C',
+  heavyRain: 'Product alert rule: 25 mm in a day or 50 mm over three days',
+  drySpell: 'Product alert rule: 10 or more days in a row under 2 mm of rain within the season',
+  wind: 'Beaufort wind scale (WMO): force 6 "strong breeze" from 10.8 m/s, force 8 "gale" from 17.2 m/s, mean wind at 10 m',
+} as const;
+
+export interface WeatherAlertOptions extends AlertContext {
+  /** Recent days and the forecast; any order, one entry per date. */
+  days: readonly AlertWeatherDay[];
+  /** Names the data: `Open-Meteo forecast`, `simulated`. */
+  dataSource: string;
+  /** The field's season; dry spells count only days inside it (none without a planting date). */
+  season?: Pick<SeasonWindow, 'seasonStart' | 'seasonEnd'> | null;
+  thresholds?: Partial<WeatherAlertThresholds>;
+}
+
+const isNumber = (value: number | null | undefined): value is number => typeof value === 'number' && Number.isFinite(value);
+
+/** Episodes still running on or after today: those over before today were alerted while they lasted. */
+function current<Item extends { date: string }, Hit>(episodes: Episode<Item, Hit>[], today: string): Episode<Item, Hit>[] {
+  return episodes.filter((episode) => episode.items.at(-1)!.item.date >= today);
+}
+
+const firstDayOf = (episode: Episode<{ date: string }, unknown>): string => episode.items[0]!.item.date;
+const datesOf = (episode: Episode<{ date: string }, unknown>): string[] => episode.items.map(({ item }) => item.date);
+
+/** Frost (Tmin ≤ 2 °C; critical at ≤ 0 °C), heat (Tmax ≥ 35 °C), heavy rain, dry spell and strong wind alerts. */
+export function weatherAlerts(options: WeatherAlertOptions): Alert[] {
+  const thresholds = withOverrides(WEATHER_ALERT_THRESHOLDS, options.thresholds);
+  const days = sortedByDate(options.days);
+  return [
+    ...frostAlerts(options, days, thresholds),
+    ...heatAlerts(options, days, thresholds),
+    ...heavyRainAlerts(options, days, thresholds),
+    ...drySpellAlerts(options, days, thresholds),
+    ...strongWindAlerts(options, days, thresholds),
+  ];
+}
+
+function frostAlerts(options: WeatherAlertOptions, days: AlertWeatherDay[], thresholds: WeatherAlertThresholds): Alert[] {
+  const episodes = episodesOf(
+    days,
+    (day) => (isNumber(day.temperatureMinC) && day.temperatureMinC <= thresholds.frostMinTemperatureC ? day.temperatureMinC : null),
+    consecutiveDays,
+  );
+  return current(episodes, options.today).map((episode) => {
+    const coldest = episode.items.reduce((a, b) => (b.hit < a.hit ? b : a));
+    const severity: AlertSeverity = coldest.hit <= thresholds.airFrostMinTemperatureC ? 'critical' : 'warning';
+    return buildAlert(options, {
+      ruleId: 'frost',
+      severity,
+      messageKey: 'alerts.frost',
+      params: { minTemperatureC: round1(coldest.hit), date: coldest.item.date },
+      actionKey: 'alerts.actions.protectFromFrost',
+      firstDay: firstDayOf(episode),
+      evidence: {
+        values: [
+          ...episode.items.map(({ item, hit }) => ({ name: 'minTemperature', value: hit, unit: '°C', date: item.date })),
+          { name: 'frostThreshold', value: thresholds.frostMinTemperatureC, unit: '°C' },
+        ],
+        dates: datesOf(episode),
+        source: WEATHER_ALERT_SOURCES.frost,
+        dataSource: options.dataSource,
+        caveats: [],
+      },
+    });
+  });
+}
+
+function heatAlerts(options: WeatherAlertOptions, days: AlertWeatherDay[], thresholds: WeatherAlertThresholds): Alert[] {
+  const episodes = episodesOf(
+    days,
+    (day) => (isNumber(day.temperatureMaxC) && day.temperatureMaxC >= thresholds.heatMaxTemperatureC ? day.temperatureMaxC : null),
+    consecutiveDays,
+  );
+  return current(episodes, options.today).map((episode) => {
+    const hottest = episode.items.reduce((a, b) => (b.hit > a.hit ? b : a));
+    return buildAlert(options, {
+      ruleId: 'heat',
+      severity: 'warning',
+      messageKey: 'alerts.heat',
+      params: { maxTemperatureC: round1(hottest.hit), date: hottest.item.date },
+      actionKey: 'alerts.actions.reduceHeatStress',
+      firstDay: firstDayOf(episode),
+      evidence: {
+        values: [
+          ...episode.items.map(({ item, hit }) => ({ name: 'maxTemperature', value: hit, unit: '°C', date: item.date })),
+          { name: 'heatThreshold', value: thresholds.heatMaxTemperatureC, unit: '°C' },
+        ],
+        dates: datesOf(episode),
+        source: WEATHER_ALERT_SOURCES.heat,
+        dataSource: options.dataSource,
+        caveats: [],
+      },
+    });
+  });
+}
+
+/**
+ * A day is heavy-rain when it brings 25 mm or more, or when the three days ending on it (all known, consecutive)
+ * bring 50 mm or more; the episode is the run of such days.
+ */
+function heavyRainAlerts(options: WeatherAlertOptions, days: AlertWeatherDay[], thresholds: WeatherAlertThresholds): Alert[] {
+  const threeDayTotalMm = (index: number): number | null => {
+    const window = days.slice(Math.max(0, index - 2), index + 1);
+    if (window.length < 3 || !window.every((day) => isNumber(day.precipitationMm))) return null;
+    if (window[2]!.date !== addDays(window[0]!.date, 2)) return null;
+    return window.reduce((sum, day) => sum + day.precipitationMm!, 0);
+  };
+  const episodes = episodesOf(
+    days,
+    (day, index) => {
+      if (!isNumber(day.precipitationMm)) return null;
+      const threeDayMm = threeDayTotalMm(index);
+      const heavy =
+        day.precipitationMm >= thresholds.heavyRainDayMm || (threeDayMm !== null && threeDayMm >= thresholds.heavyRainThreeDayMm);
+      return heavy ? { rainMm: day.precipitationMm, threeDayMm } : null;
+    },
+    consecutiveDays,
+  );
+  return current(episodes, options.today).map((episode) => {
+    const wettest = episode.items.reduce((a, b) => (b.hit.rainMm > a.hit.rainMm ? b : a));
+    const largestThreeDayMm = Math.max(...episode.items.map(({ hit }) => hit.threeDayMm ?? hit.rainMm));
+    return buildAlert(options, {
+      ruleId: 'heavy-rain',
+      severity: 'warning',
+      messageKey: 'alerts.heavyRain',
+      params: { rainMm: round1(wettest.hit.rainMm), date: wettest.item.date, threeDayRainMm: round1(largestThreeDayMm) },
+      actionKey: 'alerts.actions.prepareForHeavyRain',
+      firstDay: firstDayOf(episode),
+      evidence: {
+        values: [
+          ...episode.items.map(({ item, hit }) => ({ name: 'rain', value: hit.rainMm, unit: 'mm', date: item.date })),
+          ...episode.items.flatMap(({ item, hit }) =>
+            hit.threeDayMm === null ? [] : [{ name: 'threeDayRain', value: round1(hit.threeDayMm), unit: 'mm', date: item.date }],
+          ),
+          { name: 'heavyRainDayThreshold', value: thresholds.heavyRainDayMm, unit: 'mm' },
+          { name: 'heavyRainThreeDayThreshold', value: thresholds.heavyRainThreeDayMm, unit: 'mm' },
+        ],
+        dates: datesOf(episode),
+        source: WEATHER_ALERT_SOURCES.heavyRain,
+        dataSource: options.dataSource,
+        caveats: [],
+      },
+    });
+  });
+}
+
+/**
+ * A dry spell is a run of consecutive days inside the season, each under 2 mm, reaching 10 days. The alert's day is
+ * the day the run reaches that length; its episode starts on the run's first dry day, so the recent days passed in
+ * should reach back to where the run began.
+ */
+function drySpellAlerts(options: WeatherAlertOptions, days: AlertWeatherDay[], thresholds: WeatherAlertThresholds): Alert[] {
+  const seasonStart = options.season?.seasonStart;
+  if (!seasonStart) return [];
+  const seasonEnd = options.season?.seasonEnd ?? null;
+  const inSeason = (date: string) => date >= seasonStart && (seasonEnd === null || date <= seasonEnd);
+  const episodes = episodesOf(
+    days,
+    (day) =>
+      inSeason(day.date) && isNumber(day.precipitationMm) && day.precipitationMm < thresholds.dryDayRainBelowMm
+        ? day.precipitationMm
+        : null,
+    consecutiveDays,
+  );
+  return current(episodes, options.today)
+    .filter((episode) => episode.items.length >= thresholds.drySpellDays)
+    .map((episode) => {
+      const firstDay = firstDayOf(episode);
+      const spellDay = episode.items[thresholds.drySpellDays - 1]!.item.date;
+      const totalRainMm = episode.items.reduce((sum, { hit }) => sum + hit, 0);
+      const alert = buildAlert(options, {
+        ruleId: 'dry-spell',
+        severity: 'warning',
+        messageKey: 'alerts.drySpell',
+        params: { dryDays: episode.items.length, dryDayRainBelowMm: thresholds.dryDayRainBelowMm, firstDay },
+        actionKey: 'alerts.actions.conserveSoilWater',
+        firstDay,
+        evidence: {
+          values: [
+            { name: 'dryDays', value: episode.items.length, unit: 'days' },
+            { name: 'rainOverSpell', value: round1(totalRainMm), unit: 'mm' },
+            { name: 'dryDayRainBelow', value: thresholds.dryDayRainBelowMm, unit: 'mm' },
+            { name: 'drySpellDays', value: thresholds.drySpellDays, unit: 'days' },
+          ],
+          dates: datesOf(episode),
+          source: WEATHER_ALERT_SOURCES.drySpell,
+          dataSource: options.dataSource,
+          caveats: [],
+        },
+      });
+      // A spell is a spell from its tenth dry day, not its first: that is when the alert speaks of it.
+      return { ...alert, date: spellDay, daysAhead: Math.max(0, daysBetween(options.today, spellDay)) };
+    });
+}
+
+function strongWindAlerts(options: WeatherAlertOptions, days: AlertWeatherDay[], thresholds: WeatherAlertThresholds): Alert[] {
+  const episodes = episodesOf(
+    days,
+    (day) => (isNumber(day.windSpeedMaxMPerS) && day.windSpeedMaxMPerS >= thresholds.strongWindMPerS ? day.windSpeedMaxMPerS : null),
+    consecutiveDays,
+  );
+  return current(episodes, options.today).map((episode) => {
+    const windiest = episode.items.reduce((a, b) => (b.hit > a.hit ? b : a));
+    return buildAlert(options, {
+      ruleId: 'strong-wind',
+      severity: windiest.hit >= thresholds.galeWindMPerS ? 'critical' : 'warning',
+      messageKey: 'alerts.strongWind',
+      params: { windSpeedMPerS: round1(windiest.hit), date: windiest.item.date },
+      actionKey: 'alerts.actions.avoidSprayingInWind',
+      firstDay: firstDayOf(episode),
+      evidence: {
+        values: [
+          ...episode.items.map(({ item, hit }) => ({ name: 'maxWindSpeed', value: hit, unit: 'm/s', date: item.date })),
+          { name: 'strongWindThreshold', value: thresholds.strongWindMPerS, unit: 'm/s' },
+        ],
+        dates: datesOf(episode),
+        source: WEATHER_ALERT_SOURCES.wind,
+        dataSource: options.dataSource,
+        caveats: ['Daily highest hourly mean wind; gusts are stronger.'],
+      },
+    });
+  });
+}

@@ -42,7 +42,7 @@ async function soilTestIds(token: string, fieldId: string): Promise<string[]> {
 }
 
 describe('offline writes over a lossy connection', () => {
-  it('sends 200 queued soil tests once each and settles a field edit the server changed meanwhile', { timeout: 150_000 }, async () => {
+  it('sends 200 queued soil tests once each and settles a field edit the server changed meanwhile', { timeout: 300_000 }, async () => {
     const { context, page } = await newPage(browser, proxy.url, desktop, { serviceWorkers: 'allow' });
     // Signed up through the proxy (sign-in is never disturbed), the session stored as the app stores it.
     const registered = await fetch(`${proxy.url}/api/auth/register`, {
@@ -157,7 +157,7 @@ describe('offline writes over a lossy connection', () => {
     await context.setOffline(false);
     await expect
       .poll(async () => (await readQueue(page, databaseName)).filter((item) => item.state === 'pending').length, {
-        timeout: 110_000,
+        timeout: 240_000,
         interval: 1000,
       })
       .toBe(0);

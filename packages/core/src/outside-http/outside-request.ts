@@ -269,7 +269,7 @@ function retryAfterMs(header: string | null, nowMs: number, maxMs: number): numb
 }
 
 /** `work`, or the signal's reason as soon as it aborts (the work itself is left to finish). */
-function abortable<T>(work: Promise<T>, signal: MinimalAbortSignal | undefined): Promise<T> {
+export function abortable<T>(work: Promise<T>, signal: MinimalAbortSignal | undefined): Promise<T> {
   if (!signal) return work;
   if (signal.aborted) return Promise.reject(signal.reason as Error);
   return new Promise<T>((resolve, reject) => {

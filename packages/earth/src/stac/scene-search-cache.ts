@@ -1,5 +1,4 @@
-import type { PolygonBoundary } from '@murimi/core';
-import { abortable } from '../abortable.ts';
+import { abortable, type PolygonBoundary } from '@murimi/core';
 import { searchScenes, type SceneSearch, type SceneSearchResult, type StacSearchOptions } from './stac-client.ts';
 import type { SceneFootprint, StacItem } from './stac-item.ts';
 import type { BandName, StacSource } from './sources.ts';

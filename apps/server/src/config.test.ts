@@ -76,3 +76,103 @@ describe('configuration', () => {
     });
   });
 });
+
+describe('SMS settings', () => {
+  const africasTalking = {
+    AFRICASTALKING_USERNAME: 'murimi',
+    AFRICASTALKING_API_KEY: 'atsk_0123456789abcdef',
+    AFRICASTALKING_CALLBACK_SECRET: 'a-callback-secret-of-24-chars',
+  };
+  const twilio = {
+    TWILIO_ACCOUNT_SID: 'AC0123456789abcdef0123456789abcdef',
+    TWILIO_AUTH_TOKEN: '0123456789abcdef0123456789abcdef',
+    TWILIO_FROM: '+15005550006',
+  };
+
+  it('is off by default, with a 10 s timeout and no provider blocks', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).sms).toEqual({ provider: null, timeoutMs: 10_000, africasTalking: null, twilio: null });
+  });
+
+  it("reads Africa's Talking, on its production host, or the sandbox's for the sandbox user", () => {
+    const sms = loadConfig({
+      DATA_DIR: dataDir(),
+      SMS_PROVIDER: 'africastalking',
+      AFRICASTALKING_SENDER_ID: 'MURIMI',
+      ...africasTalking,
+    }).sms;
+    expect(sms).toEqual({
+      provider: 'africastalking',
+      timeoutMs: 10_000,
+      africasTalking: {
+        username: 'murimi',
+        apiKey: 'atsk_0123456789abcdef',
+        senderId: 'MURIMI',
+        apiUrl: 'https://api.africastalking.com',
+        callbackSecret: 'a-callback-secret-of-24-chars',
+      },
+      twilio: null,
+    });
+    const sandbox = loadConfig({ DATA_DIR: dataDir(), ...africasTalking, AFRICASTALKING_USERNAME: 'sandbox' }).sms.africasTalking;
+    expect(sandbox).toMatchObject({ apiUrl: 'https://api.sandbox.africastalking.com', senderId: undefined });
+    const own = loadConfig({ DATA_DIR: dataDir(), ...africasTalking, AFRICASTALKING_API_URL: 'http://127.0.0.1:9000/' }).sms.africasTalking;
+    expect(own?.apiUrl).toBe('http://127.0.0.1:9000');
+  });
+
+  it('reads Twilio, with a number or a messaging service as the sender, and the timeout in ms', () => {
+    const sms = loadConfig({ DATA_DIR: dataDir(), SMS_PROVIDER: 'twilio', SMS_TIMEOUT_SECONDS: '2.5', ...twilio }).sms;
+    expect(sms).toEqual({
+      provider: 'twilio',
+      timeoutMs: 2_500,
+      africasTalking: null,
+      twilio: {
+        accountSid: 'AC0123456789abcdef0123456789abcdef',
+        authToken: '0123456789abcdef0123456789abcdef',
+        from: '+15005550006',
+        apiUrl: 'https://api.twilio.com',
+      },
+    });
+    const service = loadConfig({ DATA_DIR: dataDir(), ...twilio, TWILIO_FROM: 'MG0123456789abcdef0123456789abcdef' }).sms.twilio;
+    expect(service?.from).toBe('MG0123456789abcdef0123456789abcdef');
+  });
+
+  it("keeps a provider's block while the other one sends, for its webhooks", () => {
+    const sms = loadConfig({ DATA_DIR: dataDir(), SMS_PROVIDER: 'twilio', ...twilio, ...africasTalking }).sms;
+    expect(sms.provider).toBe('twilio');
+    expect(sms.africasTalking?.username).toBe('murimi');
+    expect(sms.twilio?.accountSid).toBe(twilio.TWILIO_ACCOUNT_SID);
+  });
+
+  it.each([
+    [{ SMS_PROVIDER: 'clickatell' }, 'SMS_PROVIDER is none, africastalking or twilio'],
+    [{ SMS_TIMEOUT_SECONDS: '0' }, 'SMS_TIMEOUT_SECONDS must be above 0'],
+    [{ SMS_TIMEOUT_SECONDS: '61' }, 'SMS_TIMEOUT_SECONDS is at most 60'],
+    [{ ...africasTalking, AFRICASTALKING_CALLBACK_SECRET: 'too-short' }, 'AFRICASTALKING_CALLBACK_SECRET must be at least 24 characters'],
+    [{ ...africasTalking, AFRICASTALKING_API_URL: 'api.africastalking.com' }, 'AFRICASTALKING_API_URL must be a URL'],
+    [{ ...twilio, TWILIO_ACCOUNT_SID: 'MG0123' }, 'TWILIO_ACCOUNT_SID starts with AC'],
+    [{ ...twilio, TWILIO_FROM: '0771234567' }, 'TWILIO_FROM is a phone number in E.164 form'],
+    [
+      { SMS_PROVIDER: 'africastalking' },
+      'SMS_PROVIDER=africastalking needs AFRICASTALKING_USERNAME, AFRICASTALKING_API_KEY and AFRICASTALKING_CALLBACK_SECRET; missing: AFRICASTALKING_USERNAME, AFRICASTALKING_API_KEY and AFRICASTALKING_CALLBACK_SECRET.',
+    ],
+    [
+      { SMS_PROVIDER: 'twilio', TWILIO_ACCOUNT_SID: twilio.TWILIO_ACCOUNT_SID, TWILIO_FROM: twilio.TWILIO_FROM },
+      'SMS_PROVIDER=twilio needs TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM; missing: TWILIO_AUTH_TOKEN.',
+    ],
+    [
+      { AFRICASTALKING_API_KEY: 'atsk_0123456789abcdef' },
+      "Africa's Talking is set up only in part: AFRICASTALKING_USERNAME and AFRICASTALKING_CALLBACK_SECRET are missing.",
+    ],
+    [{ ...twilio, TWILIO_AUTH_TOKEN: '' }, 'Twilio is set up only in part: TWILIO_AUTH_TOKEN is missing.'],
+  ])('stops with a clear line for %j', (env, message) => {
+    expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(ConfigError);
+    expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(message);
+  });
+
+  it('names every SMS problem at once', () => {
+    expect(() => loadConfig({ DATA_DIR: dataDir(), SMS_PROVIDER: 'twilio', AFRICASTALKING_SENDER_ID: 'MURIMI' })).toThrow(
+      'Invalid configuration:\n' +
+        "  Africa's Talking is set up only in part: AFRICASTALKING_USERNAME, AFRICASTALKING_API_KEY and AFRICASTALKING_CALLBACK_SECRET are missing.\n" +
+        '  SMS_PROVIDER=twilio needs TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM; missing: TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM.',
+    );
+  });
+});

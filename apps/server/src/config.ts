@@ -4,6 +4,7 @@ import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { MAX_BOUNDARY_VERTICES } from '@murimi/core';
 import { z } from 'zod';
+import type { SmsProviderName } from './integrations/sms/sms-provider.ts';
 
 const optionalString = z
   .string()
@@ -58,6 +59,13 @@ const OPEN_METEO_DEFAULT_URLS = {
   archive: 'https://archive-api.open-meteo.com/v1/archive',
   customerForecast: 'https://customer-api.open-meteo.com/v1/forecast',
   customerArchive: 'https://customer-archive-api.open-meteo.com/v1/archive',
+};
+
+/** The SMS providers' API hosts. Africa's Talking's sandbox (username `sandbox`) has its own. */
+const SMS_DEFAULT_API_URLS = {
+  africasTalking: 'https://api.africastalking.com',
+  africasTalkingSandbox: 'https://api.sandbox.africastalking.com',
+  twilio: 'https://api.twilio.com',
 };
 
 /** A whole number of something an organisation may have or do, from 1 to `max`. */
@@ -122,6 +130,28 @@ const environmentSchema = z.object({
     .positive('OPEN_METEO_TIMEOUT_SECONDS must be above 0')
     .max(120, 'OPEN_METEO_TIMEOUT_SECONDS is at most 120')
     .default(10),
+  SMS_PROVIDER: z.enum(['none', 'africastalking', 'twilio'], { message: 'SMS_PROVIDER is none, africastalking or twilio' }).default('none'),
+  SMS_TIMEOUT_SECONDS: z.coerce
+    .number({ message: 'SMS_TIMEOUT_SECONDS must be a number' })
+    .positive('SMS_TIMEOUT_SECONDS must be above 0')
+    .max(60, 'SMS_TIMEOUT_SECONDS is at most 60')
+    .default(10),
+  AFRICASTALKING_USERNAME: optionalString,
+  AFRICASTALKING_API_KEY: optionalString,
+  AFRICASTALKING_SENDER_ID: optionalString,
+  AFRICASTALKING_API_URL: optionalString.pipe(urlWithScheme(['http', 'https'], 'AFRICASTALKING_API_URL').optional()),
+  AFRICASTALKING_CALLBACK_SECRET: optionalString.pipe(
+    z.string().min(24, 'AFRICASTALKING_CALLBACK_SECRET must be at least 24 characters').optional(),
+  ),
+  TWILIO_ACCOUNT_SID: optionalString.pipe(z.string().startsWith('AC', 'TWILIO_ACCOUNT_SID starts with AC').optional()),
+  TWILIO_AUTH_TOKEN: optionalString,
+  TWILIO_FROM: optionalString.pipe(
+    z
+      .string()
+      .regex(/^(\+[1-9]\d{6,14}|MG\w+)$/, 'TWILIO_FROM is a phone number in E.164 form (+263771234567) or a messaging service sid (MG…)')
+      .optional(),
+  ),
+  TWILIO_API_URL: optionalString.pipe(urlWithScheme(['http', 'https'], 'TWILIO_API_URL').optional()),
   CPU_WORKER_THREADS: z.coerce
     .number({ message: 'CPU_WORKER_THREADS must be a number' })
     .int()
@@ -168,6 +198,7 @@ export interface Config {
   /** Worker threads for CPU-heavy request steps (boundary files, bulk imports); the event loop keeps a core. */
   cpuWorkerThreads: number;
   quotas: Quotas;
+  sms: SmsConfig;
   /**
    * Testing only (off unless set): SIGKILL this process after an analysis row is stored but before its transaction
    * commits (`analysis-stored`), or once a job has claimed its analysis (`analysis-claimed`).
@@ -220,6 +251,35 @@ export interface WeatherConfig {
     /** Time allowed for one attempt, answer included. */
     timeoutMs: number;
   };
+}
+
+/**
+ * Text messages. `provider` sends them (null: SMS is off). A provider's block is set whenever its credentials
+ * are, so its delivery reports and inbound messages can be taken even while the other one sends.
+ */
+export interface SmsConfig {
+  provider: SmsProviderName | null;
+  /** Time allowed for one attempt to send, answer included. */
+  timeoutMs: number;
+  africasTalking: {
+    username: string;
+    /** Sent in the `apiKey` header; never logged. */
+    apiKey: string;
+    /** An approved sender id or short code; unset: Africa's Talking's shared one. */
+    senderId: string | undefined;
+    apiUrl: string;
+    /** Africa's Talking does not sign its callbacks: this secret goes in the callback URLs it is given instead. */
+    callbackSecret: string;
+  } | null;
+  twilio: {
+    /** `AC…`. */
+    accountSid: string;
+    /** Basic auth for the API, and the key of the webhooks' `X-Twilio-Signature`; never logged. */
+    authToken: string;
+    /** An E.164 number, or a messaging service sid (`MG…`). */
+    from: string;
+    apiUrl: string;
+  } | null;
 }
 
 /** What the web app's maps load: tile URL templates (none offline) and the credit the tiles require. */
@@ -296,6 +356,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       geometryBytes: e.QUOTA_GEOMETRY_MB * 1024 * 1024,
       importsPerHour: e.QUOTA_IMPORTS_PER_HOUR,
     },
+    sms: smsConfig(e),
     weather: {
       source: e.WEATHER_SOURCE,
       openMeteo: {
@@ -308,6 +369,83 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       },
     },
   };
+}
+
+type Environment = z.infer<typeof environmentSchema>;
+
+/** Each provider's variables: those it needs, then those it may have. */
+const SMS_PROVIDER_VARIABLES = {
+  africastalking: {
+    name: "Africa's Talking",
+    required: ['AFRICASTALKING_USERNAME', 'AFRICASTALKING_API_KEY', 'AFRICASTALKING_CALLBACK_SECRET'],
+    optional: ['AFRICASTALKING_SENDER_ID', 'AFRICASTALKING_API_URL'],
+  },
+  twilio: {
+    name: 'Twilio',
+    required: ['TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', 'TWILIO_FROM'],
+    optional: ['TWILIO_API_URL'],
+  },
+} as const satisfies Record<
+  SmsProviderName,
+  { name: string; required: readonly (keyof Environment)[]; optional: readonly (keyof Environment)[] }
+>;
+
+/**
+ * The SMS settings: a provider's block when all its required variables are set. The provider chosen to send
+ * must have them, and a provider with only some of them set is a mistake (a key pasted without its username)
+ * rather than "off".
+ */
+function smsConfig(e: Environment): SmsConfig {
+  const problems: string[] = [];
+  const configured = (provider: SmsProviderName): boolean => {
+    const { name, required, optional } = SMS_PROVIDER_VARIABLES[provider];
+    const missing = required.filter((variable) => e[variable] === undefined);
+    const anySet = [...required, ...optional].some((variable) => e[variable] !== undefined);
+    if (missing.length === 0) return true;
+    if (e.SMS_PROVIDER === provider) {
+      problems.push(`SMS_PROVIDER=${provider} needs ${listed(required)}; missing: ${listed(missing)}.`);
+    } else if (anySet) {
+      problems.push(`${name} is set up only in part: ${listed(missing)} ${missing.length === 1 ? 'is' : 'are'} missing.`);
+    }
+    return false;
+  };
+  const africasTalkingSet = configured('africastalking');
+  const twilioSet = configured('twilio');
+  if (problems.length > 0) throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
+
+  return {
+    provider: e.SMS_PROVIDER === 'none' ? null : e.SMS_PROVIDER,
+    timeoutMs: Math.round(e.SMS_TIMEOUT_SECONDS * 1000),
+    africasTalking: africasTalkingSet
+      ? {
+          username: e.AFRICASTALKING_USERNAME!,
+          apiKey: e.AFRICASTALKING_API_KEY!,
+          senderId: e.AFRICASTALKING_SENDER_ID,
+          apiUrl: withoutTrailingSlash(
+            e.AFRICASTALKING_API_URL ??
+              (e.AFRICASTALKING_USERNAME === 'sandbox' ? SMS_DEFAULT_API_URLS.africasTalkingSandbox : SMS_DEFAULT_API_URLS.africasTalking),
+          ),
+          callbackSecret: e.AFRICASTALKING_CALLBACK_SECRET!,
+        }
+      : null,
+    twilio: twilioSet
+      ? {
+          accountSid: e.TWILIO_ACCOUNT_SID!,
+          authToken: e.TWILIO_AUTH_TOKEN!,
+          from: e.TWILIO_FROM!,
+          apiUrl: withoutTrailingSlash(e.TWILIO_API_URL ?? SMS_DEFAULT_API_URLS.twilio),
+        }
+      : null,
+  };
+}
+
+/** `A`, `A and B`, `A, B and C`. */
+function listed(names: readonly string[]): string {
+  return names.length <= 1 ? names.join('') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
+}
+
+function withoutTrailingSlash(url: string): string {
+  return url.replace(/\/+$/, '');
 }
 
 /** A secret generated on first start and kept beside the embedded database, so sign-ins survive restarts. */

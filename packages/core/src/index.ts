@@ -25,3 +25,4 @@ export * from './field-imagery.ts';
 export * from './management-zones.ts';
 export * from './outside-http/outside-request.ts';
 export * from './alerts/index.ts';
+export * from './sms/index.ts';

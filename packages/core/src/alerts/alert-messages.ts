@@ -46,3 +46,21 @@ export const ALERT_ACTIONS_EN = {
 } as const;
 
 export type AlertActionKey = keyof typeof ALERT_ACTIONS_EN;
+
+/** English default sentences of the limits an alert's evidence states, by i18n key. */
+export const ALERT_CAVEATS_EN = {
+  'alerts.caveats.gustsStronger': 'Daily highest hourly mean wind; gusts are stronger.',
+  'alerts.caveats.growthStageUnknown': 'Growth stage unknown (no crop or planting date): a drop at ripening cannot be told apart.',
+  'alerts.caveats.otherCausesOfLowNdre': 'Drought, disease, weeds or waterlogging also lower NDRE: confirm in the field.',
+  'alerts.caveats.sufficiencyNotCalibrated': 'The 0.95 sufficiency-index threshold is a research guide, not calibrated for local fields.',
+  'alerts.caveats.fallArmywormConstantUnchecked':
+    'The 391 degree-day egg-to-adult figure has not been checked against the study; treat the date as approximate.',
+  'alerts.caveats.countedFromPlanting': 'Counted from planting, as if moths laid eggs as the crop came up; scout to confirm.',
+  'alerts.caveats.missingTemperatureDays': '{days} day(s) without temperatures counted as 0 degree-days: the date may come later.',
+  'alerts.caveats.humidHoursEstimated':
+    'Daily data: hours of humid air estimated from the day’s highest and lowest humidity; the day’s mean temperature stands in for the humid hours’.',
+  'alerts.caveats.leafWetnessEstimated':
+    'Daily data: leaf wetness estimated from the day’s highest and lowest humidity, night temperature from its extremes.',
+} as const;
+
+export type AlertCaveatKey = keyof typeof ALERT_CAVEATS_EN;

@@ -8,7 +8,7 @@
  */
 import { daysBetween, utcDayNumber } from '../dates.ts';
 import type { ProblemParams } from '../errors.ts';
-import { ALERT_MESSAGES_EN, type AlertActionKey, type AlertMessageKey } from './alert-messages.ts';
+import { ALERT_CAVEATS_EN, ALERT_MESSAGES_EN, type AlertActionKey, type AlertCaveatKey, type AlertMessageKey } from './alert-messages.ts';
 
 export type AlertSeverity = 'info' | 'warning' | 'critical';
 
@@ -46,7 +46,18 @@ export interface AlertEvidence {
   /** Where the data came from (weather service, imagery source, water balance), as the caller names it. */
   dataSource: string;
   /** Limits a farmer should know: proxies for hourly data, unchecked constants, assumptions. */
-  caveats: string[];
+  caveats: AlertCaveat[];
+}
+
+/** A limit of an alert's evidence: an i18n key with its params, and the English default sentence. */
+export interface AlertCaveat {
+  key: AlertCaveatKey;
+  params: ProblemParams;
+  text: string;
+}
+
+export function caveat(key: AlertCaveatKey, params: ProblemParams = {}): AlertCaveat {
+  return { key, params, text: fillAlertTemplate(ALERT_CAVEATS_EN[key], params) };
 }
 
 export interface Alert {

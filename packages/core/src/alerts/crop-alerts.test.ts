@@ -96,7 +96,7 @@ describe('NDVI drop', () => {
     ]);
     expect(ndviDropAlerts({ ...imagery, today: '2025-03-21', readings: ripening })).toEqual([]);
     const [unknown] = ndviDropAlerts({ ...imagery, crop: null, today: '2025-03-21', readings: ripening });
-    expect(unknown!.evidence.caveats[0]).toMatch(/Growth stage unknown/);
+    expect(unknown!.evidence.caveats[0]!.text).toMatch(/Growth stage unknown/);
     // The same fall a week before the late season starts is a warning.
     const beforeRipening = readings([
       ['2025-02-20', 0.7],
@@ -140,12 +140,20 @@ describe('nitrogen', () => {
     const [alert] = nitrogenAlerts({ ...imagery, today: '2025-01-27', readings: ndre([['2025-01-25', 0.4, 0.93]]) });
     expect(alert).toMatchObject({ messageKey: 'alerts.nitrogenSufficiency', params: { sufficiencyIndex: 0.93, threshold: 0.95 } });
     expect(alert!.evidence.values).toContainEqual({ name: 'sufficiencyIndex', value: 0.93, unit: 'ratio', date: '2025-01-25' });
-    expect(alert!.evidence.caveats.join(' ')).toMatch(/research guide/);
+    expect(alert!.evidence.caveats.map((c) => c.text).join(' ')).toMatch(/research guide/);
   });
 
   it('is silent on NDRE 0.35 with index 0.97 (control) and in the late season', () => {
     expect(nitrogenAlerts({ ...imagery, today: '2025-01-27', readings: ndre([['2025-01-25', 0.35, 0.97]]) })).toEqual([]);
     expect(nitrogenAlerts({ ...imagery, today: '2025-03-21', readings: ndre([['2025-03-20', 0.25]]) })).toEqual([]);
+  });
+
+  it('does not read a young crop’s low NDRE as nitrogen: silent in the initial stage and while the canopy is open', () => {
+    // 1 Dec is season day 17, inside maize's 25-day initial stage: the image sees mostly soil.
+    expect(nitrogenAlerts({ ...imagery, today: '2024-12-02', readings: ndre([['2024-12-01', 0.2, 0.9]]) })).toEqual([]);
+    const withCover = (ndvi: number): NdreIndexReading[] => [{ date: '2025-01-25', value: 0.25, usable: true, ndvi }];
+    expect(nitrogenAlerts({ ...imagery, today: '2025-01-27', readings: withCover(0.42) })).toEqual([]);
+    expect(nitrogenAlerts({ ...imagery, today: '2025-01-27', readings: withCover(0.5) })).toHaveLength(1);
   });
 });
 

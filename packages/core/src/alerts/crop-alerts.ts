@@ -18,6 +18,7 @@ import { addDays } from '../dates.ts';
 import { LEGENDS } from '../index-legends.ts';
 import {
   buildAlert,
+  caveat,
   consecutiveDays,
   episodesOf,
   round1,
@@ -25,6 +26,7 @@ import {
   sortedByDate,
   withOverrides,
   type Alert,
+  type AlertCaveat,
   type AlertContext,
   type Episode,
 } from './alert.ts';
@@ -37,10 +39,22 @@ export interface IndexReading {
   usable: boolean;
 }
 
-/** NDRE reading, with the sufficiency index (field NDRE ÷ reference NDRE) when a reference was available. */
+/**
+ * NDRE reading, with the sufficiency index (field NDRE ÷ reference NDRE) when a reference was available, and the
+ * same image's mean NDVI when known (how much of the ground the crop covers).
+ */
 export interface NdreIndexReading extends IndexReading {
   sufficiencyIndex?: number | null;
+  ndvi?: number | null;
 }
+
+/**
+ * Canopy cover below which a field's NDRE speaks of the soil between the plants more than of their leaves: red-edge
+ * indices are read for nitrogen once the canopy is near closed, and a young crop's low NDRE is bare ground. The line
+ * is the spec's "healthy" NDVI class edge (0.5), our choice, not a calibrated limit; the sufficiency index, which
+ * compares the field with its own best part, is read at any cover outside the initial stage.
+ */
+export const NDRE_CANOPY_NDVI_FROM = LEGENDS.ndvi.classes[1].to;
 
 /**
  * Defaults, each from the number core already names: the spec §9 guides as the legends' class edges (NDWI below
@@ -92,8 +106,8 @@ function stageOn(season: CropSeason, date: string): CropGrowthStage | null {
  */
 const NOT_A_GROWING_CROP: readonly CropGrowthStage[] = ['late-season', 'after-harvest', 'before-planting'];
 
-const stageCaveats = (stage: CropGrowthStage | null): string[] =>
-  stage === null ? ['Growth stage unknown (no crop or planting date): a drop at ripening cannot be told apart.'] : [];
+const stageCaveats = (stage: CropGrowthStage | null): AlertCaveat[] =>
+  stage === null ? [caveat('alerts.caveats.growthStageUnknown')] : [];
 
 /** Usable readings with a number, oldest first. */
 const usableReadings = <R extends IndexReading>(readings: readonly R[]): (R & { value: number })[] =>
@@ -195,8 +209,10 @@ export function nitrogenAlerts(options: ImageryAlertOptions & { readings: readon
   const readings = usableReadings(options.readings);
   const episodes = episodesOf(readings, (reading) => {
     const stage = stageOn(options, reading.date);
-    if (stage !== null && NOT_A_GROWING_CROP.includes(stage)) return null;
-    const lowNdre = reading.value < thresholds.ndreNitrogenDeficiency;
+    // In the initial stage (under about 10 % ground cover, FAO-56 Table 11) the image sees soil, not leaves.
+    if (stage !== null && (NOT_A_GROWING_CROP.includes(stage) || stage === 'initial')) return null;
+    const openCanopy = typeof reading.ndvi === 'number' && reading.ndvi < NDRE_CANOPY_NDVI_FROM;
+    const lowNdre = !openCanopy && reading.value < thresholds.ndreNitrogenDeficiency;
     const index = reading.sufficiencyIndex;
     const lowSufficiency = typeof index === 'number' && Number.isFinite(index) && index < thresholds.ndreSufficiencyIndex;
     return lowNdre || lowSufficiency ? { lowNdre, lowSufficiency, stage } : null;
@@ -207,8 +223,8 @@ export function nitrogenAlerts(options: ImageryAlertOptions & { readings: readon
     const byNdre = latest.hit.lowNdre;
     const caveats = [
       ...stageCaveats(latest.hit.stage),
-      'Drought, disease, weeds or waterlogging also lower NDRE: confirm in the field.',
-      ...(latest.hit.lowSufficiency ? ['The 0.95 sufficiency-index threshold is a research guide, not calibrated for local fields.'] : []),
+      caveat('alerts.caveats.otherCausesOfLowNdre'),
+      ...(latest.hit.lowSufficiency ? [caveat('alerts.caveats.sufficiencyNotCalibrated')] : []),
     ];
     return buildAlert(options, {
       ruleId: 'nitrogen',

@@ -5,3 +5,4 @@ export * from './weather-alerts.ts';
 export * from './crop-alerts.ts';
 export * from './degree-days.ts';
 export * from './pest-alerts.ts';
+export * from './evaluate-field.ts';

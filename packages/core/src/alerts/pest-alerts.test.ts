@@ -100,7 +100,7 @@ describe('fall armyworm', () => {
       ]),
     );
     expect(alert!.evidence.source).toMatch(/Du Plessis/);
-    expect(alert!.evidence.caveats[0]).toMatch(/391 degree-day .* not been checked/);
+    expect(alert!.evidence.caveats[0]!.text).toMatch(/391 degree-day .* not been checked/);
   });
 
   it('keeps the key up to the day and is silent after it', () => {
@@ -115,7 +115,7 @@ describe('fall armyworm', () => {
     const [alert] = fallArmywormAlerts(pestOptions('2024-12-12', gap));
     // 32 days with 31 counted: 385.33 °D; the 33rd day brings 397.76 °D on 17 Dec.
     expect(alert).toMatchObject({ date: '2024-12-17', episodeKey: 'fall-armyworm:field-1:2024-12-17' });
-    expect(alert!.evidence.caveats.join(' ')).toMatch(/1 day\(s\) without temperatures/);
+    expect(alert!.evidence.caveats.map((c) => c.text).join(' ')).toMatch(/1 day\(s\) without temperatures/);
   });
 
   it('is silent in cooler weather and on a crop it does not attack (controls)', () => {
@@ -193,7 +193,7 @@ describe('grey leaf spot', () => {
     });
     expect(alert!.evidence.dates).toEqual(['2025-01-27', '2025-01-28']);
     expect(alert!.evidence.values).toContainEqual({ name: 'hoursAtOrAbove90PctHumidity', value: 12.9, unit: 'h', date: '2025-01-27' });
-    expect(alert!.evidence.caveats[0]).toMatch(/Daily data/);
+    expect(alert!.evidence.caveats[0]!.text).toMatch(/Daily data/);
   });
 
   it('is silent at 11.3 h of humid air, at a mean of 22 °C, and on soybean (controls)', () => {

@@ -17,7 +17,17 @@
  */
 import type { CropType } from '../crops/crop-catalogue.ts';
 import { cropGrowthStageOn, seasonDayOn } from '../agronomy/fao56/crop-coefficient.ts';
-import { buildAlert, consecutiveDays, episodesOf, round1, sortedByDate, type Alert, type AlertContext } from './alert.ts';
+import {
+  buildAlert,
+  caveat,
+  consecutiveDays,
+  episodesOf,
+  round1,
+  sortedByDate,
+  type Alert,
+  type AlertCaveat,
+  type AlertContext,
+} from './alert.ts';
 import { accumulateDegreeDays, PEST_UPPER_CUTOFF_C, type DegreeDayModel } from './degree-days.ts';
 import type { AlertWeatherDay } from './weather-alerts.ts';
 
@@ -134,12 +144,10 @@ function generationDays(
   return events.filter((event) => event.date >= options.today && inSeason(options, event.date));
 }
 
-const missingCaveat = (missingDates: string[]): string[] =>
-  missingDates.length === 0
-    ? []
-    : [`${missingDates.length} day(s) without temperatures counted as 0 degree-days: the date may come later.`];
+const missingCaveat = (missingDates: string[]): AlertCaveat[] =>
+  missingDates.length === 0 ? [] : [caveat('alerts.caveats.missingTemperatureDays', { days: missingDates.length })];
 
-const PLANTING_BIOFIX_CAVEAT = 'Counted from planting, as if moths laid eggs as the crop came up; scout to confirm.';
+const PLANTING_BIOFIX_CAVEAT = caveat('alerts.caveats.countedFromPlanting');
 
 /**
  * Fall armyworm: a generation of moths may emerge each time the degree-days since planting (base 12.57 °C, cut-off
@@ -167,11 +175,7 @@ export function fallArmywormAlerts(options: PestAlertOptions): Alert[] {
         dates: [options.plantingDate!, event.date],
         source: FALL_ARMYWORM.source,
         dataSource: options.dataSource,
-        caveats: [
-          'The 391 degree-day egg-to-adult figure has not been checked against the study; treat the date as approximate.',
-          PLANTING_BIOFIX_CAVEAT,
-          ...missingCaveat(event.missingDates),
-        ],
+        caveats: [caveat('alerts.caveats.fallArmywormConstantUnchecked'), PLANTING_BIOFIX_CAVEAT, ...missingCaveat(event.missingDates)],
       },
     }),
   );
@@ -274,9 +278,7 @@ export function greyLeafSpotAlerts(options: PestAlertOptions): Alert[] {
         dates: episode.items.map(({ item }) => item.date),
         source: `${rule.source}. Hours estimated from the day’s humidity extremes`,
         dataSource: options.dataSource,
-        caveats: [
-          'Daily data: hours of humid air estimated from the day’s highest and lowest humidity; the day’s mean temperature stands in for the humid hours’.',
-        ],
+        caveats: [caveat('alerts.caveats.humidHoursEstimated')],
       },
     });
   });
@@ -314,7 +316,7 @@ export function soybeanRustAlerts(options: PestAlertOptions): Alert[] {
         dates: episode.items.map(({ item }) => item.date),
         source: `${rule.source}. ${LEAF_WETNESS_PROXY_SOURCE}`,
         dataSource: options.dataSource,
-        caveats: ['Daily data: leaf wetness estimated from the day’s highest and lowest humidity, night temperature from its extremes.'],
+        caveats: [caveat('alerts.caveats.leafWetnessEstimated')],
       },
     });
   });

@@ -7,6 +7,7 @@ import type { SeasonWindow } from '../agronomy/season.ts';
 import { addDays, daysBetween } from '../dates.ts';
 import {
   buildAlert,
+  caveat,
   consecutiveDays,
   episodesOf,
   round1,
@@ -284,7 +285,7 @@ function strongWindAlerts(options: WeatherAlertOptions, days: AlertWeatherDay[],
         dates: datesOf(episode),
         source: WEATHER_ALERT_SOURCES.wind,
         dataSource: options.dataSource,
-        caveats: ['Daily highest hourly mean wind; gusts are stronger.'],
+        caveats: [caveat('alerts.caveats.gustsStronger')],
       },
     });
   });

@@ -24,6 +24,8 @@ import { weatherRoutes } from './modules/weather/weather.routes.ts';
 import { analysisRoutes } from './modules/analysis/analysis.routes.ts';
 import { zoneRoutes } from './modules/zones/zones.routes.ts';
 import { imageryRoutes } from './modules/imagery/imagery.routes.ts';
+import { alertRoutes } from './modules/alerts/alerts.routes.ts';
+import { notificationRoutes } from './modules/notifications/notifications.routes.ts';
 
 /** Largest JSON body: a field boundary of 5,000 corners is ~250 KB. */
 const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -72,6 +74,8 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean } = 
       await api.register(analysisRoutes(ctx));
       await api.register(zoneRoutes(ctx));
       await api.register(imageryRoutes(ctx));
+      await api.register(alertRoutes(ctx));
+      await api.register(notificationRoutes(ctx));
     },
     { prefix: '/api' },
   );

@@ -44,6 +44,7 @@ async function main(command: string, config: Config): Promise<void> {
         for (const field of demo.fields) {
           console.log(`\n${field.name}`);
           for (const [type, summary] of Object.entries(field.analyses)) console.log(`  ${type}: ${summary}`);
+          if (field.alerts.length > 0) console.log(`  alerts: ${field.alerts.join(', ')}`);
         }
         console.log(`\nThe demo is ready. Start ${config.productName} with npm start, open ${config.publicUrl} and sign in as`);
         console.log(`  ${demo.email}  /  ${demo.password}`);

@@ -16,6 +16,9 @@ import { JobQueue } from './jobs/job-queue.ts';
 import { pruneAuthRecordsJob } from './jobs/prune-auth-records.job.ts';
 import { sendEmailJob } from './mail/mailer.ts';
 import { CpuPool } from './workers/cpu-pool.ts';
+import { alertNotifyJob } from './modules/alerts/alert-notify.job.ts';
+import { alertBatchJob, alertScheduleJob, fieldAlertsJob } from './modules/alerts/alert-schedule.ts';
+import { sendSmsJob } from './modules/sms/sms-outbox.ts';
 
 export const allJobs = [
   healthCheckJob,
@@ -27,6 +30,11 @@ export const allJobs = [
   dailyIrrigationJob,
   ...Object.values(scheduleBatchJobs),
   analysisRecoveryJob,
+  alertScheduleJob,
+  alertBatchJob,
+  fieldAlertsJob,
+  alertNotifyJob,
+  sendSmsJob,
 ] as const;
 
 export interface Runtime {

@@ -16,6 +16,8 @@ export interface OrganisationTable {
   fieldListVersion: ColumnType<number, never, never>;
   /** The demo organisation: simulated imagery, and simulated weather when Open-Meteo cannot be reached. */
   demo: ColumnType<boolean, boolean | undefined, boolean>;
+  /** The organisation's own alert thresholds (`AlertThresholds`); a missing one is core's default. */
+  alertThresholds: ColumnType<Record<string, number>, string | undefined, string>;
   createdAt: CreatedAt;
   updatedAt: UpdatedAt;
 }
@@ -30,6 +32,11 @@ export interface UserTable {
   emailVerifiedAt: Timestamp | null;
   /** Raised by a password reset or change; access tokens carrying an older version are refused. */
   tokenVersion: ColumnType<number, number | undefined, number>;
+  /** `NotificationPreferences` as the person saved them; null until they do (the defaults apply). */
+  notificationPreferences: ColumnType<unknown, string | null | undefined, string | null>;
+  /** The E.164 number alerts go to by SMS; only once `smsPhoneVerifiedAt` is set does anything go to it. */
+  smsPhone: string | null;
+  smsPhoneVerifiedAt: Timestamp | null;
   createdAt: CreatedAt;
   updatedAt: UpdatedAt;
 }
@@ -72,6 +79,8 @@ export type AuthAttemptKind =
   | 'verification-resend'
   /** A boundary file read for import, counted per organisation (QUOTA_IMPORTS_PER_HOUR). */
   | 'field-import'
+  /** A verification code sent by SMS, counted per person and per number. */
+  | 'sms-phone-code'
   | 'link-failure';
 
 export interface AuthAttemptTable {
@@ -95,6 +104,8 @@ export interface EmailOutboxTable {
   sentAt: Timestamp | null;
   lastError: string | null;
   attempts: ColumnType<number, number | undefined, number>;
+  /** An HTML alternative, sealed like the text; null for text-only messages. */
+  sealedHtmlBody: string | null;
 }
 
 export interface FarmTable {
@@ -277,6 +288,127 @@ export interface AnalysisTable {
   stageAt: Timestamp | null;
 }
 
+/** A code sent by SMS to a number a person wants alerts on; its SHA-256 only. */
+export interface SmsPhoneCodeTable {
+  userId: string;
+  phone: string;
+  codeHash: string;
+  expiresAt: Timestamp;
+  failedAttempts: ColumnType<number, number | undefined, number>;
+  createdAt: CreatedAt;
+}
+
+export type AlertSeverityColumn = 'info' | 'warning' | 'critical';
+
+/** One alert: one rule's episode on one field (`episodeKey`), as last evaluated. */
+export interface AlertTable {
+  id: Generated<string>;
+  orgId: string;
+  fieldId: string;
+  ruleId: string;
+  category: 'weather' | 'crop' | 'pest';
+  severity: AlertSeverityColumn;
+  episodeKey: string;
+  messageKey: string;
+  actionKey: string;
+  params: Json<Record<string, string | number>>;
+  evidence: Json<unknown>;
+  /** The day the alert speaks of. */
+  alertDate: string;
+  /** The field's local today when it was last evaluated (days ahead are counted from it). */
+  fieldToday: string;
+  simulated: ColumnType<boolean, boolean | undefined, boolean>;
+  createdAt: CreatedAt;
+  updatedAt: UpdatedAt;
+  endedAt: Timestamp | null;
+  resolvedAt: Timestamp | null;
+  resolvedBy: string | null;
+}
+
+export interface AlertReadTable {
+  alertId: string;
+  userId: string;
+  readAt: Timestamp | null;
+  snoozedUntil: Timestamp | null;
+}
+
+export interface AlertNotificationTable {
+  alertId: string;
+  userId: string;
+  channel: 'email' | 'sms';
+  createdAt: CreatedAt;
+}
+
+export type SmsPurpose = 'alert' | 'verification' | 'digest' | 'reply';
+/**
+ * queued (waiting to be sent), held (quiet hours), sent (the provider took it), delivered, failed, and those never
+ * sent: capped (the person's daily limit), stopped (the number sent STOP), expired (the alert ended before quiet hours
+ * did), not-sent (no SMS provider configured).
+ */
+export type SmsStatus = 'queued' | 'held' | 'sent' | 'delivered' | 'failed' | 'capped' | 'stopped' | 'expired' | 'not-sent';
+
+export interface SmsOutboxTable {
+  id: string;
+  userId: string | null;
+  toPhone: string;
+  body: string;
+  encoding: 'GSM-7' | 'UCS-2';
+  parts: number;
+  purpose: SmsPurpose;
+  alertId: string | null;
+  status: SmsStatus;
+  statusReason: string | null;
+  provider: string | null;
+  providerMessageId: string | null;
+  sendAfter: Timestamp | null;
+  attempts: ColumnType<number, number | undefined, number>;
+  createdAt: CreatedAt;
+  updatedAt: UpdatedAt;
+  sentAt: Timestamp | null;
+  deliveredAt: Timestamp | null;
+}
+
+export interface SmsStatusEventTable {
+  id: Generated<string>;
+  provider: string;
+  providerMessageId: string;
+  outboxId: string | null;
+  status: string;
+  reason: string | null;
+  form: Json<Record<string, string>>;
+  receivedAt: CreatedAt;
+}
+
+export interface SmsInboundTable {
+  id: string;
+  provider: string;
+  providerMessageId: string | null;
+  fromPhone: string;
+  toPhone: string | null;
+  text: string;
+  userId: string | null;
+  receivedAt: CreatedAt;
+  handledAt: Timestamp | null;
+  replyOutboxId: string | null;
+}
+
+export interface SmsOptOutTable {
+  phone: string;
+  optedOutAt: CreatedAt;
+}
+
+export interface SmsConversationTable {
+  phone: string;
+  question: Json<unknown>;
+  expiresAt: Timestamp;
+}
+
+export interface WeeklyDigestTable {
+  userId: string;
+  weekStart: string;
+  sentAt: CreatedAt;
+}
+
 export interface DB {
   organisations: OrganisationTable;
   users: UserTable;
@@ -296,4 +428,14 @@ export interface DB {
   weatherArchiveDays: WeatherArchiveDayTable;
   analyses: AnalysisTable;
   harvests: HarvestTable;
+  smsPhoneCodes: SmsPhoneCodeTable;
+  alerts: AlertTable;
+  alertReads: AlertReadTable;
+  alertNotifications: AlertNotificationTable;
+  smsOutbox: SmsOutboxTable;
+  smsStatusEvents: SmsStatusEventTable;
+  smsInbound: SmsInboundTable;
+  smsOptOuts: SmsOptOutTable;
+  smsConversations: SmsConversationTable;
+  weeklyDigests: WeeklyDigestTable;
 }

@@ -5,6 +5,7 @@ import { writeDemoCatalog, type DemoCrop } from '@murimi/earth';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import type { Runtime } from '../runtime.ts';
 import { analysisSlugs, analysisTypes } from '../modules/analysis/analysis-types.ts';
+import { evaluateAlerts } from '../modules/alerts/alert-evaluation.ts';
 
 /**
  * The demo: an organisation and account, two farms with six fields of maize, soybean and tobacco near Harare,
@@ -132,7 +133,7 @@ const FIELDS: DemoFieldPlan[] = [
 export interface DemoSummary {
   email: string;
   password: string;
-  fields: { name: string; analyses: Record<string, string> }[];
+  fields: { name: string; analyses: Record<string, string>; alerts: string[] }[];
   imagery: { scenes: number; megabytes: number };
 }
 
@@ -251,6 +252,21 @@ export async function setUpDemo(runtime: Pick<Runtime, 'app' | 'ctx'>, log: (lin
   }
   log(`Running ${runs.length} analyses…`);
   const finished = await waitForAnalyses(app, token, runs);
+
+  // The alert rules on the demo's own data (its simulated weather and imagery, its water balance): what the alerts
+  // screen shows from the first sign-in. Each completed analysis also queued an evaluation; this one does not wait for them.
+  await evaluateAlerts(
+    { ...ctx, log: app.log },
+    created.map((field) => field.id),
+  );
+  const alerts = await db
+    .selectFrom('alerts')
+    .select(['fieldId', 'ruleId', 'severity', 'alertDate'])
+    .where('orgId', '=', orgId)
+    .where('endedAt', 'is', null)
+    .orderBy('alertDate')
+    .execute();
+  log(`The alert rules found ${alerts.length} alert${alerts.length === 1 ? '' : 's'} in the demo's data.`);
   return {
     email: DEMO_EMAIL,
     password,
@@ -258,6 +274,7 @@ export async function setUpDemo(runtime: Pick<Runtime, 'app' | 'ctx'>, log: (lin
     fields: created.map(({ id, plan }) => ({
       name: plan.name,
       analyses: Object.fromEntries(runs.filter((run) => run.field === id).map((run) => [run.type, finished.get(run.id) ?? 'not finished'])),
+      alerts: alerts.filter((alert) => alert.fieldId === id).map((alert) => `${alert.severity} ${alert.ruleId} (${alert.alertDate})`),
     })),
   };
 }

@@ -66,6 +66,8 @@ export interface SendOptions {
    * job does not count): a sender that restarts does not queue the same work twice, and `send` resolves to null.
    */
   singleton?: { key: string; seconds: number };
+  /** Not before this moment (a message held for the person's quiet hours). */
+  startAfter?: Date | undefined;
 }
 
 /**
@@ -179,6 +181,7 @@ export class JobQueue {
     const sendOptions: PgBoss.SendOptions = {
       ...(options.id ? { id: options.id } : {}),
       ...(options.singleton ? { singletonKey: options.singleton.key, singletonSeconds: options.singleton.seconds } : {}),
+      ...(options.startAfter ? { startAfter: options.startAfter } : {}),
     };
     if (!options.executor) return this.boss.send(job.name, data, sendOptions);
     return this.boss.send(job.name, data, { ...sendOptions, db: transactionDb(options.executor) });

@@ -22,7 +22,7 @@ export async function pruneAuthRecords(database: Database, now: Date) {
   // body is of no use to anyone, so it goes.
   const bodies = await database.db
     .updateTable('emailOutbox')
-    .set({ sealedBody: null, textBody: null })
+    .set({ sealedBody: null, sealedHtmlBody: null, textBody: null })
     .where('createdAt', '<', new Date(now.getTime() - LONGEST_LINK_TTL_MS))
     .where((eb) => eb.or([eb('sealedBody', 'is not', null), eb('textBody', 'is not', null)]))
     .executeTakeFirst();

@@ -2,7 +2,9 @@ import { randomUUID } from 'node:crypto';
 import nodemailer, { type Transporter } from 'nodemailer';
 import { z } from 'zod';
 import type { Config } from '../config.ts';
+import type { Kysely } from 'kysely';
 import type { Database } from '../db/database.ts';
+import type { DB } from '../db/schema.ts';
 import type { JobDefinition } from '../jobs/job-queue.ts';
 import { openBody, sealBody } from './outbox-seal.ts';
 
@@ -10,6 +12,8 @@ export interface EmailMessage {
   to: string;
   subject: string;
   text: string;
+  /** An HTML alternative of the same content (alert e-mails, the weekly digest). */
+  html?: string;
 }
 
 /**
@@ -20,11 +24,20 @@ export async function queueEmail(
   ctx: { database: Database; config: Pick<Config, 'jwtSecret'> },
   message: EmailMessage,
   enqueue: (outboxId: string) => Promise<unknown>,
+  /** The open transaction to write it in, if any. */
+  executor: Kysely<DB> = ctx.database.db,
 ): Promise<string> {
   const id = randomUUID();
-  await ctx.database.db
+  await executor
     .insertInto('emailOutbox')
-    .values({ id, toAddress: message.to, subject: message.subject, sealedBody: sealBody(message.text, id, ctx.config.jwtSecret) })
+    .values({
+      id,
+      toAddress: message.to,
+      subject: message.subject,
+      sealedBody: sealBody(message.text, id, ctx.config.jwtSecret),
+      // Bound to its own label, so the HTML cannot be passed off as the text (or another row's).
+      sealedHtmlBody: message.html === undefined ? null : sealBody(message.html, `${id}:html`, ctx.config.jwtSecret),
+    })
     .execute();
   await enqueue(id);
   return id;
@@ -74,11 +87,13 @@ export const sendEmailJob: JobDefinition<typeof payload> = {
       .where('id', '=', outboxId)
       .execute();
     try {
+      const html = message.sealedHtmlBody === null ? null : openBody(message.sealedHtmlBody, `${outboxId}:html`, config.jwtSecret);
       await transportFor(config.smtpUrl).sendMail({
         from: config.mailFrom,
         to: message.toAddress,
         subject: message.subject,
         text,
+        ...(html === null ? {} : { html }),
       });
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
@@ -93,7 +108,7 @@ export const sendEmailJob: JobDefinition<typeof payload> = {
     // Delivered: the outbox keeps who, what and when, not the links.
     await database.db
       .updateTable('emailOutbox')
-      .set({ sentAt: new Date(), lastError: null, sealedBody: null, textBody: null })
+      .set({ sentAt: new Date(), lastError: null, sealedBody: null, sealedHtmlBody: null, textBody: null })
       .where('id', '=', outboxId)
       .execute();
   },

@@ -1,0 +1,130 @@
+import { ALERT_CATEGORY_OF_RULE, evaluateFieldAlerts, type Alert, type AlertRuleId, type FieldAlertInputs } from '@murimi/core';
+import { sql, type Kysely } from 'kysely';
+import type { DB } from '../../db/schema.ts';
+import type { JobQueue } from '../../jobs/job-queue.ts';
+import { loadAlertFields, loadFieldAlertInputs, type AlertField, type AlertServiceContext } from './alert-inputs.ts';
+import { alertNotifyJob } from './alert-notify.job.ts';
+
+/** Alert rows written per statement: a batch of 500 fields rarely has more, and a statement stays well under limits. */
+const ROWS_PER_STATEMENT = 500;
+
+export interface AlertEvaluationOutcome {
+  fields: number;
+  /** Alerts seen in this evaluation (new and continuing). */
+  alerts: number;
+  /** Alerts new in this evaluation: each person is told of these by their channels. */
+  created: string[];
+  /** Open alerts whose condition no longer holds. */
+  ended: number;
+}
+
+/**
+ * Evaluates every rule on these fields and stores the outcome: a new episode becomes an alert (and its people are
+ * told, by the `alert-notify` job queued in the same transaction); an episode already alerted keeps its one alert,
+ * its figures brought up to date; an open alert whose rule ran and no longer finds its episode is ended. Run by the
+ * scheduled batches and after each new analysis of a field; running it twice changes nothing the second time.
+ */
+export async function evaluateAlerts(
+  ctx: AlertServiceContext & { queue: Pick<JobQueue, 'send'> },
+  fieldIds: readonly string[],
+): Promise<AlertEvaluationOutcome> {
+  const fields = await loadAlertFields(ctx, fieldIds);
+  const inputs = await loadFieldAlertInputs(ctx, fields);
+  const fieldsById = new Map(fields.map((field) => [field.id, field]));
+  const evaluations = inputs.map((input) => ({ input, field: fieldsById.get(input.fieldId)!, ...evaluateFieldAlerts(input) }));
+  return storeEvaluations(ctx, evaluations);
+}
+
+interface FieldEvaluation {
+  input: FieldAlertInputs;
+  field: AlertField;
+  alerts: Alert[];
+  evaluatedRules: AlertRuleId[];
+}
+
+const isSimulated = (alert: Alert) => /simulated/i.test(alert.evidence.dataSource);
+
+async function storeEvaluations(
+  ctx: AlertServiceContext & { queue: Pick<JobQueue, 'send'> },
+  evaluations: readonly FieldEvaluation[],
+): Promise<AlertEvaluationOutcome> {
+  const now = ctx.now();
+  const rows = evaluations.flatMap(({ input, field, alerts }) =>
+    alerts.map((alert) => ({
+      orgId: field.orgId,
+      fieldId: field.id,
+      ruleId: alert.ruleId,
+      category: ALERT_CATEGORY_OF_RULE[alert.ruleId],
+      severity: alert.severity,
+      episodeKey: alert.episodeKey,
+      messageKey: alert.messageKey,
+      actionKey: alert.actionKey,
+      params: JSON.stringify(alert.params),
+      evidence: JSON.stringify(alert.evidence),
+      alertDate: alert.date,
+      fieldToday: input.today,
+      simulated: isSimulated(alert),
+      createdAt: now,
+      updatedAt: now,
+    })),
+  );
+  const evaluatedPairs = evaluations.flatMap(({ field, evaluatedRules }) =>
+    evaluatedRules.map((ruleId) => ({ fieldId: field.id, ruleId })),
+  );
+  const currentKeys = rows.map((row) => row.episodeKey);
+
+  return ctx.database.db.transaction().execute(async (tx) => {
+    const created: string[] = [];
+    for (let start = 0; start < rows.length; start += ROWS_PER_STATEMENT) {
+      const stored = await tx
+        .insertInto('alerts')
+        .values(rows.slice(start, start + ROWS_PER_STATEMENT))
+        .onConflict((conflict) =>
+          conflict.columns(['orgId', 'episodeKey']).doUpdateSet((eb) => ({
+            severity: eb.ref('excluded.severity'),
+            messageKey: eb.ref('excluded.messageKey'),
+            actionKey: eb.ref('excluded.actionKey'),
+            params: eb.ref('excluded.params'),
+            evidence: eb.ref('excluded.evidence'),
+            alertDate: eb.ref('excluded.alertDate'),
+            fieldToday: eb.ref('excluded.fieldToday'),
+            simulated: eb.ref('excluded.simulated'),
+            updatedAt: eb.ref('excluded.updatedAt'),
+            // A forecast that brings an episode back makes its alert current again (it is still one alert).
+            endedAt: null,
+          })),
+        )
+        // xmax is 0 on a row this statement inserted, and the updating transaction's id on one it updated.
+        .returning(['id', sql<boolean>`(xmax = 0)`.as('inserted')])
+        .execute();
+      created.push(...stored.filter((row) => row.inserted).map((row) => row.id));
+    }
+    const ended = await endAlertsNoLongerFound(tx, evaluatedPairs, currentKeys, now);
+    for (let start = 0; start < created.length; start += 100) {
+      await ctx.queue.send(alertNotifyJob, { alertIds: created.slice(start, start + 100) }, { executor: tx });
+    }
+    return { fields: evaluations.length, alerts: rows.length, created, ended };
+  });
+}
+
+/**
+ * Ends the open alerts of the (field, rule) pairs that ran whose episode is not among those just found: the episode
+ * is over, or the forecast no longer holds it. One statement for the whole batch.
+ */
+async function endAlertsNoLongerFound(
+  tx: Kysely<DB>,
+  evaluated: readonly { fieldId: string; ruleId: AlertRuleId }[],
+  currentKeys: readonly string[],
+  now: Date,
+): Promise<number> {
+  if (evaluated.length === 0) return 0;
+  const result = await sql`
+    update alerts set ended_at = ${now}, updated_at = ${now}
+    where ended_at is null
+      and (field_id, rule_id) in (
+        select * from unnest(${evaluated.map((pair) => pair.fieldId)}::uuid[], ${evaluated.map((pair) => pair.ruleId)}::text[])
+      )
+      and not (episode_key = any(${[...currentKeys]}::text[]))
+  `.execute(tx);
+  return Number(result.numAffectedRows ?? 0);
+}

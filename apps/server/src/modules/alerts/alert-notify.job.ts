@@ -1,0 +1,164 @@
+import {
+  alertEmail,
+  alertSms,
+  channelCarries,
+  localTimeIn,
+  quietHoursEnd,
+  type AlertEvidence,
+  type AlertRuleId,
+  type AlertSeverity,
+  type NotificationPreferences,
+} from '@murimi/core';
+import { z } from 'zod';
+import type { ServiceContext } from '../../app-context.ts';
+import type { JobDefinition, JobQueue } from '../../jobs/job-queue.ts';
+import { queueEmail, sendEmailJob } from '../../mail/mailer.ts';
+import { preferencesOf } from '../notifications/notification-preferences.ts';
+import { queueSms } from '../sms/sms-outbox.ts';
+
+export type NotifyContext = ServiceContext & { queue: Pick<JobQueue, 'send'> };
+
+interface NotifiedAlert {
+  id: string;
+  orgId: string;
+  fieldName: string;
+  ruleId: AlertRuleId;
+  category: 'weather' | 'crop' | 'pest';
+  severity: AlertSeverity;
+  messageKey: string;
+  actionKey: string;
+  params: Record<string, string | number>;
+  evidence: AlertEvidence;
+  date: string;
+  simulated: boolean;
+}
+
+export interface NotifyOutcome {
+  emails: number;
+  sms: number;
+}
+
+/**
+ * Tells each member of the alerts' organisations of the new alerts by the channels their preferences choose for the
+ * alert's category and severity: one e-mail per person with all of them (to a confirmed address), one SMS per alert
+ * (to a verified number, through the outbox's quiet hours, STOP list and daily limit). In the app an alert is there
+ * for everyone at once. `alert_notifications` remembers who was told what by which channel, so a retried job tells
+ * nobody twice. Alerts that ended or were resolved before this ran are not sent.
+ */
+export async function notifyAlerts(ctx: NotifyContext, alertIds: readonly string[]): Promise<NotifyOutcome> {
+  const db = ctx.database.db;
+  if (alertIds.length === 0) return { emails: 0, sms: 0 };
+  const alerts: NotifiedAlert[] = (
+    await db
+      .selectFrom('alerts')
+      .innerJoin('fields', 'fields.id', 'alerts.fieldId')
+      .select([
+        'alerts.id',
+        'alerts.orgId',
+        'fields.name as fieldName',
+        'alerts.ruleId',
+        'alerts.category',
+        'alerts.severity',
+        'alerts.messageKey',
+        'alerts.actionKey',
+        'alerts.params',
+        'alerts.evidence',
+        'alerts.alertDate',
+        'alerts.simulated',
+      ])
+      .where('alerts.id', 'in', alertIds)
+      .where('alerts.endedAt', 'is', null)
+      .where('alerts.resolvedAt', 'is', null)
+      .execute()
+  ).map((row) => ({ ...row, ruleId: row.ruleId as AlertRuleId, evidence: row.evidence as AlertEvidence, date: row.alertDate }));
+  if (alerts.length === 0) return { emails: 0, sms: 0 };
+
+  const members = await db
+    .selectFrom('memberships')
+    .innerJoin('users', 'users.id', 'memberships.userId')
+    .select([
+      'memberships.orgId',
+      'users.id',
+      'users.email',
+      'users.emailVerifiedAt',
+      'users.country',
+      'users.notificationPreferences',
+      'users.smsPhone',
+      'users.smsPhoneVerifiedAt',
+    ])
+    .where('memberships.orgId', 'in', [...new Set(alerts.map((alert) => alert.orgId))])
+    .execute();
+
+  const outcome: NotifyOutcome = { emails: 0, sms: 0 };
+  for (const member of members) {
+    const preferences = preferencesOf(member);
+    const theirs = alerts.filter((alert) => alert.orgId === member.orgId);
+    const byEmail = member.emailVerifiedAt ? theirs.filter((alert) => carries(preferences, 'email', alert)) : [];
+    const bySms = member.smsPhone && member.smsPhoneVerifiedAt ? theirs.filter((alert) => carries(preferences, 'sms', alert)) : [];
+    if (byEmail.length === 0 && bySms.length === 0) continue;
+    await db.transaction().execute(async (tx) => {
+      const claim = async (list: NotifiedAlert[], channel: 'email' | 'sms') => {
+        if (list.length === 0) return [];
+        const claimed = await tx
+          .insertInto('alertNotifications')
+          .values(list.map((alert) => ({ alertId: alert.id, userId: member.id, channel })))
+          .onConflict((conflict) => conflict.doNothing())
+          .returning('alertId')
+          .execute();
+        const ids = new Set(claimed.map((row) => row.alertId));
+        return list.filter((alert) => ids.has(alert.id));
+      };
+      const newByEmail = await claim(byEmail, 'email');
+      const newBySms = await claim(bySms, 'sms');
+      if (newByEmail.length > 0) {
+        const email = alertEmail({
+          alerts: newByEmail.map((alert) => ({ alert, fieldName: alert.fieldName })),
+          language: preferences.language,
+          productName: ctx.config.productName,
+          alertsUrl: `${ctx.config.publicUrl}/alerts`,
+          settingsUrl: `${ctx.config.publicUrl}/settings#alerts`,
+        });
+        const startAfter = quietHoursEnd(ctx.now(), preferences.quietHours, preferences.timeZone) ?? undefined;
+        await queueEmail(
+          ctx,
+          { to: member.email, ...email },
+          (outboxId) => ctx.queue.send(sendEmailJob, { outboxId }, { executor: tx, startAfter }),
+          tx,
+        );
+        outcome.emails++;
+      }
+      const today = localTimeIn(ctx.now(), preferences.timeZone).date;
+      for (const alert of newBySms) {
+        const body = alertSms({
+          alert,
+          fieldName: alert.fieldName,
+          language: preferences.language,
+          today,
+          productName: ctx.config.productName,
+        });
+        await queueSms(ctx, { userId: member.id, to: member.smsPhone!, body, purpose: 'alert', alertId: alert.id, preferences }, tx);
+        outcome.sms++;
+      }
+    });
+  }
+  return outcome;
+}
+
+function carries(preferences: NotificationPreferences, channel: 'email' | 'sms', alert: NotifiedAlert): boolean {
+  return channelCarries(preferences.channels[channel][alert.category], alert.severity);
+}
+
+const payload = z.object({ alertIds: z.array(z.uuid()).min(1).max(100) });
+
+/** Sent with the alerts it names, in the transaction that stored them. */
+export const alertNotifyJob: JobDefinition<typeof payload> = {
+  name: 'alert-notify',
+  payload,
+  retryLimit: 3,
+  retryDelaySeconds: 30,
+  expireInSeconds: 300,
+  async handle({ alertIds }, context) {
+    const outcome = await notifyAlerts(context, alertIds);
+    context.log.info({ alerts: alertIds.length, ...outcome }, 'alerts sent to their people');
+  },
+};

@@ -1,0 +1,85 @@
+import {
+  alertListQuerySchema,
+  alertListSchema,
+  alertSchema,
+  alertSnoozeSchema,
+  alertThresholdsAnswerSchema,
+  alertThresholdsSchema,
+  unreadAlertCountSchema,
+} from '@murimi/core';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../app-context.ts';
+import { authenticate, authOf } from '../../plugins/authenticate.ts';
+import { getAlertThresholds, updateAlertThresholds } from './alert-thresholds.ts';
+import * as alerts from './alerts.service.ts';
+
+const idParams = z.strictObject({ id: z.uuid({ message: 'The alert id in the path must be a UUID.' }) });
+const one = z.object({ data: alertSchema });
+const readBody = z.strictObject({ read: z.boolean().default(true) }).default({ read: true });
+const resolveBody = z.strictObject({ resolved: z.boolean().default(true) }).default({ resolved: true });
+
+/** The alerts screen's API: the organisation's alerts, each person's read and snooze state, and its thresholds. */
+export function alertRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    const tags = ['alerts'];
+    const signedIn = { onRequest: authenticate(ctx) };
+    const security = [{ bearerAuth: [] }];
+    const reader = (request: Parameters<typeof authOf>[0]) => {
+      const { orgId, userId } = authOf(request);
+      return { orgId, userId };
+    };
+
+    app.get(
+      '/alerts',
+      { ...signedIn, schema: { tags, security, querystring: alertListQuerySchema, response: { 200: alertListSchema } } },
+      async (request) => alerts.listAlerts(ctx, reader(request), request.query),
+    );
+
+    app.get(
+      '/alerts/unread-count',
+      { ...signedIn, schema: { tags, security, response: { 200: unreadAlertCountSchema } } },
+      async (request) => ({
+        data: { unread: await alerts.unreadAlertCount(ctx, reader(request)) },
+      }),
+    );
+
+    app.get('/alerts/:id', { ...signedIn, schema: { tags, security, params: idParams, response: { 200: one } } }, async (request) => ({
+      data: await alerts.getAlert(ctx, reader(request), request.params.id),
+    }));
+
+    app.post(
+      '/alerts/:id/read',
+      { ...signedIn, schema: { tags, security, params: idParams, body: readBody.optional(), response: { 200: one } } },
+      async (request) => ({ data: await alerts.markAlertRead(ctx, reader(request), request.params.id, request.body?.read ?? true) }),
+    );
+
+    app.post(
+      '/alerts/:id/snooze',
+      { ...signedIn, schema: { tags, security, params: idParams, body: alertSnoozeSchema, response: { 200: one } } },
+      async (request) => ({ data: await alerts.snoozeAlert(ctx, reader(request), request.params.id, new Date(request.body.until)) }),
+    );
+
+    app.post(
+      '/alerts/:id/resolve',
+      { ...signedIn, schema: { tags, security, params: idParams, body: resolveBody.optional(), response: { 200: one } } },
+      async (request) => ({
+        data: await alerts.resolveAlert(ctx, reader(request), request.params.id, request.body?.resolved ?? true),
+      }),
+    );
+
+    app.get(
+      '/alert-thresholds',
+      { ...signedIn, schema: { tags, security, response: { 200: alertThresholdsAnswerSchema } } },
+      async (request) => ({
+        data: await getAlertThresholds(ctx, authOf(request)),
+      }),
+    );
+
+    app.put(
+      '/alert-thresholds',
+      { ...signedIn, schema: { tags, security, body: alertThresholdsSchema, response: { 200: alertThresholdsAnswerSchema } } },
+      async (request) => ({ data: await updateAlertThresholds(ctx, authOf(request), request.body) }),
+    );
+  };
+}

@@ -1,0 +1,30 @@
+import {
+  DEFAULT_NOTIFICATION_PREFERENCES,
+  isReviewedLanguage,
+  NOTIFICATION_LANGUAGE_CODES,
+  notificationPreferencesSchema,
+  TIME_ZONE_BY_COUNTRY,
+  type NotificationPreferences,
+} from '@murimi/core';
+
+/**
+ * A person's preferences: what they saved, else the defaults with their country's time zone. Saved preferences that
+ * no longer parse (a setting a later release renamed) fall back to the defaults key by key rather than failing.
+ */
+export function preferencesOf(user: { notificationPreferences: unknown; country: string }): NotificationPreferences {
+  const defaults = {
+    ...DEFAULT_NOTIFICATION_PREFERENCES,
+    timeZone: TIME_ZONE_BY_COUNTRY[user.country] ?? DEFAULT_NOTIFICATION_PREFERENCES.timeZone,
+  };
+  const saved = notificationPreferencesSchema.safeParse(user.notificationPreferences);
+  if (saved.success) return saved.data;
+  if (typeof user.notificationPreferences !== 'object' || user.notificationPreferences === null) return defaults;
+  const merged = { ...defaults, ...(user.notificationPreferences as Partial<NotificationPreferences>) };
+  const partly = notificationPreferencesSchema.safeParse(merged);
+  return partly.success ? partly.data : defaults;
+}
+
+/** The languages whose texts are translated and reviewed (English always). */
+export function reviewedLanguages(): NotificationPreferences['language'][] {
+  return NOTIFICATION_LANGUAGE_CODES.filter(isReviewedLanguage);
+}

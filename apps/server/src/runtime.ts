@@ -19,6 +19,7 @@ import { CpuPool } from './workers/cpu-pool.ts';
 import { alertNotifyJob } from './modules/alerts/alert-notify.job.ts';
 import { alertBatchJob, alertScheduleJob, fieldAlertsJob } from './modules/alerts/alert-schedule.ts';
 import { sendSmsJob } from './modules/sms/sms-outbox.ts';
+import { inboundSmsJob } from './modules/sms/inbound-sms.ts';
 
 export const allJobs = [
   healthCheckJob,
@@ -35,6 +36,7 @@ export const allJobs = [
   fieldAlertsJob,
   alertNotifyJob,
   sendSmsJob,
+  inboundSmsJob,
 ] as const;
 
 export interface Runtime {

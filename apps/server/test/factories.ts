@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../src/app-context.ts';
 import { as, squareBoundary, type TestAccount } from './harness.ts';
 
 /** Creates a farm, a 4 ha maize field, a soil test, a fertilizer application, an irrigation and a gauge reading for an account. */
@@ -85,4 +86,37 @@ export async function createFarmWithFields(app: FastifyInstance, account: TestAc
     fieldIds.push(response.json().data.id);
   }
   return { farmId, fieldIds };
+}
+
+/** An alert of a field as the rules store one (a stored episode), without running the rules; returns its id. */
+export async function insertAlert(
+  ctx: AppContext,
+  alert: { orgId: string; fieldId: string; ruleId?: string; severity?: 'info' | 'warning' | 'critical'; date?: string },
+): Promise<string> {
+  const date = alert.date ?? '2026-11-28';
+  const row = await ctx.database.db
+    .insertInto('alerts')
+    .values({
+      orgId: alert.orgId,
+      fieldId: alert.fieldId,
+      ruleId: alert.ruleId ?? 'heavy-rain',
+      category: 'weather',
+      severity: alert.severity ?? 'warning',
+      episodeKey: `${alert.ruleId ?? 'heavy-rain'}:${alert.fieldId}:${date}`,
+      messageKey: 'alerts.heavyRain',
+      actionKey: 'alerts.actions.prepareForHeavyRain',
+      params: JSON.stringify({ rainMm: 60, date, threeDayRainMm: 66 }),
+      evidence: JSON.stringify({
+        values: [{ name: 'rain', value: 60, unit: 'mm', date }],
+        dates: [date],
+        source: 'rule',
+        dataSource: 'Open-Meteo',
+        caveats: [],
+      }),
+      alertDate: date,
+      fieldToday: date,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
 }

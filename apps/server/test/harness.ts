@@ -155,3 +155,14 @@ export function squareBoundary(hectares: number, centre: [number, number] = [31.
     ],
   };
 }
+
+/** Polls `read` every 200 ms until it gives something other than undefined (jobs, outside fakes), or fails after `timeoutMs`. */
+export async function waitFor<T>(what: string, read: () => Promise<T | undefined> | T | undefined, timeoutMs = 30_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}

@@ -1,9 +1,11 @@
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { DEFAULT_NOTIFICATION_PREFERENCES } from '@murimi/core';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createFarmRecords } from './factories.ts';
+import { twilioSignature } from '../src/integrations/sms/twilio-signature.ts';
+import { createFarmRecords, insertAlert } from './factories.ts';
 import { as, registerAccount, squareBoundary, startTestApp, type TestAccount, type TestApp } from './harness.ts';
 
 /**
@@ -15,6 +17,11 @@ import { as, registerAccount, squareBoundary, startTestApp, type TestAccount, ty
 let t: TestApp;
 let farmer: TestAccount;
 let records: Awaited<ReturnType<typeof createFarmRecords>>;
+let alertId: string;
+
+const AT_SECRET = 'callback-secret-of-24-characters-or-more';
+const TWILIO_TOKEN = 'twilio-auth-token-for-property-tests';
+const PUBLIC_URL = 'https://murimi.example.org';
 
 /** Boundary files as GDAL and Google Earth write them. */
 const boundaryFixtures = path.join(import.meta.dirname, 'fixtures/boundaries');
@@ -26,9 +33,30 @@ beforeAll(async () => {
     path.join(emptyCatalog, 'catalog.json'),
     JSON.stringify({ type: 'Catalog', id: 'empty', stac_version: '1.0.0', links: [] }),
   );
-  t = await startTestApp({ env: { IMAGERY_SOURCE: 'demo', DEMO_IMAGERY_DIR: emptyCatalog } });
+  t = await startTestApp({
+    env: {
+      IMAGERY_SOURCE: 'demo',
+      DEMO_IMAGERY_DIR: emptyCatalog,
+      PUBLIC_URL,
+      // SMS goes nowhere (no job runs here); the callbacks of both providers are open to the generated bodies.
+      SMS_PROVIDER: 'africastalking',
+      AFRICASTALKING_USERNAME: 'murimi',
+      AFRICASTALKING_API_KEY: 'test-api-key',
+      AFRICASTALKING_API_URL: 'http://127.0.0.1:9',
+      AFRICASTALKING_CALLBACK_SECRET: AT_SECRET,
+      TWILIO_ACCOUNT_SID: 'AC0123456789abcdef',
+      TWILIO_AUTH_TOKEN: TWILIO_TOKEN,
+      TWILIO_FROM: '+15005550006',
+    },
+  });
   farmer = await registerAccount(t.app);
   records = await createFarmRecords(t.app, farmer);
+  await t.ctx.database.db
+    .updateTable('users')
+    .set({ smsPhone: '+263771234567', smsPhoneVerifiedAt: new Date() })
+    .where('id', '=', farmer.userId)
+    .execute();
+  alertId = await insertAlert(t.ctx, { orgId: farmer.orgId, fieldId: records.field.id });
 });
 afterAll(() => t?.close());
 
@@ -162,6 +190,9 @@ describe('generated request bodies', () => {
       .constantFrom('geojson', 'shapefile', 'kml', '')
       .map((format) => `/api/fields/${field.id}/prescription${format ? `?format=${format}` : ''}`);
     const validPrescription = { zones: 3, ratesKgPerHa: [150, 100, 50], product: 'Urea', from: '2026-11-01', to: '2027-02-01' };
+    // An alert of the farmer's, another's id, and what is no id at all.
+    const alertUrl = (action: string) =>
+      fc.constantFrom(alertId, alertId, '00000000-0000-0000-0000-000000000000', 'not-a-uuid').map((id) => `/api/alerts/${id}/${action}`);
     const validRegistration = { email: 'a@example.org', password: 'password-1', name: 'A', phone: '+263771234567', country: 'ZW' };
     return [
       ['POST', '/api/farms', '/api/farms', { name: 'Farm', location: 'x', district: 'y', country: 'ZW', notes: 'z' }],
@@ -191,6 +222,13 @@ describe('generated request bodies', () => {
       ['POST', '/api/auth/verify-email', '/api/auth/verify-email', { token: 'x'.repeat(43) }],
       ['POST', '/api/auth/resend-verification', '/api/auth/resend-verification', {}],
       ['PUT', '/api/auth/me', '/api/auth/me', { name: 'A', phone: '+263771234567', country: 'ZW' }],
+      ['POST', '/api/alerts/{id}/read', alertUrl('read'), { read: false }],
+      ['POST', '/api/alerts/{id}/snooze', alertUrl('snooze'), { until: new Date(Date.now() + 86_400_000).toISOString() }],
+      ['POST', '/api/alerts/{id}/resolve', alertUrl('resolve'), { resolved: true }],
+      ['PUT', '/api/alert-thresholds', '/api/alert-thresholds', { frostMinTemperatureC: 1, heavyRainDayMm: 30, ndviDrop: 0.12 }],
+      ['PUT', '/api/me/notification-preferences', '/api/me/notification-preferences', DEFAULT_NOTIFICATION_PREFERENCES],
+      ['POST', '/api/me/sms-phone', '/api/me/sms-phone', { phone: '077 123 4567' }],
+      ['POST', '/api/me/sms-phone/verify', '/api/me/sms-phone/verify', { code: '123456' }],
     ] as const satisfies readonly (readonly [Method, string, string | fc.Arbitrary<string>, Record<string, unknown>])[];
   };
   /** Routes a success would end the caller's session on: each run signs up an account of its own. */
@@ -200,12 +238,21 @@ describe('generated request bodies', () => {
   };
   /** The boundary import reads the raw file, not JSON: a property of its own below. */
   const rawBodyRoutes = ['POST /api/fields/import/preview'];
+  /** The SMS providers post forms: a property of their own below. */
+  const formBodyRoutes = {
+    'POST /api/sms/africastalking/{secret}/inbound': `/api/sms/africastalking/${AT_SECRET}/inbound`,
+    'POST /api/sms/africastalking/{secret}/delivery': `/api/sms/africastalking/${AT_SECRET}/delivery`,
+    'POST /api/sms/africastalking/{secret}/ussd': `/api/sms/africastalking/${AT_SECRET}/ussd`,
+    'POST /api/sms/twilio/inbound': '/api/sms/twilio/inbound',
+    'POST /api/sms/twilio/status': '/api/sms/twilio/status',
+  };
 
   it('cover every route of the OpenAPI document that takes a body', async () => {
     const covered = [
       ...routes().map(([method, template]) => routeKey(method, template)),
       ...Object.keys(ownAccountRoutes),
       ...rawBodyRoutes,
+      ...Object.keys(formBodyRoutes),
     ].sort();
     // A new POST, PUT or PATCH fails here until it is added to one of the lists above.
     expect(covered).toEqual(await documentedBodyRoutes());
@@ -255,6 +302,56 @@ describe('generated request bodies', () => {
     },
     120_000,
   );
+
+  it.each(Object.entries(formBodyRoutes))('never answer 500 on %s, whatever form it is sent', async (_route, url) => {
+    const fields = [
+      'from',
+      'to',
+      'text',
+      'id',
+      'date',
+      'status',
+      'phoneNumber',
+      'sessionId',
+      'MessageSid',
+      'MessageStatus',
+      'From',
+      'Body',
+      'extra',
+    ];
+    const forms = fc.dictionary(
+      fc.constantFrom(...fields),
+      fc.oneof(fc.string({ maxLength: 40 }), fc.constantFrom('+263771234567', 'STATUS', 'IRR 25', '1*2*25', 'Success', 'delivered', '')),
+      {
+        maxKeys: 8,
+      },
+    );
+    const bodies = fc.oneof(
+      forms.map((form) => ({ type: 'application/x-www-form-urlencoded', body: new URLSearchParams(form).toString() })),
+      fc.string({ maxLength: 200 }).map((body) => ({ type: 'application/x-www-form-urlencoded', body })),
+      fc.jsonValue({ maxDepth: 3 }).map((value) => ({ type: 'application/json', body: JSON.stringify(value) })),
+    );
+    await fc.assert(
+      fc.asyncProperty(
+        bodies,
+        fc.constantFrom(url, url.replace(AT_SECRET, 'wrong-secret')),
+        fc.boolean(),
+        async ({ type, body }, target, signed) => {
+          // Half of Twilio's bodies signed as Twilio would, so they reach the handler behind the signature check.
+          const form = Object.fromEntries(new URLSearchParams(body));
+          const signature = signed ? { 'x-twilio-signature': twilioSignature(TWILIO_TOKEN, `${PUBLIC_URL}${target}`, form) } : {};
+          const response = await t.app.inject({
+            method: 'POST',
+            url: target,
+            headers: { 'content-type': type, ...signature },
+            payload: body,
+          });
+          expect(response.statusCode, `${target} ${body} → ${response.body}`).toBeLessThan(500);
+        },
+      ),
+      { numRuns: 60 },
+    );
+  });
 
   it('never answer 500 on a boundary file, whatever its bytes, name or content type', async () => {
     const fixtureNames = ['fields.kml', 'google-earth.kmz', 'fields-utm36s.zip', 'fields.geojson', 'fields-walked.gpx'];

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createFarmRecords } from './factories.ts';
+import { createFarmRecords, insertAlert } from './factories.ts';
 import { as, registerAccount, squareBoundary, startTestApp, type TestAccount, type TestApp } from './harness.ts';
 
 /** Every owned record answers 404 to another organisation: reading, changing, deleting, or hanging records from it. */
@@ -7,6 +7,7 @@ let t: TestApp;
 let owner: TestAccount;
 let stranger: TestAccount;
 let records: Awaited<ReturnType<typeof createFarmRecords>>;
+let alertId: string;
 
 beforeAll(async () => {
   t = await startTestApp();
@@ -14,6 +15,7 @@ beforeAll(async () => {
   stranger = await registerAccount(t.app);
   records = await createFarmRecords(t.app, owner);
   await createFarmRecords(t.app, stranger);
+  alertId = await insertAlert(t.ctx, { orgId: owner.orgId, fieldId: records.field.id, ruleId: 'frost', date: '2026-06-12' });
 });
 afterAll(() => t.close());
 
@@ -56,6 +58,11 @@ describe("another organisation's records", () => {
       ['DELETE', `/api/harvests/${harvest.id}`, undefined],
       ['GET', `/api/harvests?fieldId=${field.id}`, undefined],
       ['POST', '/api/harvests', { fieldId: field.id, seasonLabel: '2024/25', harvestedTPerHa: 3, harvestDate: '2025-04-20' }],
+      ['GET', `/api/alerts/${alertId}`, undefined],
+      ['POST', `/api/alerts/${alertId}/read`, { read: true }],
+      ['POST', `/api/alerts/${alertId}/snooze`, { until: new Date(Date.now() + 86_400_000).toISOString() }],
+      ['POST', `/api/alerts/${alertId}/resolve`, { resolved: true }],
+      ['GET', `/api/alerts?fieldId=${field.id}`, undefined],
       [
         'POST',
         '/api/fertilizer-applications',
@@ -94,6 +101,8 @@ describe("another organisation's records", () => {
     expect((await as(owner, t.app, { method: 'GET', url: `/api/fertilizer-applications/${application.id}` })).json().data).toEqual(
       application,
     );
+    const alert = (await as(owner, t.app, { method: 'GET', url: `/api/alerts/${alertId}` })).json().data;
+    expect(alert).toMatchObject({ id: alertId, read: false, snoozedUntil: null, resolvedAt: null });
   });
 
   it('never lists them', async () => {
@@ -110,6 +119,9 @@ describe("another organisation's records", () => {
       expect(ids).toHaveLength(1);
       expect(ids).not.toContain(Object.values(records).map((r) => r.id));
     }
+    expect((await as(stranger, t.app, { method: 'GET', url: '/api/alerts?status=all' })).json().data).toEqual([]);
+    expect((await as(stranger, t.app, { method: 'GET', url: '/api/alerts/unread-count' })).json().data).toEqual({ unread: 0 });
+    expect((await as(owner, t.app, { method: 'GET', url: '/api/alerts/unread-count' })).json().data).toEqual({ unread: 1 });
   });
 
   it('refuses to reuse their ids for a new record of ours (conflict, no data)', async () => {
@@ -138,9 +150,15 @@ describe('routes that need a session', () => {
       }
     }
     expect(signedIn.length).toBeGreaterThanOrEqual(24);
-    // The only routes open without a session: health, public settings, crops, and the sign-in flows.
+    // The only routes open without a session: health, public settings, crops, the sign-in flows, and the SMS
+    // providers' callbacks (which prove themselves by signature or secret instead: sms-channels.test.ts).
     expect(open.map((r) => r.split(' ')[1]).sort()).toEqual(
       [
+        '/api/sms/africastalking/{secret}/delivery',
+        '/api/sms/africastalking/{secret}/inbound',
+        '/api/sms/africastalking/{secret}/ussd',
+        '/api/sms/twilio/inbound',
+        '/api/sms/twilio/status',
         '/api/auth/forgot-password',
         '/api/auth/login',
         '/api/auth/refresh',

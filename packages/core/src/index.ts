@@ -28,3 +28,4 @@ export * from './outside-http/outside-request.ts';
 export * from './alerts/index.ts';
 export * from './sms/index.ts';
 export * from './notifications/index.ts';
+export * from './messaging/index.ts';

@@ -73,6 +73,17 @@ export function readAlert(alert: AlertWording, language: NotificationLanguage): 
   };
 }
 
+/** An alert's short headline ("heavy rain 60mm Thu") and action ("Delay urea and spraying, clear drains.") for SMS and USSD. */
+export function alertSmsWords(alert: AlertWording, language: NotificationLanguage, today: string): { headline: string; action: string } {
+  const params = presentParams(alert.params, language, today);
+  const shortKey = alert.messageKey.replace(/^alerts\./, 'sms.alerts.');
+  const shortActionKey = alert.actionKey.replace(/^alerts\.actions\./, 'sms.actions.');
+  return {
+    headline: textOf(language, shortKey, params, textOf(language, alert.messageKey, params, alert.messageKey)),
+    action: textOf(language, shortActionKey, params, textOf(language, alert.actionKey, params, '')),
+  };
+}
+
 /** The shortest a field's name is cut to when a message would not fit one SMS otherwise. */
 const MIN_FIELD_NAME_CHARACTERS = 8;
 
@@ -89,12 +100,8 @@ export function alertSms(options: {
   today: string;
   productName: string;
 }): string {
-  const { alert, language } = options;
-  const params = presentParams(alert.params, language, options.today);
-  const shortKey = alert.messageKey.replace(/^alerts\./, 'sms.alerts.');
-  const shortActionKey = alert.actionKey.replace(/^alerts\.actions\./, 'sms.actions.');
-  const headline = textOf(language, shortKey, params, textOf(language, alert.messageKey, params, alert.messageKey));
-  const action = textOf(language, shortActionKey, params, textOf(language, alert.actionKey, params, ''));
+  const { language } = options;
+  const { headline, action } = alertSmsWords(options.alert, language, options.today);
   const compose = (field: string) =>
     plainSmsText(notificationText(language, 'sms.alert', { product: options.productName, field, headline, action }));
   let fieldName = plainSmsText(options.fieldName.trim());

@@ -9,11 +9,34 @@ import { formatLocaleOf, notificationText, type NotificationLanguage } from './l
 const CALENDAR_DATE = /^\d{4}-\d{2}-\d{2}$/;
 const atNoon = (date: string) => new Date((utcDayNumber(date) + 0.5) * 86_400_000);
 
+/**
+ * English names as the rest of the product writes them ("Sep", as in `formatDayMonth`): runtimes differ on English
+ * abbreviations (recent CLDR gives "Sept" for en-GB), and a farmer should read one month one way everywhere.
+ */
+const ENGLISH_WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+const ENGLISH_MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+function dayParts(date: string, language: NotificationLanguage, parts: { weekday?: boolean; dayMonth?: boolean }): string {
+  const locale = formatLocaleOf(language);
+  const instant = atNoon(date);
+  if (locale.startsWith('en')) {
+    const words = [
+      ...(parts.weekday ? [ENGLISH_WEEKDAYS[instant.getUTCDay()]!] : []),
+      ...(parts.dayMonth ? [String(instant.getUTCDate()), ENGLISH_MONTHS[instant.getUTCMonth()]!] : []),
+    ];
+    return words.join(' ');
+  }
+  const options: Intl.DateTimeFormatOptions = {
+    timeZone: 'UTC',
+    ...(parts.weekday ? { weekday: 'short' } : {}),
+    ...(parts.dayMonth ? { day: 'numeric', month: 'short' } : {}),
+  };
+  return new Intl.DateTimeFormat(locale, options).format(instant).replace(',', '');
+}
+
 /** "Thu 28 Nov" (weekday, day and month), the way a reading of the coming or past week is named. */
 export function formatDayForReading(date: string, language: NotificationLanguage): string {
-  return new Intl.DateTimeFormat(formatLocaleOf(language), { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' })
-    .format(atNoon(date))
-    .replace(',', '');
+  return dayParts(date, language, { weekday: true, dayMonth: true });
 }
 
 /**
@@ -24,9 +47,7 @@ export function shortDay(date: string, today: string, language: NotificationLang
   const ahead = daysBetween(today, date);
   if (ahead === 0) return notificationText(language, 'time.today');
   if (ahead === 1) return notificationText(language, 'time.tomorrow');
-  const options: Intl.DateTimeFormatOptions =
-    ahead > 1 && ahead < 7 ? { weekday: 'short', timeZone: 'UTC' } : { day: 'numeric', month: 'short', timeZone: 'UTC' };
-  return new Intl.DateTimeFormat(formatLocaleOf(language), options).format(atNoon(date));
+  return dayParts(date, language, ahead > 1 && ahead < 7 ? { weekday: true } : { dayMonth: true });
 }
 
 /** A figure in the reader's locale, at most two decimals (the rules round their figures already). */

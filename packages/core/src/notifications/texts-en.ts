@@ -150,6 +150,7 @@ export const NOTIFICATION_TEXTS_EN = {
   'sms.amountOutOfRange': '{product}: send the {kind} in mm, from 0 to {maxMm}, e.g. {example}.',
   'sms.notLogged': '{product}: could not log that: {reason}',
   'sms.statusLine': '{field}: {health}. {water}. {next}',
+  'sms.moreFields': '+{count} more: send STATUS {next} for the next.',
   'sms.health.healthy': 'healthy, NDVI {ndvi} ({day})',
   'sms.health.moderate': 'fair, NDVI {ndvi} ({day})',
   'sms.health.bare-or-stressed': 'stressed or bare, NDVI {ndvi} ({day})',

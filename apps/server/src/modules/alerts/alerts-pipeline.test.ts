@@ -1,6 +1,6 @@
 import { addDays } from '@murimi/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { as, registerAccount, squareBoundary, startTestApp, type TestAccount, type TestApp } from '../../../test/harness.ts';
+import { as, registerAccount, squareBoundary, startTestApp, waitFor, type TestAccount, type TestApp } from '../../../test/harness.ts';
 import { startFakeOpenMeteo, type FakeOpenMeteo } from '../../integrations/open-meteo/testing/fake-open-meteo.ts';
 import { startFakeAfricasTalking, type FakeSmsProvider } from '../../integrations/sms/testing/fake-africas-talking.ts';
 import { readOutboxMessage } from '../../mail/mailer.ts';
@@ -19,16 +19,6 @@ describe('a forecast of 60 mm of rain, from the scheduled job to every channel',
   let test: TestApp;
   let farmer: TestAccount;
   let fieldId: string;
-
-  const waitFor = async <T>(what: string, read: () => Promise<T | undefined> | T | undefined, timeoutMs = 20_000): Promise<T> => {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      const value = await read();
-      if (value !== undefined) return value;
-      if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
-  };
 
   beforeAll(async () => {
     weather = await startFakeOpenMeteo();

@@ -17,6 +17,7 @@ import type { AppContext } from '../../app-context.ts';
 import { decodeCursor, pageOf, timeIdKey, type ListPage } from '../../db/list-pages.ts';
 import type { AlertTable, DB } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
+import { requireField } from '../fields/fields.service.ts';
 import { preferencesOf } from '../notifications/notification-preferences.ts';
 
 /** Who is asking: alerts are the organisation's; read and snooze are the person's own. */
@@ -99,6 +100,8 @@ const alertColumns = [
 export async function listAlerts(ctx: AppContext, reader: AlertReader, query: AlertListQuery): Promise<ListPage<AlertItem>> {
   const preferences = await readerPreferences(ctx, reader.userId);
   const after = decodeCursor(query.cursor, timeIdKey);
+  // Another organisation's field is not found, as in every list filtered by field.
+  if (query.fieldId) await requireField(ctx, reader.orgId, query.fieldId);
   let select = baseQuery(ctx, reader).selectAll('alerts').select(alertColumns).where(shownInApp(preferences));
   if (query.fieldId) select = select.where('alerts.fieldId', '=', query.fieldId);
   if (query.category) select = select.where('alerts.category', '=', query.category);

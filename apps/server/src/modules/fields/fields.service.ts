@@ -13,7 +13,7 @@ import {
   type MeasuredBoundary,
 } from '@murimi/core';
 import { sql, type Selectable } from 'kysely';
-import type { AppContext } from '../../app-context.ts';
+import type { AppContext, ServiceContext } from '../../app-context.ts';
 import { decodeCursor, nameIdKey, pageOf, timeIdKey, type ListPage } from '../../db/list-pages.ts';
 import {
   checkUnchangedSince,
@@ -460,6 +460,6 @@ export async function deleteField(ctx: AppContext, orgId: string, fieldId: strin
 }
 
 /** Records that hang from a field (soil tests, applications) call this first: another organisation's field is 404. */
-export async function requireField(ctx: AppContext, orgId: string, fieldId: string): Promise<void> {
+export async function requireField(ctx: ServiceContext, orgId: string, fieldId: string): Promise<void> {
   if (!(await findOwned(ctx.database.db, 'fields', orgId, fieldId))) throw AppError.notFound('Field');
 }

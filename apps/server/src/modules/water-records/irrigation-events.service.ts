@@ -9,7 +9,7 @@ import {
 } from '@murimi/core';
 import { sql, type Selectable } from 'kysely';
 import type { z } from 'zod';
-import type { AppContext } from '../../app-context.ts';
+import type { ServiceContext } from '../../app-context.ts';
 import { dayCreatedIdKey, decodeCursor, pageOf, type ListPage } from '../../db/list-pages.ts';
 import {
   checkUnchangedSince,
@@ -68,7 +68,7 @@ const createdMs = sql<Date>`date_trunc('milliseconds', created_at)`;
 
 /** A page of irrigations, latest first (then newest entered, then id); of one field when `fieldId` is given. */
 export async function listIrrigationEvents(
-  ctx: AppContext,
+  ctx: ServiceContext,
   orgId: string,
   query: { fieldId?: string | undefined; limit: number; cursor?: string | undefined },
 ): Promise<ListPage<IrrigationEvent>> {
@@ -92,14 +92,14 @@ export async function listIrrigationEvents(
   return pageOf(rows, query.limit, (row) => [row.irrigationDate, row.createdMs.toISOString(), row.id], presentIrrigationEvent);
 }
 
-export async function getIrrigationEvent(ctx: AppContext, orgId: string, id: string): Promise<IrrigationEvent> {
+export async function getIrrigationEvent(ctx: ServiceContext, orgId: string, id: string): Promise<IrrigationEvent> {
   const row = await findOwned(ctx.database.db, 'irrigationEvents', orgId, id);
   if (!row) throw AppError.notFound('Irrigation');
   return presentIrrigationEvent(row);
 }
 
 export async function createIrrigationEvent(
-  ctx: AppContext,
+  ctx: ServiceContext,
   orgId: string,
   input: z.output<typeof irrigationEventCreateSchema>,
 ): Promise<{ item: IrrigationEvent; created: boolean }> {
@@ -123,7 +123,7 @@ export async function createIrrigationEvent(
 }
 
 export async function updateIrrigationEvent(
-  ctx: AppContext,
+  ctx: ServiceContext,
   orgId: string,
   id: string,
   input: IrrigationEventUpdate,
@@ -148,6 +148,6 @@ export async function updateIrrigationEvent(
   return presentIrrigationEvent(row);
 }
 
-export async function deleteIrrigationEvent(ctx: AppContext, orgId: string, id: string): Promise<void> {
+export async function deleteIrrigationEvent(ctx: ServiceContext, orgId: string, id: string): Promise<void> {
   if (!(await deleteOwned(ctx.database.db, 'irrigationEvents', orgId, id))) throw AppError.notFound('Irrigation');
 }

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { RainReading, rainReadingCreateSchema, rainReadingUpdateSchema } from '@murimi/core';
 import { sql, type Selectable } from 'kysely';
 import type { z } from 'zod';
-import type { AppContext } from '../../app-context.ts';
+import type { ServiceContext } from '../../app-context.ts';
 import { dayCreatedIdKey, decodeCursor, pageOf, type ListPage } from '../../db/list-pages.ts';
 import {
   checkUnchangedSince,
@@ -47,7 +47,7 @@ function sameDayConflict(existing: RainReadingRow): AppError {
   );
 }
 
-async function readingOnDay(ctx: AppContext, fieldId: string, readingDate: string): Promise<RainReadingRow | undefined> {
+async function readingOnDay(ctx: ServiceContext, fieldId: string, readingDate: string): Promise<RainReadingRow | undefined> {
   return ctx.database.db
     .selectFrom('rainReadings')
     .selectAll()
@@ -64,7 +64,7 @@ const isSameDayViolation = (error: unknown) =>
   );
 
 /** Runs a write, turning the one-reading-a-day index's refusal into the conflict the farmer reads. */
-async function oneReadingPerDay<T>(ctx: AppContext, fieldId: string, readingDate: string, write: () => Promise<T>): Promise<T> {
+async function oneReadingPerDay<T>(ctx: ServiceContext, fieldId: string, readingDate: string, write: () => Promise<T>): Promise<T> {
   try {
     return await write();
   } catch (error) {
@@ -80,7 +80,7 @@ const createdMs = sql<Date>`date_trunc('milliseconds', created_at)`;
 
 /** A page of gauge readings, latest day first (then newest entered, then id); of one field when `fieldId` is given. */
 export async function listRainReadings(
-  ctx: AppContext,
+  ctx: ServiceContext,
   orgId: string,
   query: { fieldId?: string | undefined; limit: number; cursor?: string | undefined },
 ): Promise<ListPage<RainReading>> {
@@ -103,14 +103,14 @@ export async function listRainReadings(
   return pageOf(rows, query.limit, (row) => [row.readingDate, row.createdMs.toISOString(), row.id], presentRainReading);
 }
 
-export async function getRainReading(ctx: AppContext, orgId: string, id: string): Promise<RainReading> {
+export async function getRainReading(ctx: ServiceContext, orgId: string, id: string): Promise<RainReading> {
   const row = await findOwned(ctx.database.db, 'rainReadings', orgId, id);
   if (!row) throw AppError.notFound('Rain reading');
   return presentRainReading(row);
 }
 
 export async function createRainReading(
-  ctx: AppContext,
+  ctx: ServiceContext,
   orgId: string,
   input: z.output<typeof rainReadingCreateSchema>,
 ): Promise<{ item: RainReading; created: boolean }> {
@@ -136,7 +136,7 @@ export async function createRainReading(
 }
 
 export async function updateRainReading(
-  ctx: AppContext,
+  ctx: ServiceContext,
   orgId: string,
   id: string,
   input: RainReadingUpdate,
@@ -158,6 +158,6 @@ export async function updateRainReading(
   return presentRainReading(row);
 }
 
-export async function deleteRainReading(ctx: AppContext, orgId: string, id: string): Promise<void> {
+export async function deleteRainReading(ctx: ServiceContext, orgId: string, id: string): Promise<void> {
   if (!(await deleteOwned(ctx.database.db, 'rainReadings', orgId, id))) throw AppError.notFound('Rain reading');
 }

@@ -1,0 +1,220 @@
+import {
+  fieldStatusLine,
+  notificationText,
+  parseSmsCommand,
+  plainSmsText,
+  shortDay,
+  smsWaterText,
+  waterOutlookOf,
+  type IrrigationResult,
+  type NotificationLanguage,
+  type RecordedWaterKind,
+  type SmsCommand,
+} from '@murimi/core';
+import { z } from 'zod';
+import type { JobContext, JobDefinition } from '../../jobs/job-queue.ts';
+import { loadFieldInSeason, loadSeasonWeather, type AnalysisRequest } from '../analysis/analysis-inputs.ts';
+import { runIrrigationAnalysis } from '../analysis/irrigation-analysis.ts';
+import { senderE164 } from '../notifications/phone-numbers.ts';
+import { fieldStatuses, numberedFields, personByPhone, type SmsPerson } from './sms-people.ts';
+import { queueSms } from './sms-outbox.ts';
+import { logWaterByPhone, MAX_PHONE_WATER_MM } from './water-by-phone.ts';
+
+/** STATUS without a number lists this many fields (about two SMS); the reply says how to ask for the others. */
+export const STATUS_FIELDS_PER_REPLY = 3;
+/** "Which field?" lists at most this many; a farmer with more names the field: IRR 25 7. */
+const CHOICES_PER_QUESTION = 6;
+/** How long a question ("which field got 25 mm?") waits for its answer. */
+const QUESTION_MINUTES = 60;
+
+interface WaterQuestion {
+  water: RecordedWaterKind;
+  amountMm: number;
+  /** The message that asked it, so the answer logs the record once however often it is handled. */
+  messageKey: string;
+}
+
+/**
+ * Answers one text received: STOP and START for any number; for a verified number STATUS, IRR, RAIN and the answer
+ * to a question we asked; the help text for anything else and for a number nobody verified (which changes nothing).
+ * The reply goes through the outbox (so a number that sent STOP gets none but START's confirmation).
+ */
+export async function handleInboundSms(context: JobContext, inboundId: string): Promise<string | null> {
+  const db = context.database.db;
+  const inbound = await db.selectFrom('smsInbound').selectAll().where('id', '=', inboundId).executeTakeFirst();
+  if (!inbound || inbound.handledAt) return null;
+  const phone = senderE164(inbound.fromPhone) ?? inbound.fromPhone;
+  const person = await personByPhone(context, phone);
+  const command = parseSmsCommand(inbound.text);
+  const product = context.config.productName;
+  const language: NotificationLanguage = person?.preferences.language ?? 'en';
+
+  let reply: string;
+  if (command.kind === 'stop') {
+    reply = notificationText(language, 'sms.stopped', { product });
+  } else if (command.kind === 'start') {
+    await db.deleteFrom('smsOptOuts').where('phone', '=', phone).execute();
+    reply = notificationText(language, 'sms.started', { product });
+  } else if (!person) {
+    reply = notificationText('en', 'sms.helpUnknownNumber', { product });
+  } else {
+    reply = await answer(context, person, command, inbound.id);
+  }
+
+  const queued = await queueSms(context, { userId: person?.userId ?? null, to: phone, body: plainSmsText(reply), purpose: 'reply' });
+  // STOP is kept after its confirmation is queued: the confirmation is the last SMS the number gets.
+  if (command.kind === 'stop')
+    await db
+      .insertInto('smsOptOuts')
+      .values({ phone })
+      .onConflict((conflict) => conflict.doNothing())
+      .execute();
+  await db
+    .updateTable('smsInbound')
+    .set({ handledAt: context.now(), userId: person?.userId ?? null, replyOutboxId: queued.id })
+    .where('id', '=', inbound.id)
+    .execute();
+  return reply;
+}
+
+async function answer(
+  context: JobContext,
+  person: SmsPerson,
+  command: Exclude<SmsCommand, { kind: 'stop' | 'start' }>,
+  messageKey: string,
+): Promise<string> {
+  const { language } = person.preferences;
+  const product = context.config.productName;
+  const fields = await numberedFields(context, person.orgId);
+  if (command.kind === 'help' || command.kind === 'unknown') return notificationText(language, 'sms.help', { product });
+  if (fields.length === 0) return notificationText(language, 'sms.noFields', { product });
+  const fieldAt = (number: number | null) => (number === null ? null : (fields[number - 1] ?? undefined));
+
+  if (command.kind === 'status') {
+    const chosen = fieldAt(command.fieldNumber);
+    if (chosen === undefined) return notificationText(language, 'sms.noSuchField', { product, count: fields.length });
+    const shown = chosen ? [chosen] : fields.slice(0, STATUS_FIELDS_PER_REPLY);
+    const lines = (await fieldStatuses(context, person, shown)).map((status) => fieldStatusLine(status, language, person.today));
+    if (!chosen && fields.length > shown.length) {
+      lines.push(notificationText(language, 'sms.moreFields', { count: fields.length - shown.length, next: shown.length + 1 }));
+    }
+    return `${product}:\n${lines.join('\n')}`;
+  }
+
+  if (command.kind === 'bad-amount') return amountHelp(language, product, command.water);
+
+  let question: WaterQuestion;
+  let fieldNumber: number | null;
+  if (command.kind === 'answer') {
+    const pending = await context.database.db
+      .selectFrom('smsConversations')
+      .selectAll()
+      .where('phone', '=', person.phone)
+      .where('expiresAt', '>', context.now())
+      .executeTakeFirst();
+    if (!pending) return notificationText(language, 'sms.help', { product });
+    question = pending.question as WaterQuestion;
+    fieldNumber = command.number;
+  } else {
+    question = { water: command.water, amountMm: command.amountMm, messageKey };
+    fieldNumber = command.fieldNumber ?? (fields.length === 1 ? 1 : null);
+  }
+  if (
+    question.amountMm < 0 ||
+    question.amountMm > MAX_PHONE_WATER_MM[question.water] ||
+    (question.water === 'irrigation' && question.amountMm === 0)
+  ) {
+    return amountHelp(language, product, question.water);
+  }
+  if (fieldNumber === null) {
+    await context.database.db
+      .insertInto('smsConversations')
+      .values({
+        phone: person.phone,
+        question: JSON.stringify(question),
+        expiresAt: new Date(context.now().getTime() + QUESTION_MINUTES * 60_000),
+      })
+      .onConflict((conflict) =>
+        conflict.column('phone').doUpdateSet((eb) => ({ question: eb.ref('excluded.question'), expiresAt: eb.ref('excluded.expiresAt') })),
+      )
+      .execute();
+    const choices = fields
+      .slice(0, CHOICES_PER_QUESTION)
+      .map((field, index) => notificationText(language, 'sms.whichFieldChoice', { number: index + 1, field: field.name }))
+      .join(', ');
+    return notificationText(language, 'sms.whichField', {
+      product,
+      amountMm: question.amountMm,
+      kind: notificationText(language, `sms.kind.${question.water}`),
+      choices: fields.length > CHOICES_PER_QUESTION ? `${choices}, ...` : choices,
+    });
+  }
+  const field = fieldAt(fieldNumber);
+  if (!field) return notificationText(language, 'sms.noSuchField', { product, count: fields.length });
+  await context.database.db.deleteFrom('smsConversations').where('phone', '=', person.phone).execute();
+  const outcome = await logWaterByPhone(context, {
+    orgId: person.orgId,
+    userId: person.userId,
+    fieldId: field.id,
+    water: question.water,
+    amountMm: question.amountMm,
+    date: person.today,
+    messageKey: question.messageKey,
+  });
+  const day = shortDay(person.today, person.today, language);
+  if (!outcome.logged) {
+    if (outcome.reason === 'already-read' && 'amountMm' in outcome) {
+      return notificationText(language, 'sms.rainAlreadyLogged', { product, field: field.name, amountMm: outcome.amountMm, day });
+    }
+    return notificationText(language, 'sms.notLogged', { product, reason: outcome.reason });
+  }
+  const advice = await waterAdviceNow(context, person, field.id);
+  return notificationText(language, question.water === 'irrigation' ? 'sms.irrigationLogged' : 'sms.rainLogged', {
+    product,
+    amountMm: question.amountMm,
+    field: field.name,
+    day,
+    advice,
+  });
+}
+
+function amountHelp(language: NotificationLanguage, product: string, water: RecordedWaterKind): string {
+  return notificationText(language, 'sms.amountOutOfRange', {
+    product,
+    kind: notificationText(language, `sms.kind.${water}`),
+    maxMm: MAX_PHONE_WATER_MM[water],
+    example: water === 'irrigation' ? 'IRR 25' : 'RAIN 12',
+  });
+}
+
+/**
+ * The field's water advice with the water just logged, worked out now by the irrigation analysis's own code (the
+ * queued analysis stores the same for the app): so the reply to IRR 25 already says what changed. When the weather
+ * cannot be had the reply says only what was logged.
+ */
+async function waterAdviceNow(context: JobContext, person: SmsPerson, fieldId: string): Promise<string> {
+  try {
+    const place = await loadFieldInSeason({ orgId: person.orgId, fieldId } as AnalysisRequest, context);
+    const weather = await loadSeasonWeather(context, place);
+    const outcome = runIrrigationAnalysis(place.field, weather, place.today);
+    return smsWaterText(waterOutlookOf(outcome.result as IrrigationResult), person.preferences.language, person.today);
+  } catch (error) {
+    context.log.warn({ err: error, fieldId }, 'water advice for an SMS reply could not be worked out; the reply says what was logged');
+    return '';
+  }
+}
+
+const payload = z.object({ inboundId: z.uuid() });
+
+/** Sent by the inbound webhooks for each new text: the webhook answers the provider at once. */
+export const inboundSmsJob: JobDefinition<typeof payload> = {
+  name: 'sms-inbound',
+  payload,
+  retryLimit: 3,
+  retryDelaySeconds: 30,
+  expireInSeconds: 120,
+  concurrency: 2,
+  async handle({ inboundId }, context) {
+    await handleInboundSms(context, inboundId);
+  },
+};

@@ -1,0 +1,277 @@
+import { DEFAULT_NOTIFICATION_PREFERENCES, type NotificationPreferences } from '@murimi/core';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { insertAlert } from '../../../test/factories.ts';
+import { as, registerAccount, squareBoundary, startTestApp, type TestAccount, type TestApp } from '../../../test/harness.ts';
+import { createTwilioProvider } from '../../integrations/sms/twilio.ts';
+import { twilioSignature } from '../../integrations/sms/twilio-signature.ts';
+import { startFakeTwilio, type FakeSmsProvider } from '../../integrations/sms/testing/fake-twilio.ts';
+import { notifyAlerts } from '../alerts/alert-notify.job.ts';
+import { inboundSmsJob } from './inbound-sms.ts';
+import { deliverSms, queueSms } from './sms-outbox.ts';
+
+/**
+ * The SMS channel's rules on the real outbox and a fake Twilio over HTTP: retries then failure, STOP, quiet hours,
+ * the daily limit, unverified numbers, delivery reports, and webhooks that cannot prove where they come from.
+ */
+const PUBLIC_URL = 'https://murimi.example.org';
+const AUTH_TOKEN = 'twilio-auth-token-for-tests';
+const AT_SECRET = 'callback-secret-of-24-characters-or-more';
+const PHONE = '+263771234567';
+
+describe('the SMS channel', () => {
+  let twilio: FakeSmsProvider;
+  let test: TestApp;
+  let farmer: TestAccount;
+
+  const preferences = (change: Partial<NotificationPreferences> = {}): NotificationPreferences => ({
+    ...DEFAULT_NOTIFICATION_PREFERENCES,
+    quietHours: null,
+    ...change,
+  });
+  const provider = () =>
+    createTwilioProvider({
+      settings: { accountSid: 'AC0123456789abcdef', authToken: AUTH_TOKEN, from: '+15005550006', apiUrl: twilio.url, timeoutMs: 2000 },
+      sleep: async () => {},
+    });
+  const deliver = (outboxId: string, isLastAttempt = false) =>
+    deliverSms({ ...test.ctx, log: test.app.log, isLastAttempt, provider: provider() }, outboxId);
+  const outboxRow = (id: string) => test.ctx.database.db.selectFrom('smsOutbox').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+  const alertSms = (change: Partial<NotificationPreferences> = {}) =>
+    queueSms(test.ctx, {
+      userId: farmer.userId,
+      to: PHONE,
+      body: 'Murimi: Kwacha 3 - heavy rain 60mm Thu.',
+      purpose: 'alert',
+      preferences: preferences(change),
+    });
+
+  /** Posts a form to a Twilio callback route signed as Twilio signs it (with `token`). */
+  const postAsTwilio = (url: string, form: Record<string, string>, token = AUTH_TOKEN) =>
+    test.app.inject({
+      method: 'POST',
+      url,
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        'x-twilio-signature': twilioSignature(token, `${PUBLIC_URL}${url}`, form),
+      },
+      payload: new URLSearchParams(form).toString(),
+    });
+
+  beforeAll(async () => {
+    twilio = await startFakeTwilio({ authToken: AUTH_TOKEN });
+    test = await startTestApp({
+      env: {
+        PUBLIC_URL,
+        SMS_PROVIDER: 'twilio',
+        TWILIO_ACCOUNT_SID: 'AC0123456789abcdef',
+        TWILIO_AUTH_TOKEN: AUTH_TOKEN,
+        TWILIO_FROM: '+15005550006',
+        TWILIO_API_URL: 'http://127.0.0.1:9',
+        AFRICASTALKING_USERNAME: 'murimi',
+        AFRICASTALKING_API_KEY: 'test-api-key',
+        AFRICASTALKING_CALLBACK_SECRET: AT_SECRET,
+      },
+    });
+    farmer = await registerAccount(test.app);
+    await test.ctx.database.db
+      .updateTable('users')
+      .set({ smsPhone: PHONE, smsPhoneVerifiedAt: new Date() })
+      .where('id', '=', farmer.userId)
+      .execute();
+  });
+  beforeEach(async () => {
+    twilio.reset();
+    await test.ctx.database.db.deleteFrom('smsOutbox').execute();
+    await test.ctx.database.db.deleteFrom('smsOptOuts').execute();
+  });
+  afterAll(async () => {
+    await test?.close();
+    await twilio?.close();
+  });
+
+  it('sends Twilio exactly its request, with where to post the delivery status', async () => {
+    const queued = await alertSms();
+    expect(queued.status).toBe('queued');
+    expect(await deliver(queued.id)).toBe('sent');
+    expect(twilio.requests).toHaveLength(1);
+    const [request] = twilio.requests;
+    expect(request!.path).toBe('/2010-04-01/Accounts/AC0123456789abcdef/Messages.json');
+    expect(request!.headers.authorization).toBe(`Basic ${Buffer.from(`AC0123456789abcdef:${AUTH_TOKEN}`).toString('base64')}`);
+    expect(request!.form).toEqual({
+      To: PHONE,
+      From: '+15005550006',
+      Body: 'Murimi: Kwacha 3 - heavy rain 60mm Thu.',
+      StatusCallback: `${PUBLIC_URL}/api/sms/twilio/status`,
+    });
+    expect(await outboxRow(queued.id)).toMatchObject({
+      status: 'sent',
+      provider: 'twilio',
+      providerMessageId: expect.stringMatching(/^SM/),
+      parts: 1,
+    });
+  });
+
+  it('retries a provider answering 503 with backoff, and on the last try marks the message failed with the reason', async () => {
+    const queued = await alertSms();
+    twilio.failNext(6, 503);
+    await expect(deliver(queued.id)).rejects.toThrow(/503/);
+    expect(twilio.requests).toHaveLength(3);
+    expect(await outboxRow(queued.id)).toMatchObject({
+      status: 'queued',
+      attempts: 1,
+      statusReason: expect.stringMatching(/503.*3 attempts/),
+    });
+    expect(await deliver(queued.id, true)).toBe('failed');
+    expect(twilio.requests).toHaveLength(6);
+    expect(await outboxRow(queued.id)).toMatchObject({
+      status: 'failed',
+      attempts: 2,
+      statusReason: expect.stringMatching(/503.*3 attempts/),
+    });
+  });
+
+  it('fails at once, without retrying, a number the provider refuses', async () => {
+    const queued = await alertSms();
+    twilio.rejectNext(21610);
+    expect(await deliver(queued.id)).toBe('failed');
+    expect(twilio.requests).toHaveLength(1);
+    expect((await outboxRow(queued.id)).statusReason).toMatch(/unsubscribed/);
+  });
+
+  it('holds an alert in quiet hours until they end', async () => {
+    // Quiet all day but the last minute: whatever the time, now is inside and the end is ahead.
+    const local = new Intl.DateTimeFormat('en-GB', {
+      timeZone: 'Africa/Harare',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    }).format(test.ctx.now());
+    const [hour, minute] = local.split(':').map(Number) as [number, number];
+    const to = `${String((hour + 1) % 24).padStart(2, '0')}:${String(minute).padStart(2, '0')}`;
+    const queued = await alertSms({ quietHours: { from: `${String(hour).padStart(2, '0')}:00`, to } });
+    const row = await outboxRow(queued.id);
+    expect(row.status).toBe('held');
+    const minutesLeft = (row.sendAfter!.getTime() - test.ctx.now().getTime()) / 60_000;
+    expect(minutesLeft).toBeGreaterThan(58);
+    expect(minutesLeft).toBeLessThanOrEqual(60);
+    const { rows } = await test.ctx.database.executeSql(
+      `select start_after from pgboss.job where name = 'send-sms' and data->>'outboxId' = $1`,
+      [queued.id],
+    );
+    expect(new Date((rows[0] as { start_after: string }).start_after).getTime()).toBe(row.sendAfter!.getTime());
+    expect(twilio.requests).toHaveLength(0);
+  });
+
+  it('stops every SMS to a number that sent STOP, and starts again after START', async () => {
+    const stop = async (text: string) => {
+      const form = { MessageSid: `SM${text}${Date.now()}`, From: PHONE, To: '+15005550006', Body: text, AccountSid: 'AC0123456789abcdef' };
+      const response = await postAsTwilio('/api/sms/twilio/inbound', form);
+      expect(response.statusCode).toBe(200);
+      expect(response.body).toContain('<Response>');
+      const inbound = await test.ctx.database.db
+        .selectFrom('smsInbound')
+        .select('id')
+        .where('providerMessageId', '=', form.MessageSid)
+        .executeTakeFirstOrThrow();
+      await inboundSmsJob.handle(
+        { inboundId: inbound.id },
+        { ...test.ctx, log: test.app.log, attempt: { retryCount: 0, retryLimit: 3, isLast: false }, queue: test.ctx.queue },
+      );
+    };
+    await stop('STOP');
+    expect(await test.ctx.database.db.selectFrom('smsOptOuts').selectAll().execute()).toMatchObject([{ phone: PHONE }]);
+    const confirmation = await test.ctx.database.db
+      .selectFrom('smsOutbox')
+      .selectAll()
+      .where('purpose', '=', 'reply')
+      .executeTakeFirstOrThrow();
+    expect(confirmation.body).toBe('Murimi: you will get no more SMS from us. Send START to get them again.');
+    expect(await deliver(confirmation.id)).toBe('sent');
+
+    expect((await alertSms()).status).toBe('stopped');
+    expect(twilio.requests).toHaveLength(1);
+
+    await stop('START');
+    expect(await test.ctx.database.db.selectFrom('smsOptOuts').selectAll().execute()).toEqual([]);
+    expect((await alertSms()).status).toBe('queued');
+  });
+
+  it('sends no more alert SMS in a day than the person allows', async () => {
+    const statuses = [];
+    for (let i = 0; i < 3; i++) statuses.push((await alertSms({ smsPerDay: 2 })).status);
+    expect(statuses).toEqual(['queued', 'queued', 'capped']);
+  });
+
+  it('sends nothing by SMS to a number not verified, however the alert and preferences stand', async () => {
+    const other = await registerAccount(test.app);
+    await test.ctx.database.db
+      .updateTable('users')
+      .set({ smsPhone: '+263772222222', smsPhoneVerifiedAt: null })
+      .where('id', '=', other.userId)
+      .execute();
+    const farmId = (await as(other, test.app, { method: 'POST', url: '/api/farms', payload: { name: 'F' } })).json().data.id;
+    const fieldId = (
+      await as(other, test.app, { method: 'POST', url: '/api/fields', payload: { name: 'Block A', farmId, boundary: squareBoundary(2) } })
+    ).json().data.id;
+    const alertId = await insertAlert(test.ctx, { orgId: other.orgId, fieldId, severity: 'critical' });
+    expect(await notifyAlerts(test.ctx, [alertId])).toEqual({ emails: 0, sms: 0 });
+    expect(await test.ctx.database.db.selectFrom('smsOutbox').select('id').where('toPhone', '=', '+263772222222').execute()).toEqual([]);
+  });
+
+  it('refuses with 403 a Twilio callback whose signature does not match, and an Africa’s Talking one with a wrong secret; nothing changes', async () => {
+    const form = { MessageSid: 'SMforged', From: PHONE, To: '+15005550006', Body: 'IRR 25', AccountSid: 'AC0123456789abcdef' };
+    const forged = await postAsTwilio('/api/sms/twilio/inbound', form, 'another-token');
+    expect(forged.statusCode).toBe(403);
+    const unsigned = await test.app.inject({
+      method: 'POST',
+      url: '/api/sms/twilio/status',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({ MessageSid: 'SM1', MessageStatus: 'delivered' }).toString(),
+    });
+    expect(unsigned.statusCode).toBe(403);
+    const wrongSecret = await test.app.inject({
+      method: 'POST',
+      url: '/api/sms/africastalking/not-the-secret-at-all-no/inbound',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({ from: PHONE, to: '32123', text: 'STOP', id: 'ATXid_forged' }).toString(),
+    });
+    expect(wrongSecret.statusCode).toBe(403);
+    expect(
+      await test.ctx.database.db
+        .selectFrom('smsInbound')
+        .select('id')
+        .where('providerMessageId', 'in', ['SMforged', 'ATXid_forged'])
+        .execute(),
+    ).toEqual([]);
+    expect(await test.ctx.database.db.selectFrom('smsStatusEvents').select('id').execute()).toEqual([]);
+    expect(await test.ctx.database.db.selectFrom('smsOptOuts').select('phone').execute()).toEqual([]);
+  });
+
+  it('keeps each delivery report and moves the message on, never back', async () => {
+    const queued = await alertSms();
+    await deliver(queued.id);
+    const { providerMessageId } = await outboxRow(queued.id);
+    const report = async (status: string) => {
+      const form = {
+        MessageSid: providerMessageId!,
+        MessageStatus: status,
+        To: PHONE,
+        From: '+15005550006',
+        AccountSid: 'AC0123456789abcdef',
+      };
+      return postAsTwilio('/api/sms/twilio/status', form);
+    };
+    expect((await report('delivered')).statusCode).toBe(200);
+    expect((await report('sent')).statusCode).toBe(200);
+    expect(await outboxRow(queued.id)).toMatchObject({ status: 'delivered', deliveredAt: expect.any(Date) });
+    const events = await test.ctx.database.db
+      .selectFrom('smsStatusEvents')
+      .selectAll()
+      .where('providerMessageId', '=', providerMessageId!)
+      .execute();
+    expect(events.map((event) => [event.status, event.outboxId])).toEqual([
+      ['delivered', queued.id],
+      ['sent', queued.id],
+    ]);
+  });
+});

@@ -1,0 +1,282 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { alertSmsWords, smsWaterText, waterOutlookOf, type AlertEvidence, type AlertRuleId, type IrrigationResult } from '@murimi/core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { as, registerAccount, squareBoundary, startTestApp, waitFor, type TestAccount, type TestApp } from '../../../test/harness.ts';
+import { startFakeAfricasTalking, type FakeSmsProvider } from '../../integrations/sms/testing/fake-africas-talking.ts';
+
+/**
+ * Two-way SMS and USSD on the real app over Africa's Talking's callback formats, with the replies read at a fake
+ * Africa's Talking. The clock stands in mid-September, the dry end of the highveld winter, so the simulated weather
+ * is dry and the irrigated field's advice is to water.
+ */
+const SECRET = 'callback-secret-of-24-characters-or-more';
+const FARMER_PHONE = '+263771234567';
+const STRANGER_PHONE = '+263779999999';
+const NOW = new Date('2026-09-15T08:00:00Z'); // 10:00 in Harare, outside the default quiet hours
+const TODAY = '2026-09-15';
+
+describe('two-way SMS and USSD', () => {
+  let sms: FakeSmsProvider;
+  let test: TestApp;
+  let farmer: TestAccount;
+  let kwachaId: string;
+  let zuluId: string;
+  let messageCounter = 0;
+
+  /** Texts `text` from `from` the way Africa's Talking posts it, and waits for the reply SMS at the fake. */
+  async function text(from: string, body: string): Promise<string> {
+    const before = sms.requests.length;
+    messageCounter += 1;
+    const response = await test.app.inject({
+      method: 'POST',
+      url: `/api/sms/africastalking/${SECRET}/inbound`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({
+        from,
+        to: '32123',
+        text: body,
+        date: NOW.toISOString(),
+        id: `ATXid_in_${messageCounter}`,
+        linkId: 'x',
+      }).toString(),
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const reply = await waitFor(`the reply to "${body}"`, () => sms.requests.slice(before).find((request) => request.form.to === from));
+    return reply.form.message!;
+  }
+
+  async function ussd(sessionId: string, phoneNumber: string, answers: string): Promise<string> {
+    const response = await test.app.inject({
+      method: 'POST',
+      url: `/api/sms/africastalking/${SECRET}/ussd`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({ sessionId, serviceCode: '*384*123#', phoneNumber, networkCode: '64801', text: answers }).toString(),
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^text\/plain/);
+    return response.body;
+  }
+
+  const latestIrrigation = async (fieldId: string) =>
+    test.ctx.database.db
+      .selectFrom('analyses')
+      .select(['id', 'result'])
+      .where('fieldId', '=', fieldId)
+      .where('type', '=', 'irrigation')
+      .where('status', '=', 'completed')
+      .orderBy('finishedAt', 'desc')
+      .executeTakeFirst();
+
+  /** Waits until the jobs a completed analysis starts (its alert evaluation) have run. */
+  const settled = () =>
+    waitFor('the analysis follow-up jobs', async () => {
+      const { rows } = await test.ctx.database.executeSql(
+        `select count(*)::int as waiting from pgboss.job where name in ('analysis-completed', 'alert-notify') and state in ('created', 'retry', 'active')`,
+      );
+      return (rows[0] as { waiting: number }).waiting === 0 ? true : undefined;
+    });
+
+  async function runIrrigationAnalysis(fieldId: string) {
+    const before = (await latestIrrigation(fieldId))?.id;
+    const started = await as(farmer, test.app, {
+      method: 'POST',
+      url: `/api/analysis/${fieldId}/irrigation-recommendation/run`,
+      payload: {},
+    });
+    expect(started.statusCode, started.body).toBeLessThan(300);
+    return waitFor('the irrigation analysis', async () => {
+      const latest = await latestIrrigation(fieldId);
+      return latest && latest.id !== before ? (latest.result as IrrigationResult) : undefined;
+    });
+  }
+
+  beforeAll(async () => {
+    sms = await startFakeAfricasTalking();
+    test = await startTestApp({
+      work: true,
+      env: {
+        WEATHER_SOURCE: 'simulated',
+        SMS_PROVIDER: 'africastalking',
+        AFRICASTALKING_USERNAME: 'murimi',
+        AFRICASTALKING_API_KEY: 'test-api-key',
+        AFRICASTALKING_API_URL: sms.url,
+        AFRICASTALKING_CALLBACK_SECRET: SECRET,
+      },
+    });
+    test.clock.offsetMs = NOW.getTime() - Date.now();
+    farmer = await registerAccount(test.app, { name: 'Tendai Moyo' });
+    await test.ctx.database.db
+      .updateTable('users')
+      .set({ smsPhone: FARMER_PHONE, smsPhoneVerifiedAt: test.ctx.now() })
+      .where('id', '=', farmer.userId)
+      .execute();
+    const farmId = (await as(farmer, test.app, { method: 'POST', url: '/api/farms', payload: { name: 'Kwacha Farm' } })).json().data.id;
+    const field = async (name: string, payload: object, centre: [number, number]) =>
+      (
+        await as(farmer, test.app, {
+          method: 'POST',
+          url: '/api/fields',
+          payload: { name, farmId, boundary: squareBoundary(4, centre), ...payload },
+        })
+      ).json().data.id as string;
+    // Alerts by SMS off: the replies are the only SMS, so each reply is the next message to the farmer's number.
+    const settings = (await as(farmer, test.app, { method: 'GET', url: '/api/me/notification-preferences' })).json().data;
+    await as(farmer, test.app, {
+      method: 'PUT',
+      url: '/api/me/notification-preferences',
+      payload: {
+        ...settings.preferences,
+        channels: { ...settings.preferences.channels, sms: { weather: 'off', crop: 'off', pest: 'off' } },
+      },
+    });
+    kwachaId = await field(
+      'Kwacha 3',
+      { cropType: 'maize-grain', plantingDate: '2026-08-01', irrigated: true, soilTexture: 'sandy-loam' },
+      [31.05, -17.83],
+    );
+    zuluId = await field('Zulu block', { cropType: 'soybean', plantingDate: '2026-08-10', irrigated: false }, [31.06, -17.84]);
+
+    // A stored health analysis of Kwacha 3 (the core fixture, its latest image on 12 Sep at NDVI 0.62).
+    const health = JSON.parse(
+      readFileSync(
+        path.resolve(import.meta.dirname, '../../../../../packages/core/src/analysis-results/fixtures/health-result.json'),
+        'utf8',
+      ),
+    );
+    health.latest.date = '2026-09-12';
+    health.latest.ndvi.mean = 0.62;
+    await test.ctx.database.db
+      .insertInto('analyses')
+      .values({
+        orgId: farmer.orgId,
+        fieldId: kwachaId,
+        type: 'health',
+        status: 'completed',
+        requestedAt: test.ctx.now(),
+        finishedAt: test.ctx.now(),
+        analysisDate: '2026-09-12',
+        result: JSON.stringify(health),
+        summary: 'Crop health healthy',
+        simulated: true,
+      })
+      .execute();
+  });
+
+  afterAll(async () => {
+    await test?.close();
+    await sms?.close();
+  });
+
+  it('answers STATUS 1 with the first field’s stored health, water and next action', async () => {
+    const advice = await runIrrigationAnalysis(kwachaId);
+    await settled();
+    const water = smsWaterText(waterOutlookOf(advice), 'en', TODAY);
+    expect(water).toMatch(/^Water: irrigate \d+mm today$/);
+    const reply = await text(FARMER_PHONE, 'status 1');
+    // Next: the action of the field's most severe open alert (the dry spell of a dry September), as its SMS words it.
+    const open = await test.ctx.database.db
+      .selectFrom('alerts')
+      .selectAll()
+      .where('fieldId', '=', kwachaId)
+      .where('endedAt', 'is', null)
+      .execute();
+    const rank = { critical: 0, warning: 1, info: 2 } as const;
+    const top = open.sort((a, b) => rank[a.severity] - rank[b.severity])[0];
+    const next = top
+      ? `Next: ${alertSmsWords({ ...top, ruleId: top.ruleId as AlertRuleId, evidence: top.evidence as AlertEvidence }, 'en', TODAY).action.replace(/\.$/, '')}`
+      : 'Next: nothing urgent';
+    expect(reply).toBe(`Murimi:\nKwacha 3: healthy, NDVI 0.62 (12 Sep). ${water}. ${next}`);
+  });
+
+  it('asks which field IRR 25 is for, logs it on the answer, and replies with the advice that changed', async () => {
+    const before = (await latestIrrigation(kwachaId))!.result as IrrigationResult;
+    const question = await text(FARMER_PHONE, 'IRR 25');
+    expect(question).toBe('Murimi: which field got 25mm irrigation? Reply 1 Kwacha 3, 2 Zulu block');
+    const logged = await text(FARMER_PHONE, '1');
+    expect(logged).toMatch(/^Murimi: logged 25mm irrigation on Kwacha 3, today\. Water: /);
+
+    const events = await test.ctx.database.db.selectFrom('irrigationEvents').selectAll().where('fieldId', '=', kwachaId).execute();
+    expect(events).toMatchObject([{ irrigationDate: TODAY, depthMm: 25, orgId: farmer.orgId }]);
+
+    // The irrigation advice queued by the log counts the 25 mm, and its words are those of the reply.
+    const after = await waitFor('the new irrigation advice', async () => {
+      const latest = (await latestIrrigation(kwachaId))!.result as IrrigationResult;
+      return JSON.stringify(latest) !== JSON.stringify(before) ? latest : undefined;
+    });
+    if (
+      !('advice' in before) ||
+      !('advice' in after) ||
+      before.advice.kind !== 'irrigation-schedule' ||
+      after.advice.kind !== 'irrigation-schedule'
+    ) {
+      throw new Error('expected irrigation schedules');
+    }
+    expect(after.advice.projection[0]!.irrigationMm).toBe(25);
+    expect([after.advice.status, after.advice.irrigationDate]).not.toEqual([before.advice.status, before.advice.irrigationDate]);
+    expect(logged).toBe(`Murimi: logged 25mm irrigation on Kwacha 3, today. ${smsWaterText(waterOutlookOf(after), 'en', TODAY)}`);
+
+    // Sent again by the provider (same message id), it changes nothing.
+    const repeat = await test.app.inject({
+      method: 'POST',
+      url: `/api/sms/africastalking/${SECRET}/inbound`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({ from: FARMER_PHONE, to: '32123', text: '1', id: `ATXid_in_${messageCounter}` }).toString(),
+    });
+    expect(repeat.statusCode).toBe(200);
+    expect(await test.ctx.database.db.selectFrom('irrigationEvents').select('id').where('fieldId', '=', kwachaId).execute()).toHaveLength(
+      1,
+    );
+  });
+
+  it('logs RAIN 12 2 on the second field at once', async () => {
+    const reply = await text(FARMER_PHONE, 'RAIN 12mm 2');
+    expect(reply).toMatch(/^Murimi: logged 12mm rain on Zulu block, today\./);
+    const readings = await test.ctx.database.db.selectFrom('rainReadings').selectAll().where('fieldId', '=', zuluId).execute();
+    expect(readings).toMatchObject([{ readingDate: TODAY, rainMm: 12 }]);
+    expect(await text(FARMER_PHONE, 'RAIN 5 2')).toBe('Murimi: Zulu block already has 12mm rain for today. Change it in the app.');
+  });
+
+  it('answers HELP and anything it does not know with the help text, never an error', async () => {
+    const help =
+      'Murimi: send STATUS for your fields, STATUS 2 for field 2, IRR 25 to log 25mm irrigation, RAIN 12 to log 12mm rain, STOP to end SMS.';
+    expect(await text(FARMER_PHONE, 'HELP')).toBe(help);
+    expect(await text(FARMER_PHONE, 'when will it rain?')).toBe(help);
+    expect(await text(FARMER_PHONE, 'IRR lots')).toBe('Murimi: send the irrigation in mm, from 0 to 200, e.g. IRR 25.');
+    expect(await text(FARMER_PHONE, 'STATUS 9')).toBe('Murimi: you have 2 field(s). Send STATUS 1 to STATUS 2.');
+  });
+
+  it('tells a number nobody verified how to link it, and changes nothing', async () => {
+    const events = await test.ctx.database.db.selectFrom('irrigationEvents').select('id').execute();
+    expect(await text(STRANGER_PHONE, 'IRR 25 1')).toBe(
+      'Murimi: this number is not linked to an account. Add and verify it in the app under Settings.',
+    );
+    expect(await test.ctx.database.db.selectFrom('irrigationEvents').select('id').execute()).toEqual(events);
+  });
+
+  it('walks a USSD session: the menu, a field, an amount, and the log', async () => {
+    // This farmer has alerts by SMS off (see the set-up).
+    expect(await ussd('s-1', FARMER_PHONE, '')).toBe('CON Murimi\n1 Field status\n2 Log irrigation\n3 Log rain\n4 SMS alerts: off');
+    expect(await ussd('s-1', FARMER_PHONE, '2')).toBe('CON Which field?\n1 Kwacha 3\n2 Zulu block');
+    expect(await ussd('s-1', FARMER_PHONE, '2*1')).toBe('CON Irrigation on Kwacha 3, mm:');
+    expect(await ussd('s-1', FARMER_PHONE, '2*1*20')).toMatch(/^END Murimi: logged 20mm irrigation on Kwacha 3, /);
+    const depths = (
+      await test.ctx.database.db.selectFrom('irrigationEvents').select('depthMm').where('fieldId', '=', kwachaId).execute()
+    ).map((event) => event.depthMm);
+    expect(depths.sort()).toEqual([20, 25]);
+
+    expect(await ussd('s-2', FARMER_PHONE, '1*1')).toMatch(/^END Kwacha 3: healthy, NDVI 0\.62 \(12 Sep\)\. Water: /);
+    const smsChannel = async () =>
+      (await as(farmer, test.app, { method: 'GET', url: '/api/me/notification-preferences' })).json().data.preferences.channels.sms;
+    expect(await ussd('s-3', FARMER_PHONE, '4')).toBe('END SMS alerts are on.');
+    expect(await smsChannel()).toEqual({ weather: 'warning', crop: 'warning', pest: 'warning' });
+    expect(await ussd('s-4', FARMER_PHONE, '')).toMatch(/4 SMS alerts: on$/);
+    expect(await ussd('s-4', FARMER_PHONE, '4')).toBe('END SMS alerts are off. Choose 4 again to turn them on.');
+    expect(await smsChannel()).toEqual({ weather: 'off', crop: 'off', pest: 'off' });
+    expect(await ussd('s-5', FARMER_PHONE, '7')).toBe('END That is not one of the choices. Dial again.');
+    expect(await ussd('s-6', FARMER_PHONE, '3*1*900')).toBe('END Murimi: send the rain in mm, from 0 to 500, e.g. 25.');
+    expect(await ussd('s-7', STRANGER_PHONE, '')).toBe(
+      'END This number is not linked to a Murimi account. Add and verify it in the app under Settings.',
+    );
+  });
+});

@@ -27,6 +27,7 @@ import { imageryRoutes } from './modules/imagery/imagery.routes.ts';
 import { alertRoutes } from './modules/alerts/alerts.routes.ts';
 import { notificationRoutes } from './modules/notifications/notifications.routes.ts';
 import { smsWebhookRoutes } from './modules/sms/sms-webhooks.routes.ts';
+import { insightRoutes } from './modules/insights/insights.routes.ts';
 
 /** Largest JSON body: a field boundary of 5,000 corners is ~250 KB. */
 const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -78,6 +79,7 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean } = 
       await api.register(alertRoutes(ctx));
       await api.register(notificationRoutes(ctx));
       await api.register(smsWebhookRoutes(ctx));
+      await api.register(insightRoutes(ctx));
     },
     { prefix: '/api' },
   );

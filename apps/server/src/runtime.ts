@@ -20,6 +20,7 @@ import { alertNotifyJob } from './modules/alerts/alert-notify.job.ts';
 import { alertBatchJob, alertScheduleJob, fieldAlertsJob } from './modules/alerts/alert-schedule.ts';
 import { sendSmsJob } from './modules/sms/sms-outbox.ts';
 import { inboundSmsJob } from './modules/sms/inbound-sms.ts';
+import { weeklyDigestJob, weeklyDigestSendJob } from './modules/insights/weekly-digest.ts';
 
 export const allJobs = [
   healthCheckJob,
@@ -37,6 +38,8 @@ export const allJobs = [
   alertNotifyJob,
   sendSmsJob,
   inboundSmsJob,
+  weeklyDigestJob,
+  weeklyDigestSendJob,
 ] as const;
 
 export interface Runtime {

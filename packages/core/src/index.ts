@@ -29,3 +29,4 @@ export * from './alerts/index.ts';
 export * from './sms/index.ts';
 export * from './notifications/index.ts';
 export * from './messaging/index.ts';
+export * from './insights/weekly-digest.ts';

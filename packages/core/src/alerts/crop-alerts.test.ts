@@ -182,21 +182,26 @@ function balanceDays(
 describe('water stress from the water balance', () => {
   const balance = { fieldId: FIELD, dataSource: 'Open-Meteo forecast' };
 
-  it('fires when depletion passes RAW, keyed by the first such day, critical once Ks < 0.9', () => {
+  it('fires when depletion passes RAW, keyed by the first such day: info at Ks ≥ 0.9, warning below, critical below 0.7', () => {
     // 22–26 Jan: 40, 48, 52, 53, 54 mm; above RAW (50 mm) from the 24th; Ks on the 26th = (100 − 54)/50 = 0.92.
     const days = balanceDays('2025-01-22', [40, 48, 52, 53, 54]);
     const [stress] = depletionWaterStressAlerts({ ...balance, today: '2025-01-26', days });
     expect(stress).toMatchObject({
       ruleId: 'water-stress-depletion',
-      severity: 'warning',
+      severity: 'info',
       date: '2025-01-24',
       episodeKey: 'water-stress-depletion:field-1:2025-01-24',
       params: { depletionMm: 54, readilyAvailableWaterMm: 50, date: '2025-01-26' },
     });
     expect(stress!.evidence.values).toContainEqual({ name: 'ks', value: 0.92, unit: 'ratio', date: '2025-01-26' });
-    // 58 mm: Ks = 42/50 = 0.84 < 0.9.
+    // 58 mm: Ks = 42/50 = 0.84 < 0.9; 66 mm: Ks = 34/50 = 0.68 < 0.7. The same episode throughout.
     const deeper = balanceDays('2025-01-22', [40, 48, 52, 55, 58]);
     expect(depletionWaterStressAlerts({ ...balance, today: '2025-01-26', days: deeper })[0]).toMatchObject({
+      severity: 'warning',
+      episodeKey: 'water-stress-depletion:field-1:2025-01-24',
+    });
+    const severe = balanceDays('2025-01-22', [40, 48, 52, 60, 66]);
+    expect(depletionWaterStressAlerts({ ...balance, today: '2025-01-26', days: severe })[0]).toMatchObject({
       severity: 'critical',
       episodeKey: 'water-stress-depletion:field-1:2025-01-24',
     });

@@ -255,6 +255,13 @@ export function nitrogenAlerts(options: ImageryAlertOptions & { readings: readon
   });
 }
 
+/**
+ * Ks below which water stress is critical: the crop gets under 70 % of the water it needs. With maize's yield response
+ * factor Ky 1.25 (FAO Irrigation and Drainage Paper 33, Doorenbos & Kassam 1979), a 30 % cut in water use that lasts
+ * costs over a third of the yield; at such a shortfall leaves roll by midday. The line is our choice on those grounds.
+ */
+export const SEVERE_WATER_STRESS_KS = 0.7;
+
 /** The water-balance numbers the rules read, as `simulateRootZoneWaterBalance` gives them per day. */
 export type AlertWaterBalanceDay = Pick<
   WaterBalanceDay,
@@ -272,7 +279,9 @@ const growing = (day: AlertWaterBalanceDay) => day.stage !== 'before-planting' &
 
 /**
  * Water stress from the balance: depletion above RAW (FAO-56 Eq. 84, Ks below 1) on consecutive days up to today;
- * critical once the stress is material (Ks below `MATERIAL_WATER_STRESS_KS`).
+ * graded by how short of water the crop is: info while Ks stays at 0.9 or more (it has begun on the harder-to-get water;
+ * the irrigation advice does not yet call this stress), a warning below `MATERIAL_WATER_STRESS_KS` (0.9, where the advice
+ * says "short of water"), critical below `SEVERE_WATER_STRESS_KS`.
  */
 export function depletionWaterStressAlerts(options: WaterBalanceAlertOptions): Alert[] {
   const days = sortedByDate(options.days).filter((day) => day.date <= options.today);
@@ -286,7 +295,7 @@ export function depletionWaterStressAlerts(options: WaterBalanceAlertOptions): A
     const now = episode.items.at(-1)!.item;
     return buildAlert(options, {
       ruleId: 'water-stress-depletion',
-      severity: now.ks < MATERIAL_WATER_STRESS_KS ? 'critical' : 'warning',
+      severity: now.ks < SEVERE_WATER_STRESS_KS ? 'critical' : now.ks < MATERIAL_WATER_STRESS_KS ? 'warning' : 'info',
       messageKey: 'alerts.waterStressDepletion',
       params: {
         depletionMm: round1(now.rootZoneDepletionMm),

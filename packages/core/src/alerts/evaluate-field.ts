@@ -110,10 +110,8 @@ export function evaluateFieldAlerts(inputs: FieldAlertInputs): FieldAlertEvaluat
       alerts.push(...irrigationDueAlerts(options));
       evaluatedRules.push('irrigation-due', 'water-stress-depletion');
     } else {
-      // Stress now is the root zone the crop starts today with (yesterday's end, as the irrigation advice reads it):
-      // rain forecast for today may not come, and does not water a crop that is already wilting this morning.
-      const observed = waterBalance.days.filter((day) => day.date < inputs.today);
-      alerts.push(...depletionWaterStressAlerts({ ...options, days: observed }));
+      // Today's state is the balance at the end of today with today's forecast, as the irrigation advice reads it.
+      alerts.push(...depletionWaterStressAlerts(options));
       evaluatedRules.push('water-stress-depletion', 'irrigation-due');
     }
   }

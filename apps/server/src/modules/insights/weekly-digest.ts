@@ -1,0 +1,260 @@
+import {
+  addDays,
+  composeWeeklyDigest,
+  healthFactsOf,
+  localTimeIn,
+  readAlert,
+  waterOutlookOf,
+  type AlertEvidence,
+  type AlertRuleId,
+  type ComposedDigest,
+  type DigestField,
+  type HealthResult,
+  type IrrigationResult,
+} from '@murimi/core';
+import { sql } from 'kysely';
+import { z } from 'zod';
+import type { ServiceContext } from '../../app-context.ts';
+import { AppError } from '../../errors.ts';
+import type { JobContext, JobDefinition, JobQueue } from '../../jobs/job-queue.ts';
+import { queueEmail, sendEmailJob } from '../../mail/mailer.ts';
+import { preferencesOf } from '../notifications/notification-preferences.ts';
+import { queueSms } from '../sms/sms-outbox.ts';
+
+/** A digest speaks of at most this many fields (by name); a co-op's full list belongs in its reports. */
+export const DIGEST_MAX_FIELDS = 30;
+/** Monday, 06:00 local: the digest goes in the hour that starts then. */
+const DIGEST_WEEKDAY = 1;
+const DIGEST_HOUR = 6;
+/** People per send job. */
+const DIGESTS_PER_JOB = 200;
+
+/** The Monday of the week `date` falls in (YYYY-MM-DD, Monday-first weeks). */
+export function weekStartOf(date: string, weekday: number): string {
+  return addDays(date, -((weekday + 6) % 7));
+}
+
+/**
+ * The week's digest of a person's fields in their organisation, worded in their language: from each field's two
+ * latest health analyses, its latest irrigation advice and its open alerts.
+ */
+export async function weekDigestOf(ctx: ServiceContext, who: { userId: string; orgId: string }): Promise<ComposedDigest> {
+  const db = ctx.database.db;
+  const user = await db
+    .selectFrom('users')
+    .select(['name', 'country', 'notificationPreferences'])
+    .where('id', '=', who.userId)
+    .executeTakeFirst();
+  if (!user) throw new AppError('UNAUTHENTICATED', 'Your session has expired. Please log in again.');
+  const preferences = preferencesOf(user);
+  const local = localTimeIn(ctx.now(), preferences.timeZone);
+  const fields = await db
+    .selectFrom('fields')
+    .select(['id', 'name'])
+    .where('orgId', '=', who.orgId)
+    .orderBy('name')
+    .orderBy('id')
+    .limit(DIGEST_MAX_FIELDS)
+    .execute();
+  const ids = fields.map((field) => field.id);
+  const [health, irrigation, alerts] =
+    ids.length === 0
+      ? [[], [], []]
+      : await Promise.all([
+          db
+            .selectFrom((eb) =>
+              eb
+                .selectFrom('analyses')
+                .select([
+                  'fieldId',
+                  'result',
+                  sql<number>`row_number() over (partition by field_id order by finished_at desc)`.as('recency'),
+                ])
+                .where('orgId', '=', who.orgId)
+                .where('fieldId', 'in', ids)
+                .where('type', '=', 'health')
+                .where(sql<boolean>`status = 'completed'`)
+                .as('ranked'),
+            )
+            .select(['fieldId', 'result', 'recency'])
+            .where('recency', '<=', 2)
+            .execute(),
+          db
+            .selectFrom('analyses')
+            .distinctOn('fieldId')
+            .select(['fieldId', 'result'])
+            .where('orgId', '=', who.orgId)
+            .where('fieldId', 'in', ids)
+            .where('type', '=', 'irrigation')
+            .where(sql<boolean>`status = 'completed'`)
+            .orderBy('fieldId')
+            .orderBy('finishedAt', 'desc')
+            .execute(),
+          db
+            .selectFrom('alerts')
+            .select(['fieldId', 'ruleId', 'severity', 'messageKey', 'actionKey', 'params', 'evidence', 'alertDate'])
+            .where('orgId', '=', who.orgId)
+            .where('fieldId', 'in', ids)
+            .where('endedAt', 'is', null)
+            .where('resolvedAt', 'is', null)
+            .execute(),
+        ]);
+
+  const digestFields: DigestField[] = fields.map((field) => {
+    const healthOf = (recency: number) =>
+      healthFactsOf(health.find((row) => row.fieldId === field.id && Number(row.recency) === recency)?.result as HealthResult | undefined);
+    const previous = healthOf(2);
+    return {
+      id: field.id,
+      name: field.name,
+      health: healthOf(1),
+      previousHealth: previous && { ndvi: previous.ndvi, date: previous.date },
+      water: waterOutlookOf(irrigation.find((row) => row.fieldId === field.id)?.result as IrrigationResult | undefined),
+      alerts: alerts
+        .filter((alert) => alert.fieldId === field.id)
+        .map((alert) => {
+          const reading = readAlert(
+            {
+              ruleId: alert.ruleId as AlertRuleId,
+              messageKey: alert.messageKey,
+              actionKey: alert.actionKey,
+              params: alert.params,
+              evidence: alert.evidence as AlertEvidence,
+            },
+            preferences.language,
+          );
+          return {
+            severity: alert.severity,
+            title: reading.title,
+            message: reading.message,
+            action: reading.action,
+            date: alert.alertDate,
+            ruleId: alert.ruleId,
+          };
+        }),
+    };
+  });
+  return composeWeeklyDigest({
+    personName: user.name,
+    language: preferences.language,
+    weekStart: weekStartOf(local.date, local.weekday),
+    fields: digestFields,
+    productName: ctx.config.productName,
+    appUrl: `${ctx.config.publicUrl}/dashboard`,
+  });
+}
+
+/**
+ * Sends one person's digest for the week starting `weekStart`, once: by e-mail to a confirmed address and by SMS to
+ * a verified number, as their preferences choose (the SMS waits out quiet hours that run past 06:00). A person with
+ * no fields gets none.
+ */
+export async function sendWeeklyDigest(
+  ctx: ServiceContext & { queue: Pick<JobQueue, 'send'> },
+  userId: string,
+  weekStart: string,
+): Promise<'sent' | 'already-sent' | 'nothing-to-say'> {
+  const db = ctx.database.db;
+  const user = await db
+    .selectFrom('users')
+    .innerJoin('memberships', 'memberships.userId', 'users.id')
+    .select([
+      'users.email',
+      'users.emailVerifiedAt',
+      'users.country',
+      'users.notificationPreferences',
+      'users.smsPhone',
+      'users.smsPhoneVerifiedAt',
+      'memberships.orgId',
+    ])
+    .where('users.id', '=', userId)
+    .orderBy('memberships.createdAt')
+    .executeTakeFirst();
+  if (!user) return 'nothing-to-say';
+  const preferences = preferencesOf(user);
+  const digest = await weekDigestOf(ctx, { userId, orgId: user.orgId });
+  if (digest.week.fields.length === 0) return 'nothing-to-say';
+  return db.transaction().execute(async (tx) => {
+    const claimed = await tx
+      .insertInto('weeklyDigests')
+      .values({ userId, weekStart, sentAt: ctx.now() })
+      .onConflict((conflict) => conflict.doNothing())
+      .returning('userId')
+      .executeTakeFirst();
+    if (!claimed) return 'already-sent';
+    if (preferences.weeklyDigest.email && user.emailVerifiedAt) {
+      await queueEmail(
+        ctx,
+        { to: user.email, subject: digest.subject, text: digest.text, html: digest.html },
+        (outboxId) => ctx.queue.send(sendEmailJob, { outboxId }, { executor: tx }),
+        tx,
+      );
+    }
+    if (preferences.weeklyDigest.sms && user.smsPhone && user.smsPhoneVerifiedAt) {
+      await queueSms(ctx, { userId, to: user.smsPhone, body: digest.sms, purpose: 'digest', preferences }, tx);
+    }
+    return 'sent';
+  });
+}
+
+/** The people for whom it is now the digest hour (Monday 06:00–06:59 local) and who have not had this week's. */
+export async function dueWeeklyDigests(ctx: ServiceContext): Promise<{ userId: string; weekStart: string }[]> {
+  const now = ctx.now();
+  const users = await ctx.database.db.selectFrom('users').select(['id', 'country', 'notificationPreferences']).execute();
+  const due = users.flatMap((user) => {
+    const local = localTimeIn(now, preferencesOf(user).timeZone);
+    const hour = Math.floor(local.minuteOfDay / 60);
+    return local.weekday === DIGEST_WEEKDAY && hour === DIGEST_HOUR ? [{ userId: user.id, weekStart: local.date }] : [];
+  });
+  if (due.length === 0) return [];
+  const sent = await ctx.database.db
+    .selectFrom('weeklyDigests')
+    .select('userId')
+    .where(
+      'userId',
+      'in',
+      due.map((person) => person.userId),
+    )
+    .where('weekStart', 'in', [...new Set(due.map((person) => person.weekStart))])
+    .execute();
+  const done = new Set(sent.map((row) => row.userId));
+  return due.filter((person) => !done.has(person.userId));
+}
+
+const sendPayload = z.object({
+  digests: z
+    .array(z.object({ userId: z.uuid(), weekStart: z.iso.date() }))
+    .min(1)
+    .max(DIGESTS_PER_JOB),
+});
+const cronPayload = z.object({}).loose();
+
+export const weeklyDigestSendJob: JobDefinition<typeof sendPayload> = {
+  name: 'weekly-digest-send',
+  payload: sendPayload,
+  retryLimit: 2,
+  retryDelaySeconds: 300,
+  expireInSeconds: 900,
+  async handle({ digests }, context) {
+    let sent = 0;
+    for (const { userId, weekStart } of digests) if ((await sendWeeklyDigest(context, userId, weekStart)) === 'sent') sent++;
+    context.log.info({ people: digests.length, sent }, 'weekly digests sent');
+  },
+};
+
+/** Every hour: the people whose Monday 06:00 it is get their digest (southern Africa is one zone, but people travel). */
+export const weeklyDigestJob: JobDefinition<typeof cronPayload> = {
+  name: 'weekly-digest',
+  payload: cronPayload,
+  retryLimit: 1,
+  retryDelaySeconds: 300,
+  expireInSeconds: 600,
+  cron: '5 * * * *',
+  async handle(_, context: JobContext) {
+    const due = await dueWeeklyDigests(context);
+    for (let start = 0; start < due.length; start += DIGESTS_PER_JOB) {
+      await context.queue.send(weeklyDigestSendJob, { digests: due.slice(start, start + DIGESTS_PER_JOB) });
+    }
+    if (due.length > 0) context.log.info({ people: due.length }, 'weekly digests due');
+  },
+};

@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import irrigationSchedule from '../analysis-results/fixtures/irrigation-schedule-result.json';
+import waterStress from '../analysis-results/fixtures/irrigation-water-stress-result.json';
+import health from '../analysis-results/fixtures/health-result.json';
+import type { HealthResult, IrrigationResult } from '../analysis-results/index.ts';
+import { digestWaterText, fieldStatusLine, healthFactsOf, smsWaterText, waterOutlookOf } from './field-status.ts';
+
+const TODAY = '2026-11-27';
+const schedule = (change: object) =>
+  ({ ...irrigationSchedule, advice: { ...irrigationSchedule.advice, ...change } }) as unknown as IrrigationResult;
+const stressReport = (change: object) => ({ ...waterStress, advice: { ...waterStress.advice, ...change } }) as unknown as IrrigationResult;
+
+describe("a field's water outlook", () => {
+  it.each([
+    [
+      schedule({ status: 'irrigate', irrigationDate: '2026-11-27', depthMm: 25 }),
+      'Water: irrigate 25mm today',
+      'Irrigate 25 mm on Fri 27 Nov.',
+    ],
+    [
+      schedule({ status: 'irrigate', irrigationDate: '2026-11-30', depthMm: 30 }),
+      'Water: irrigate 30mm Mon',
+      'Irrigate 30 mm on Mon 30 Nov.',
+    ],
+    [
+      schedule({ status: 'postpone', rainExpectedMm: 18.4 }),
+      'Water: wait, 18mm rain due',
+      'Hold irrigation: 18 mm of rain is expected within 48 hours.',
+    ],
+    [schedule({ status: 'not-needed' }), 'Water: enough for 7 days', 'No irrigation needed in the next 7 days.'],
+    [stressReport({ cropGrowing: true, stressedToday: true }), 'Water: crop stressed now', 'The crop is short of water now.'],
+    [
+      stressReport({ cropGrowing: true, stressedToday: false, daysUntilStress: 3 }),
+      'Water: stress in 3 days',
+      'The crop will be short of water in 3 days unless it rains.',
+    ],
+    [
+      stressReport({ cropGrowing: true, stressedToday: false, daysUntilStress: null }),
+      'Water: no stress expected',
+      'No water stress expected in the next 7 days.',
+    ],
+    [null, 'Water: no advice yet', 'No water advice yet: add the crop and planting date.'],
+  ])('is worded for SMS and the digest alike', (result, sms, digest) => {
+    const outlook = waterOutlookOf(result);
+    expect(smsWaterText(outlook, 'en', TODAY)).toBe(sms);
+    expect(digestWaterText(outlook, 'en', TODAY)).toBe(digest);
+  });
+});
+
+describe("a field's status line", () => {
+  it('puts health, water and the most severe action in one plain-text line', () => {
+    const line = fieldStatusLine(
+      {
+        name: 'Kwacha 3 — north',
+        health: healthFactsOf(health as unknown as HealthResult),
+        water: waterOutlookOf(schedule({ status: 'irrigate', irrigationDate: '2026-11-28', depthMm: 25 })),
+        actions: [
+          { severity: 'info', text: 'Check lower leaves in 2 weeks.' },
+          { severity: 'critical', text: 'Irrigate lightly before the night.' },
+        ],
+      },
+      'en',
+      TODAY,
+    );
+    expect(line).toBe(
+      'Kwacha 3 - north: healthy, NDVI 0.7 (25 Nov). Water: irrigate 25mm tomorrow. Next: Irrigate lightly before the night',
+    );
+  });
+
+  it('says when there is no clear image and nothing to do', () => {
+    expect(fieldStatusLine({ name: 'Block B', health: null, water: { kind: 'none' }, actions: [] }, 'en', TODAY)).toBe(
+      'Block B: no clear satellite image yet. Water: no advice yet. Next: nothing urgent',
+    );
+  });
+});

@@ -6,14 +6,36 @@
 const MS_PER_DAY = 86_400_000;
 const CALENDAR_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
+/**
+ * Dates already read, both ways. Rules walk a season day by day many times over (10,000 fields in a scheduled run),
+ * and parsing a date and checking it by writing it back costs far more than a lookup; the dates in play are a few
+ * hundred. Emptied when they grow past the limit, so a long-running process does not keep every date it met.
+ */
+const DATE_CACHE_LIMIT = 20_000;
+const dayNumberOfDate = new Map<string, number>();
+const dateOfDayNumber = new Map<number, string>();
+
+function remember(date: string, dayNumber: number): void {
+  if (dayNumberOfDate.size >= DATE_CACHE_LIMIT) {
+    dayNumberOfDate.clear();
+    dateOfDayNumber.clear();
+  }
+  dayNumberOfDate.set(date, dayNumber);
+  dateOfDayNumber.set(dayNumber, date);
+}
+
 /** Days since 1970-01-01 of a calendar date; a malformed or impossible date (2025-02-30) is a RangeError. */
 export function utcDayNumber(date: string): number {
+  const known = dayNumberOfDate.get(date);
+  if (known !== undefined) return known;
   const time = CALENDAR_DATE.test(date) ? Date.parse(`${date}T00:00:00Z`) : Number.NaN;
   // Date.parse rolls 2025-02-30 over to 2 March; reading the date back catches it.
   if (Number.isNaN(time) || !new Date(time).toISOString().startsWith(date)) {
     throw new RangeError(`Not a calendar date (YYYY-MM-DD): ${date}`);
   }
-  return Math.round(time / MS_PER_DAY);
+  const dayNumber = Math.round(time / MS_PER_DAY);
+  remember(date, dayNumber);
+  return dayNumber;
 }
 
 /** The calendar date (UTC) of an instant, YYYY-MM-DD. */
@@ -23,7 +45,12 @@ export function isoDay(instant: Date): string {
 
 /** The date `days` days after `date` (negative goes back); a fractional count is rounded to whole days. */
 export function addDays(date: string, days: number): string {
-  return isoDay(new Date((utcDayNumber(date) + Math.round(days)) * MS_PER_DAY));
+  const dayNumber = utcDayNumber(date) + Math.round(days);
+  const known = dateOfDayNumber.get(dayNumber);
+  if (known !== undefined) return known;
+  const result = isoDay(new Date(dayNumber * MS_PER_DAY));
+  remember(result, dayNumber);
+  return result;
 }
 
 /** Whole days from `from` to `to`: positive when `to` is later, 0 on the same date. */

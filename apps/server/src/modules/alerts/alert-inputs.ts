@@ -15,6 +15,7 @@ import {
   type WeatherAlertThresholds,
 } from '@murimi/core';
 import type { FastifyBaseLogger } from 'fastify';
+import { setImmediate as yieldToRequests } from 'node:timers/promises';
 import { sql } from 'kysely';
 import type { ServiceContext } from '../../app-context.ts';
 import { AppError } from '../../errors.ts';
@@ -137,6 +138,8 @@ export async function loadFieldAlertInputs(ctx: AlertServiceContext, fields: rea
     const weather = await loadCellWeather(ctx, group, seasons);
     for (const field of group.fields) {
       inputs.push(fieldInputs(field, weather, seasons.get(field.id)!, recorded.get(field.id), imagery.get(field.id) ?? null));
+      // Each field's water balance runs here: let requests in now and then (see FIELDS_BETWEEN_YIELDS).
+      if (inputs.length % 50 === 0) await yieldToRequests();
     }
   }
   return inputs;

@@ -26,6 +26,11 @@ export const STATUS_FIELDS_PER_REPLY = 3;
 const CHOICES_PER_QUESTION = 6;
 /** How long a question ("which field got 25 mm?") waits for its answer. */
 const QUESTION_MINUTES = 60;
+/**
+ * Replies one number gets: each costs the organisation an SMS, so a phone stuck in a loop (or someone texting all
+ * night) cannot run up the bill. A farmer's number gets 20 an hour; a number nobody verified 3 a day.
+ */
+export const REPLY_LIMITS = { verified: { count: 20, windowMs: 3600_000 }, unknown: { count: 3, windowMs: 86_400_000 } };
 
 interface WaterQuestion {
   water: RecordedWaterKind;
@@ -61,20 +66,38 @@ export async function handleInboundSms(context: JobContext, inboundId: string): 
     reply = await answer(context, person, command, inbound.id);
   }
 
-  const queued = await queueSms(context, { userId: person?.userId ?? null, to: phone, body: plainSmsText(reply), purpose: 'reply' });
+  const limit = person ? REPLY_LIMITS.verified : REPLY_LIMITS.unknown;
+  const { count } = await db
+    .selectFrom('smsOutbox')
+    .select((eb) => eb.fn.countAll<string>().as('count'))
+    .where('toPhone', '=', phone)
+    .where('purpose', '=', 'reply')
+    .where('createdAt', '>', new Date(context.now().getTime() - limit.windowMs))
+    .executeTakeFirstOrThrow();
+  const overLimit = Number(count) >= limit.count;
+  if (overLimit) {
+    context.log.warn(
+      { inboundId: inbound.id, to: `…${phone.slice(-3)}`, replies: Number(count) },
+      'SMS reply not sent: the number reached its reply limit',
+    );
+  }
+  const queued = overLimit
+    ? null
+    : await queueSms(context, { userId: person?.userId ?? null, to: phone, body: plainSmsText(reply), purpose: 'reply' });
   // STOP is kept after its confirmation is queued: the confirmation is the last SMS the number gets.
-  if (command.kind === 'stop')
+  if (command.kind === 'stop') {
     await db
       .insertInto('smsOptOuts')
       .values({ phone })
       .onConflict((conflict) => conflict.doNothing())
       .execute();
+  }
   await db
     .updateTable('smsInbound')
-    .set({ handledAt: context.now(), userId: person?.userId ?? null, replyOutboxId: queued.id })
+    .set({ handledAt: context.now(), userId: person?.userId ?? null, replyOutboxId: queued?.id ?? null })
     .where('id', '=', inbound.id)
     .execute();
-  return reply;
+  return queued ? reply : null;
 }
 
 async function answer(

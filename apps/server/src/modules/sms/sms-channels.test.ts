@@ -196,6 +196,33 @@ describe('the SMS channel', () => {
     expect((await alertSms()).status).toBe('queued');
   });
 
+  it('answers a number nobody verified three times a day, then no more (each reply costs an SMS)', async () => {
+    const stranger = '+263775555555';
+    for (let i = 0; i < 5; i++) {
+      const form = { MessageSid: `SMstranger${i}`, From: stranger, To: '+15005550006', Body: 'STATUS', AccountSid: 'AC0123456789abcdef' };
+      expect((await postAsTwilio('/api/sms/twilio/inbound', form)).statusCode).toBe(200);
+      const inbound = await test.ctx.database.db
+        .selectFrom('smsInbound')
+        .select('id')
+        .where('providerMessageId', '=', form.MessageSid)
+        .executeTakeFirstOrThrow();
+      await inboundSmsJob.handle(
+        { inboundId: inbound.id },
+        { ...test.ctx, log: test.app.log, attempt: { retryCount: 0, retryLimit: 3, isLast: false }, queue: test.ctx.queue },
+      );
+    }
+    const replies = await test.ctx.database.db.selectFrom('smsOutbox').select('body').where('toPhone', '=', stranger).execute();
+    expect(replies).toHaveLength(3);
+    expect(
+      await test.ctx.database.db
+        .selectFrom('smsInbound')
+        .select('id')
+        .where('fromPhone', '=', stranger)
+        .where('handledAt', 'is not', null)
+        .execute(),
+    ).toHaveLength(5);
+  });
+
   it('sends no more alert SMS in a day than the person allows', async () => {
     const statuses = [];
     for (let i = 0; i < 3; i++) statuses.push((await alertSms({ smsPerDay: 2 })).status);

@@ -11,7 +11,9 @@ import { runHealthAnalysis } from './health-analysis.ts';
 
 // The health analysis on a field with a season's imagery and the same field a year before.
 const DAY_MS = 86_400_000;
-const today = new Date();
+// A fixed day: the simulated scenes' clouds are seeded by date, and which image is the latest clear one (so which weeks
+// of last season are compared, and searched) must not change with the day the tests run.
+const today = new Date('2026-11-27T12:00:00Z');
 const plantingDate = isoDay(new Date(today.getTime() - 75 * DAY_MS));
 const boundary = squareBoundary(5, [31.06, -17.84]) as FieldBoundary;
 /** Another field of the same farm, 400 m east, planted the same week. */

@@ -17,7 +17,7 @@ import { pruneAuthRecordsJob } from './jobs/prune-auth-records.job.ts';
 import { sendEmailJob } from './mail/mailer.ts';
 import { CpuPool } from './workers/cpu-pool.ts';
 import { alertNotifyJob } from './modules/alerts/alert-notify.job.ts';
-import { alertBatchJob, alertScheduleJob, fieldAlertsJob } from './modules/alerts/alert-schedule.ts';
+import { alertBatchJob, alertScheduleJob } from './modules/alerts/alert-schedule.ts';
 import { sendSmsJob } from './modules/sms/sms-outbox.ts';
 import { inboundSmsJob } from './modules/sms/inbound-sms.ts';
 import { weeklyDigestJob, weeklyDigestSendJob } from './modules/insights/weekly-digest.ts';
@@ -34,7 +34,6 @@ export const allJobs = [
   analysisRecoveryJob,
   alertScheduleJob,
   alertBatchJob,
-  fieldAlertsJob,
   alertNotifyJob,
   sendSmsJob,
   inboundSmsJob,

@@ -98,17 +98,3 @@ export const alertScheduleJob: JobDefinition<typeof cronPayload> = {
     await fanOutAlertEvaluation(context);
   },
 };
-
-const fieldPayload = z.object({ fieldId: z.uuid() });
-
-/** One field's rules evaluated again now: after a new analysis of it, or water recorded on it by SMS or USSD. */
-export const fieldAlertsJob: JobDefinition<typeof fieldPayload> = {
-  name: 'alerts-evaluate-field',
-  payload: fieldPayload,
-  retryLimit: 3,
-  retryDelaySeconds: 60,
-  expireInSeconds: 300,
-  async handle({ fieldId }, context) {
-    await evaluateAlerts(context, [fieldId]);
-  },
-};

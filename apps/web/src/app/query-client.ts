@@ -8,7 +8,7 @@ import { registerHarvestMutations } from '../features/harvests/api/harvests.ts';
 import { registerSoilTestMutations } from '../features/soil-tests/api/soil-tests.ts';
 import { registerIrrigationEventMutations, registerRainReadingMutations } from '../features/water/api/water-records.ts';
 import { ApiError } from '../lib/api/client.ts';
-import { queryPersister } from './query-persister.ts';
+import { keepWrittenAnswers, queryPersister } from './query-persister.ts';
 
 /**
  * The read cache and the writes. Every write is registered here once, by its key (each feature's
@@ -39,6 +39,7 @@ export function createQueryClient(): QueryClient {
     },
   });
   keepAtMostInMemory(client, MEMORY_CACHE_MAX_QUERIES);
+  keepWrittenAnswers(client);
   registerAuthMutations(client);
   registerAccountMutations(client);
   registerFarmMutations(client);

@@ -66,4 +66,18 @@ describe('reads kept on the device', () => {
     expect(keys.some((key) => key.includes('kept'))).toBe(true);
     expect(keys.some((key) => key.includes('image'))).toBe(false);
   });
+
+  it('keeps the answer of a write put in the cache, so a reload does not bring back the copy from before it', async () => {
+    const before = createQueryClient();
+    const settings = { queryKey: ['notification-settings'], staleTime: 5 * 60_000 };
+    await before.fetchQuery({ ...settings, queryFn: async () => ({ smsPerDay: 5 }) });
+    await settle();
+    before.setQueryData(['notification-settings'], { smsPerDay: 8 });
+    await settle();
+
+    // A reload: the kept copy is younger than the stale time, so it is shown without asking the server.
+    const after = createQueryClient();
+    const server = vi.fn(async () => ({ smsPerDay: 8 }));
+    expect(await after.fetchQuery({ ...settings, queryFn: server })).toEqual({ smsPerDay: 8 });
+  });
 });

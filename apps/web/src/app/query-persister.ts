@@ -1,4 +1,5 @@
 import { experimental_createQueryPersister, type AsyncStorage } from '@tanstack/query-persist-client-core';
+import type { QueryClient } from '@tanstack/react-query';
 import { offlineDb, offlineDbReady } from '../lib/offline-db.ts';
 
 /**
@@ -37,3 +38,16 @@ export const queryPersister = experimental_createQueryPersister<string>({
   // Images (a Blob) and anything a query marks `meta: { keepOffline: false }` stay in memory only.
   filters: { predicate: (query) => query.meta?.keepOffline !== false },
 });
+
+/**
+ * A write's answer put straight into the cache (`setQueryData`, e.g. saved settings) is kept on the device too. The
+ * persister keeps only what a query function read, so a reload would otherwise restore the copy from before the
+ * write, and, being younger than the query's stale time, show it without asking the server.
+ */
+export function keepWrittenAnswers(client: QueryClient): void {
+  client.getQueryCache().subscribe((event) => {
+    if (event.type !== 'updated' || event.action.type !== 'success' || !event.action.manual) return;
+    if (event.query.meta?.keepOffline === false) return;
+    void queryPersister.persistQuery(event.query);
+  });
+}

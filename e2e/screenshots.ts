@@ -1,13 +1,17 @@
 /**
  * Screenshots of the main screens at phone (390×844) and desktop (1440×900) size, into ./screenshots/, with
- * a seeded account: to look at what people will see.   npm run screenshots
+ * a seeded account: to look at what people will see. The alerts screens are shot on the demo (`murimi demo`, built
+ * into a temporary folder first, about 20 s): alerts come from weather and imagery, which a fresh account has none
+ * of.   npm run screenshots
  */
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { desktop, launchBrowser, newPage, phone, signUpThroughApi, waitForApp } from './support/browser.ts';
-import { startServer } from './support/server.ts';
+import { startDemoServer } from './support/demo.ts';
+import { callApi, startServer } from './support/server.ts';
 
-const out = path.resolve(import.meta.dirname, '../screenshots');
+const out = process.env.SCREENSHOT_DIR ?? path.resolve(import.meta.dirname, '../screenshots');
 mkdirSync(out, { recursive: true });
 const server = await startServer();
 const browser = await launchBrowser();
@@ -139,6 +143,40 @@ try {
     await page.screenshot({ path: path.join(out, `${name}-field-setup-map.png`) });
     await page.screenshot({ path: path.join(out, `${name}-field-setup-full.png`), fullPage: true });
     await context.close();
+  }
+
+  // The alerts screen, an alert with a chart of its evidence, and Settings → Alerts and messages, on the demo.
+  const demoFolder = mkdtempSync(path.join(tmpdir(), 'murimi-screenshots-demo-'));
+  const demo = await startDemoServer({ templateDir: demoFolder });
+  try {
+    const token = await demo.token();
+    type Alert = { id: string; evidence: { values: { name: string; date: string | null }[] } };
+    const alerts = (await callApi(demo.server, token, 'GET', '/api/alerts?limit=100')).body.data as Alert[];
+    const datedTwice = (alert: Alert) =>
+      alert.evidence.values.some((value, i, all) => value.date && all.findIndex((other) => other.name === value.name && other.date) !== i);
+    const shown = alerts.find(datedTwice) ?? alerts[0]!;
+    for (const [name, device] of [
+      ['phone', phone],
+      ['desktop', desktop],
+    ] as const) {
+      const { context, page } = await newPage(browser, demo.server.url, device);
+      await demo.signIn(page);
+      await page.goto('/alerts');
+      await waitForApp(page);
+      await page.getByText(/^Showing \d+ alerts?$/).waitFor();
+      await page.screenshot({ path: path.join(out, `${name}-alerts.png`), fullPage: false });
+      await page.goto(`/alerts/${shown.id}`);
+      await page.getByRole('heading', { level: 1 }).first().waitFor();
+      if (datedTwice(shown)) await page.locator('[data-chart="ready"]').first().waitFor();
+      await page.screenshot({ path: path.join(out, `${name}-alert-detail.png`), fullPage: true });
+      await page.goto('/settings#alerts');
+      await page.getByRole('button', { name: 'Save alert settings' }).waitFor();
+      await page.locator('#alerts').screenshot({ path: path.join(out, `${name}-settings-alerts.png`) });
+      await context.close();
+    }
+  } finally {
+    await demo.server.stop();
+    rmSync(demoFolder, { recursive: true, force: true });
   }
   console.log(`Screenshots in ${out}`);
 } finally {

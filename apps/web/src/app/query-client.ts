@@ -1,10 +1,12 @@
 import { QueryClient } from '@tanstack/react-query';
 import { registerAccountMutations } from '../features/account/api/account.ts';
+import { registerAlertMutations } from '../features/alerts/api/alerts.ts';
 import { registerAuthMutations } from '../features/auth/api/auth-mutations.ts';
 import { registerFarmMutations } from '../features/farms/api/farms.ts';
 import { registerApplicationMutations } from '../features/fertilizer/api/applications.ts';
 import { registerFieldMutations } from '../features/fields/api/fields.ts';
 import { registerHarvestMutations } from '../features/harvests/api/harvests.ts';
+import { registerNotificationMutations } from '../features/notifications/api/notifications.ts';
 import { registerSoilTestMutations } from '../features/soil-tests/api/soil-tests.ts';
 import { registerIrrigationEventMutations, registerRainReadingMutations } from '../features/water/api/water-records.ts';
 import { ApiError } from '../lib/api/client.ts';
@@ -49,6 +51,8 @@ export function createQueryClient(): QueryClient {
   registerIrrigationEventMutations(client);
   registerRainReadingMutations(client);
   registerHarvestMutations(client);
+  registerAlertMutations(client);
+  registerNotificationMutations(client);
   return client;
 }
 

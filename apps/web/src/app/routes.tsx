@@ -21,6 +21,8 @@ const ResetPassword = lazyPage(() => import('../pages/auth/ResetPasswordPage.tsx
 const VerifyEmail = lazyPage(() => import('../pages/auth/VerifyEmailPage.tsx'));
 const AuthCallback = lazyPage(() => import('../pages/auth/AuthCallbackPage.tsx'));
 const Dashboard = lazyPage(() => import('../pages/app/DashboardPage.tsx'));
+const Alerts = lazyPage(() => import('../pages/app/AlertsPage.tsx'));
+const AlertDetail = lazyPage(() => import('../pages/app/AlertDetailPage.tsx'));
 const FarmDetail = lazyPage(() => import('../pages/app/FarmDetailPage.tsx'));
 const FieldSetup = lazyPage(() => import('../pages/app/FieldSetupPage.tsx'));
 const Fields = lazyPage(() => import('../pages/app/FieldsPage.tsx'));
@@ -101,6 +103,8 @@ export function AppRoutes() {
         >
           <Route element={<ScreenOutlet />}>
             <Route path="dashboard" element={<Dashboard />} />
+            <Route path="alerts" element={<Alerts />} />
+            <Route path="alerts/:alertId" element={<AlertDetail />} />
             <Route path="farms/create" element={<Navigate to="/create-farm-field" replace />} />
             <Route path="farms/:farmId" element={<FarmDetail />} />
             <Route path="create-farm-field" element={<FieldSetup />} />

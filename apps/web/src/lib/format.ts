@@ -22,6 +22,8 @@ const dateFormat = (options: Intl.DateTimeFormatOptions) => cached('date', optio
 
 const DAY: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' };
 const MOMENT: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' };
+const SHORT_DAY: Intl.DateTimeFormatOptions = { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' };
+const SHORT_MOMENT: Intl.DateTimeFormatOptions = { weekday: 'short', day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' };
 
 /** A calendar day (YYYY-MM-DD, no time zone), e.g. "15 Nov 2026" in English. */
 export function formatDate(day: string | null | undefined): string {
@@ -34,6 +36,18 @@ export function formatDate(day: string | null | undefined): string {
 export function formatTimestamp(iso: string): string {
   const date = new Date(iso);
   return Number.isNaN(date.getTime()) ? iso : dateFormat(MOMENT).format(date);
+}
+
+/** A day of this season by its weekday (YYYY-MM-DD, no time zone), e.g. "Thu 28 Nov" in English. */
+export function formatShortDay(day: string): string {
+  const date = new Date(`${day}T00:00:00Z`);
+  return Number.isNaN(date.getTime()) ? day : dateFormat(SHORT_DAY).format(date);
+}
+
+/** A moment of the coming days in the person's own time zone, by its weekday, e.g. "Sun 29 Nov, 06:00" in English. */
+export function formatShortMoment(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? iso : dateFormat(SHORT_MOMENT).format(date);
 }
 
 /** Today on this device's calendar, as YYYY-MM-DD. */
@@ -71,6 +85,19 @@ export function formatUsd(value: number): string {
 export function formatUsdShort(value: number): string {
   if (!Number.isInteger(value)) return formatUsd(value);
   return numberFormat({ style: 'currency', currency: 'USD', currencyDisplay: 'narrowSymbol', maximumFractionDigits: 0 }).format(value);
+}
+
+const listFormats = new Map<string, Intl.ListFormat>();
+
+/** Names joined as the language joins them: "Rain and Mean temperature", "A, B and C" in English. */
+export function formatList(items: string[]): string {
+  const locale = formatLocaleOf(i18next.language);
+  let format = listFormats.get(locale);
+  if (!format) {
+    format = new Intl.ListFormat(locale, { type: 'conjunction' });
+    listFormats.set(locale, format);
+  }
+  return format.format(items);
 }
 
 const relativeFormats = new Map<string, Intl.RelativeTimeFormat>();

@@ -1,5 +1,6 @@
 import i18next, { type BackendModule, type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { alerts } from '../locales/en/alerts.ts';
 import { app } from '../locales/en/app.ts';
 import { auth } from '../locales/en/auth.ts';
 import { common } from '../locales/en/common.ts';
@@ -12,7 +13,7 @@ import { publicPages } from '../locales/en/public.ts';
 export const languages = [{ code: 'en', name: 'English', formatLocale: 'en-GB' }] as const;
 
 /** English is bundled: it is the fallback for every missing text, and the prerendered pages are English. */
-export const resources = { en: { common, auth, app, public: publicPages } } as const;
+export const resources = { en: { common, auth, app, alerts, public: publicPages } } as const;
 
 type English = (typeof resources)['en'];
 

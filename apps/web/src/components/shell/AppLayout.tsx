@@ -1,6 +1,7 @@
 import { Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
+import { useUnreadAlertCount } from '../../features/alerts/api/alerts.ts';
 import { AnalysisProgressCards } from '../../features/analyses/components/AnalysisProgressCards.tsx';
 import { SyncIndicator } from '../../features/offline/components/SyncIndicator.tsx';
 import { Spinner } from '../ui/layout.tsx';
@@ -22,10 +23,12 @@ export function AppLayout() {
   const { t } = useTranslation();
   // Only a signed-in person gets the offline app: public pages stay a page of HTML and CSS.
   useEffect(registerServiceWorker, []);
+  // Unread alerts on the Alerts entry of the sidebar and the bottom bar, asked every minute while signed in.
+  const badges = { '/alerts': useUnreadAlertCount() };
   return (
     <div className="flex min-h-screen">
       <SkipLink label={t('skipToContent')} />
-      <Sidebar />
+      <Sidebar badges={badges} />
       <div className="flex min-w-0 flex-1 flex-col">
         <MobileHeader />
         <header className="hidden h-16 items-center justify-end gap-2 border-b border-stone-200 bg-white px-6 md:flex">
@@ -41,7 +44,7 @@ export function AppLayout() {
           </Suspense>
         </main>
       </div>
-      <BottomNav />
+      <BottomNav badges={badges} />
       <AnalysisProgressCards />
     </div>
   );

@@ -28,7 +28,7 @@ describe('the phone bottom bar', () => {
       within(bar)
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['Dashboard', 'My Fields', 'Map View', 'Crop Health']);
+    ).toEqual(['Dashboard', 'Alerts', 'My Fields', 'Crop Health']);
 
     await user.click(within(bar).getByRole('button', { name: 'More' }));
     const menu = screen.getByRole('dialog');
@@ -37,11 +37,48 @@ describe('the phone bottom bar', () => {
       .map((link) => link.textContent);
     expect(names.filter((name) => /settings/i.test(name ?? ''))).toEqual(['Settings']);
     // The screens the bar has no room for are a tap away.
-    expect(names).toEqual(expect.arrayContaining(['Field Setup', 'Fertilizer', 'Weather & Irrigation', 'Soil Analysis', 'Reports']));
+    expect(names).toEqual(
+      expect.arrayContaining(['Map View', 'Field Setup', 'Fertilizer', 'Weather & Irrigation', 'Soil Analysis', 'Reports']),
+    );
     expect(within(menu).getByRole('button', { name: 'Sign Out' })).toBeTruthy();
 
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(document.activeElement).toBe(within(bar).getByRole('button', { name: 'More' }));
+  });
+
+  it('shows the unread alerts on Alerts, capped at 99+, and says what they are to a screen reader', () => {
+    session.signIn(signedInToken());
+    const { rerender } = render(
+      <MemoryRouter initialEntries={['/dashboard']}>
+        <BottomNav badges={{ '/alerts': 3 }} />
+      </MemoryRouter>,
+    );
+    const bar = screen.getByTestId('bottom-nav');
+    expect(within(bar).getByRole('link', { name: /^Alerts ?, 3 unread alerts$/ })).toBeTruthy();
+    expect(within(bar).getByTestId('badge-alerts').textContent).toBe('3');
+    expect(within(bar).getByTestId('badge-alerts').getAttribute('aria-hidden')).toBe('true');
+
+    rerender(
+      <MemoryRouter initialEntries={['/dashboard']}>
+        <BottomNav badges={{ '/alerts': 140 }} />
+      </MemoryRouter>,
+    );
+    expect(within(bar).getByTestId('badge-alerts').textContent).toBe('99+');
+    expect(within(bar).getByRole('link', { name: /^Alerts ?, 140 unread alerts$/ })).toBeTruthy();
+
+    rerender(
+      <MemoryRouter initialEntries={['/dashboard']}>
+        <BottomNav badges={{ '/alerts': 1 }} />
+      </MemoryRouter>,
+    );
+    expect(within(bar).getByRole('link', { name: /^Alerts ?, 1 unread alert$/ })).toBeTruthy();
+    rerender(
+      <MemoryRouter initialEntries={['/dashboard']}>
+        <BottomNav badges={{ '/alerts': 0 }} />
+      </MemoryRouter>,
+    );
+    expect(within(bar).queryByTestId('badge-alerts')).toBeNull();
+    expect(within(bar).getByRole('link', { name: 'Alerts' })).toBeTruthy();
   });
 });

@@ -2,7 +2,8 @@ import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
 import { Icon } from './Icon.tsx';
-import { badgeText, bottomNavEntries } from './navigation.ts';
+import { NavBadge } from './NavBadge.tsx';
+import { bottomNavEntries } from './navigation.ts';
 import { MenuDrawer, useMenuState } from './SideMenu.tsx';
 
 const itemClass =
@@ -10,7 +11,8 @@ const itemClass =
 
 /**
  * Phone bottom navigation (spec §2.4, §9): the four main screens and "More", which opens the menu of every screen,
- * sharing the bar's width so all five fit a 360 px phone without scrolling; badges cap at 99+.
+ * sharing the bar's width so all five fit a 360 px phone without scrolling; badges (keyed by path) cap at 99+ and
+ * say what they count to a screen reader.
  */
 export function BottomNav({ badges = {} }: { badges?: Partial<Record<string, number>> }) {
   const { t } = useTranslation();
@@ -24,18 +26,19 @@ export function BottomNav({ badges = {} }: { badges?: Partial<Record<string, num
         className="fixed inset-x-0 bottom-0 z-30 border-t border-stone-200 bg-white md:hidden"
       >
         <ul className="grid grid-cols-5">
-          {bottomNavEntries.map((entry) => {
-            const badge = badgeText(badges[entry.to] ?? 0);
-            return (
-              <li key={entry.to} className="min-w-0">
-                <NavLink to={entry.to} className={({ isActive }) => `${itemClass} ${isActive ? 'text-leaf-800' : 'text-stone-700'}`}>
-                  <Icon name={entry.icon} className="size-5" />
-                  <span className="text-center">{t(entry.label)}</span>
-                  {badge && <span className="absolute top-1 right-3 rounded-full bg-red-700 px-1.5 text-[10px] text-white">{badge}</span>}
-                </NavLink>
-              </li>
-            );
-          })}
+          {bottomNavEntries.map((entry) => (
+            <li key={entry.to} className="min-w-0">
+              <NavLink to={entry.to} className={({ isActive }) => `${itemClass} ${isActive ? 'text-leaf-800' : 'text-stone-700'}`}>
+                <Icon name={entry.icon} className="size-5" />
+                <span className="text-center">{t(entry.label)}</span>
+                <NavBadge
+                  to={entry.to}
+                  count={badges[entry.to]}
+                  className="absolute top-1 left-1/2 ml-1 min-w-4 px-1 text-center text-[10px] leading-4"
+                />
+              </NavLink>
+            </li>
+          ))}
           <li className="min-w-0">
             <button
               ref={more}

@@ -1,8 +1,10 @@
+import { StrokeIcon } from '../ui/StrokeIcon.tsx';
 import type { IconName } from './navigation.ts';
 
 // Simple 24×24 stroke icons drawn for the navigation; no icon font to download.
 const paths: Record<IconName | 'menu' | 'close' | 'back' | 'chevron' | 'user', string> = {
   dashboard: 'M3 13h8V3H3zm10 8h8V11h-8zM3 21h8v-6H3zm10-18v6h8V3z',
+  bell: 'M6 9a6 6 0 0112 0c0 6 2.5 8 2.5 8h-17S6 15 6 9zm4.3 11.5a2 2 0 003.4 0',
   plus: 'M12 5v14M5 12h14',
   fields: 'M3 7l9-4 9 4-9 4zm0 5l9 4 9-4M3 17l9 4 9-4',
   map: 'M9 4L3 6v14l6-2 6 2 6-2V4l-6 2zm0 0v14m6-12v14',
@@ -20,18 +22,5 @@ const paths: Record<IconName | 'menu' | 'close' | 'back' | 'chevron' | 'user', s
 };
 
 export function Icon({ name, className = 'size-6' }: { name: keyof typeof paths; className?: string }) {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      className={className}
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={1.8}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-    >
-      <path d={paths[name]} />
-    </svg>
-  );
+  return <StrokeIcon d={paths[name]} className={className} />;
 }

@@ -3,12 +3,13 @@ import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
 import { FieldSelector } from './FieldSelector.tsx';
 import { Icon } from './Icon.tsx';
+import { NavBadge } from './NavBadge.tsx';
 import { sidebarEntries } from './navigation.ts';
 
 const COLLAPSED_KEY = 'murimi.sidebar_collapsed';
 
-/** Desktop sidebar: 64 px collapsed, 256 px expanded, version label and field selector (spec §2.4). */
-export function Sidebar() {
+/** Desktop sidebar: 64 px collapsed, 256 px expanded, version label and field selector (spec §2.4); badges keyed by path. */
+export function Sidebar({ badges = {} }: { badges?: Partial<Record<string, number>> }) {
   const { t } = useTranslation();
   const [collapsed, setCollapsed] = useState(() => localStorage.getItem(COLLAPSED_KEY) === 'true');
   const toggle = () => {
@@ -49,11 +50,20 @@ export function Sidebar() {
                 to={entry.to}
                 title={collapsed ? t(entry.label) : undefined}
                 className={({ isActive }) =>
-                  `flex min-h-11 items-center gap-3 rounded-lg px-3 font-medium ${isActive ? 'bg-leaf-50 text-leaf-800' : 'text-stone-800 hover:bg-stone-100'}`
+                  `relative flex min-h-11 items-center gap-3 rounded-lg px-3 font-medium ${isActive ? 'bg-leaf-50 text-leaf-800' : 'text-stone-800 hover:bg-stone-100'}`
                 }
               >
                 <Icon name={entry.icon} className="size-5 shrink-0" />
-                <span className={collapsed ? 'sr-only' : ''}>{t(entry.label)}</span>
+                <span className={collapsed ? 'sr-only' : 'flex-1'}>{t(entry.label)}</span>
+                <NavBadge
+                  to={entry.to}
+                  count={badges[entry.to]}
+                  className={
+                    collapsed
+                      ? 'absolute top-0.5 right-0.5 min-w-4 px-1 text-center text-[10px] leading-4'
+                      : 'min-w-6 px-1.5 text-center text-xs leading-5'
+                  }
+                />
               </NavLink>
             </li>
           ))}

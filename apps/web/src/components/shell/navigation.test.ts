@@ -7,6 +7,10 @@ describe('breadcrumbs (spec §2.4)', () => {
     expect(breadcrumbsFor('/fields')).toEqual([]);
   });
 
+  it('name an alert "Details" under Alerts', () => {
+    expect(breadcrumbsFor('/alerts/a0000000-0000-4000-8000-000000000001').map((c) => c.label)).toEqual(['Dashboard', 'Alerts', 'Details']);
+  });
+
   it('start with Dashboard and use known labels, the last one not a link', () => {
     expect(breadcrumbsFor('/soil-tests/log')).toEqual([
       { label: 'Dashboard', to: '/dashboard' },
@@ -23,8 +27,8 @@ describe('breadcrumbs (spec §2.4)', () => {
 });
 
 describe('bottom navigation', () => {
-  it('has four screens, which fit a phone beside "More"', () => {
-    expect(bottomNavEntries.map((e) => e.to)).toEqual(['/dashboard', '/fields', '/map', '/crop-health']);
+  it('has four screens, Alerts among them, which fit a phone beside "More"', () => {
+    expect(bottomNavEntries.map((e) => e.to)).toEqual(['/dashboard', '/alerts', '/fields', '/crop-health']);
   });
 
   it('leaves no screen out: what the bar lacks is in the menu, and Settings is there once', () => {

@@ -1,6 +1,7 @@
 /** Navigation entries of spec §2.4, in order; labels are keys of the common namespace. */
 export const sidebarEntries = [
   { to: '/dashboard', label: 'nav.dashboard', icon: 'dashboard' },
+  { to: '/alerts', label: 'nav.alerts', icon: 'bell' },
   { to: '/create-farm-field', label: 'nav.fieldSetup', icon: 'plus' },
   { to: '/fields', label: 'nav.myFields', icon: 'fields' },
   { to: '/map', label: 'nav.mapView', icon: 'map' },
@@ -13,16 +14,21 @@ export const sidebarEntries = [
 ] as const;
 
 /**
- * The phone bottom bar's links: the four screens a farmer opens most, which fit a 360 px phone with the "More"
- * button beside them (ten did not: the bar scrolled and clipped "Crop Health"). Every other screen is in the menu
- * that "More" opens.
+ * The phone bottom bar's links: the four screens a farmer opens most, which fit a 360 px phone with the "More" button
+ * beside them (ten did not: the bar scrolled and clipped "Crop Health"; six left "Dashboard" touching its neighbours
+ * and the longer labels on two lines). Alerts took Map View's place: alerts are what a farmer acts on, while the map
+ * is the screen that costs most data (the map library and its tiles) and each field still opens it from My Fields.
+ * Every other screen is in the menu that "More" opens.
  */
 export const bottomNavEntries = [
   { to: '/dashboard', label: 'nav.dashboard', icon: 'dashboard' },
+  { to: '/alerts', label: 'nav.alerts', icon: 'bell' },
   { to: '/fields', label: 'nav.myFields', icon: 'fields' },
-  { to: '/map', label: 'nav.mapView', icon: 'map' },
   { to: '/crop-health', label: 'nav.cropHealth', icon: 'leaf' },
 ] as const;
+
+/** What a badge counts, for screen readers ("3 unread alerts"), by the path of the entry it sits on. */
+export const badgeLabels: Partial<Record<string, 'nav.unreadAlerts'>> = { '/alerts': 'nav.unreadAlerts' };
 
 /** Help pages listed under "Help & Resources" in the signed-in menu. */
 export const helpEntries = [
@@ -36,6 +42,7 @@ export type IconName = (typeof sidebarEntries)[number]['icon'];
 /** The phone header's title per first path segment (spec §2.4 mobile titles). */
 export const mobileTitleByPath: Record<string, string> = {
   dashboard: 'mobileTitles.dashboard',
+  alerts: 'mobileTitles.alerts',
   fields: 'mobileTitles.fields',
   farms: 'mobileTitles.fields',
   'create-farm-field': 'mobileTitles.createFarmField',
@@ -62,6 +69,7 @@ export const transparentHeaderPaths = ['/dashboard', '/map'];
 /** Breadcrumb labels for known path segments. */
 export const breadcrumbLabels: Record<string, string> = {
   dashboard: 'Dashboard',
+  alerts: 'Alerts',
   farms: 'Farms',
   fields: 'My Fields',
   'soil-tests': 'Soil Test Records',

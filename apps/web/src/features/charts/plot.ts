@@ -71,7 +71,8 @@ export function createPlot(element: HTMLElement, spec: PlotSpec, events: PlotEve
         stroke: chartColours.axis,
         grid: { stroke: chartColours.grid, width: 1 },
         ticks: { stroke: chartColours.grid, width: 1 },
-        values: (_, splits) => splits.map(spec.formatTick),
+        // Over a few days uPlot also ticks between midnights; those would repeat the day's label, so they get none.
+        values: (_, splits) => splits.map((seconds) => (seconds % 86_400 === 0 ? spec.formatTick(seconds) : '')),
       },
       {
         stroke: chartColours.axis,

@@ -48,6 +48,7 @@ export const app = {
     fieldCount: 'Fields',
     totalArea: 'Total area',
     quickActions: 'Quick actions',
+    thisWeek: 'This week',
     latestSoilTest: 'Latest soil test',
     noSoilTests: 'No soil tests logged yet.',
     noReadings: 'No N, P, K or pH readings in this test.',

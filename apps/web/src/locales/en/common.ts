@@ -7,6 +7,9 @@ export const common = {
   loading: 'Loading…',
   nav: {
     dashboard: 'Dashboard',
+    alerts: 'Alerts',
+    unreadAlerts_one: '{{count}} unread alert',
+    unreadAlerts_other: '{{count}} unread alerts',
     fieldSetup: 'Field Setup',
     myFields: 'My Fields',
     mapView: 'Map View',
@@ -40,6 +43,7 @@ export const common = {
   },
   mobileTitles: {
     dashboard: 'Dashboard',
+    alerts: 'Alerts',
     fields: 'My Fields',
     createFarmField: 'Create Farm & Field',
     map: 'Field Map',

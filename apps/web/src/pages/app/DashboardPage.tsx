@@ -12,6 +12,7 @@ import { FarmsCard } from '../../features/farms/components/FarmsCard.tsx';
 import { RecentApplicationsCard } from '../../features/fertilizer/components/RecentApplicationsCard.tsx';
 import { useSelectedFieldId } from '../../features/field-selection/field-selection.ts';
 import { useFieldNames, useFields } from '../../features/fields/api/fields.ts';
+import { ThisWeekCard } from '../../features/insights/components/ThisWeekCard.tsx';
 import { LatestSoilTestCard } from '../../features/soil-tests/components/LatestSoilTestCard.tsx';
 import { formatArea, useAreaUnit } from '../../lib/area-unit.ts';
 import { usePageTitle } from '../../lib/page-title.ts';
@@ -62,7 +63,7 @@ function QuickActions() {
 }
 
 /**
- * Dashboard: the selected field's latest analyses as tiles, the farm's fields by crop health, a run control, farms,
+ * Dashboard: the week (fields' health and water, actions, open alerts), the selected field's latest analyses as tiles, the farm's fields by crop health, a run control, farms,
  * fields and hectares, the latest records and the next things to do.
  */
 export default function DashboardPage() {
@@ -104,6 +105,9 @@ export default function DashboardPage() {
     const selected = fieldList.find((field) => field.id === selectedId) ?? fieldList[0]!;
     content = (
       <div className="flex flex-col gap-6">
+        <PartBoundary name="The week's card" title={t('dashboard.thisWeek')}>
+          <ThisWeekCard />
+        </PartBoundary>
         <section aria-labelledby="dashboard-field-tiles" className="flex flex-col gap-3">
           <h2 id="dashboard-field-tiles" className="text-lg font-semibold text-stone-900">
             {t('dashboard.atAGlance', { field: selected.name })}

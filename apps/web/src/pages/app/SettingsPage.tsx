@@ -7,6 +7,7 @@ import { useMe } from '../../features/account/api/account.ts';
 import { PasswordForm } from '../../features/account/components/PasswordForm.tsx';
 import { ProfileForm } from '../../features/account/components/ProfileForm.tsx';
 import { FieldPacksSettings } from '../../features/field-packs/components/FieldPacksSettings.tsx';
+import { AlertMessagesCard, AlertThresholdsCard } from '../../features/notifications/components/AlertSettingsCards.tsx';
 import { useFields } from '../../features/fields/api/fields.ts';
 import { formatArea, setAreaUnit, useAreaUnit } from '../../lib/area-unit.ts';
 import { languages } from '../../lib/i18n.ts';
@@ -58,7 +59,10 @@ function Language() {
   );
 }
 
-/** Settings: profile and e-mail, password, area unit, language and the offline field packs on this device. */
+/**
+ * Settings: profile and e-mail, password, area unit, language, alerts and messages (`#alerts`), the farm's alert
+ * thresholds, and the offline field packs on this device.
+ */
 export default function SettingsPage() {
   const { t } = useTranslation('app');
   usePageTitle(t('settings.title'));
@@ -75,6 +79,8 @@ export default function SettingsPage() {
         <PasswordForm />
         <Units />
         <Language />
+        <AlertMessagesCard />
+        <AlertThresholdsCard />
         <div id="field-packs">
           <Card title={t('fieldPacks.listTitle')}>
             <FieldPacksSettings />

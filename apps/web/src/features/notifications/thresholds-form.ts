@@ -1,0 +1,36 @@
+import { ADJUSTABLE_ALERT_THRESHOLDS, type AdjustableAlertThreshold, type AlertThresholds } from '@murimi/core';
+import type { FieldErrors } from '../../lib/form-errors.ts';
+import type { AlertThresholdSettings } from './api/notifications.ts';
+
+/** The thresholds an organisation may set, in core's order (weather, then crop). */
+export const thresholdNames = Object.keys(ADJUSTABLE_ALERT_THRESHOLDS) as AdjustableAlertThreshold[];
+
+/** The boxes of the form: the organisation's own value as text, empty where it keeps the default. */
+export function thresholdInputsOf(thresholds: AlertThresholds): Record<AdjustableAlertThreshold, string> {
+  return Object.fromEntries(thresholdNames.map((name) => [name, thresholds[name] === undefined ? '' : String(thresholds[name])])) as Record<
+    AdjustableAlertThreshold,
+    string
+  >;
+}
+
+/**
+ * The thresholds to send (an empty box is left out: the default applies), or for each box what is wrong: not a
+ * number, or outside the range the server's answer gives. `outOfRange` words the problem.
+ */
+export function checkThresholds(
+  inputs: Record<AdjustableAlertThreshold, string>,
+  defaults: AlertThresholdSettings['defaults'],
+  outOfRange: (range: { min: number; max: number }) => string,
+): { data: AlertThresholds; errors: null } | { data: null; errors: FieldErrors } {
+  const data: AlertThresholds = {};
+  const errors: FieldErrors = {};
+  for (const name of thresholdNames) {
+    const text = inputs[name].trim().replace(',', '.').replace('−', '-');
+    if (text === '') continue;
+    const value = Number(text);
+    const range = defaults[name] ?? ADJUSTABLE_ALERT_THRESHOLDS[name];
+    if (!Number.isFinite(value) || value < range.min || value > range.max) errors[name] = outOfRange(range);
+    else data[name] = value;
+  }
+  return Object.keys(errors).length > 0 ? { data: null, errors } : { data, errors: null };
+}

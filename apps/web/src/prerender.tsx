@@ -13,13 +13,21 @@ import { createQueryClient } from './app/query-client.ts';
 /** Public routes served as prerendered HTML. */
 export const prerenderedPaths = ['/', '/features', '/guides', '/pricing', '/terms', '/login', '/register', '/forgot-password'];
 
-function renderToHtml(path: string): Promise<string> {
+async function renderToHtml(path: string): Promise<string> {
   const router = ({ children }: { children: ReactNode }) => <StaticRouter location={path}>{children}</StaticRouter>;
-  return prerender(
-    <AppRoot queryClient={createQueryClient()} router={router} />,
-    // Never move a large part of the page out of line to be revealed by a script: the page is complete here.
-    { progressiveChunkSize: Number.POSITIVE_INFINITY },
-  ).then(({ prelude }) => new Response(prelude).text());
+  const queryClient = createQueryClient();
+  try {
+    const { prelude } = await prerender(
+      <AppRoot queryClient={queryClient} router={router} />,
+      // Never move a large part of the page out of line to be revealed by a script: the page is complete here.
+      { progressiveChunkSize: Number.POSITIVE_INFINITY },
+    );
+    return await new Response(prelude).text();
+  } finally {
+    // The page's queries (public settings) each hold a 5-minute timer to forget them, which kept the build running
+    // for five minutes after its last page (and `npm start`'s first start waiting on it).
+    queryClient.clear();
+  }
 }
 
 export async function renderPage(path: string): Promise<{ html: string; title: string }> {

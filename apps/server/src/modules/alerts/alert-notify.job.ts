@@ -13,7 +13,7 @@ import { z } from 'zod';
 import type { ServiceContext } from '../../app-context.ts';
 import type { JobDefinition, JobQueue } from '../../jobs/job-queue.ts';
 import { queueEmail, sendEmailJob } from '../../mail/mailer.ts';
-import { preferencesOf } from '../notifications/notification-preferences.ts';
+import { CONTACT_COLUMNS, preferencesOf } from '../notifications/notification-preferences.ts';
 import { queueSms } from '../sms/sms-outbox.ts';
 
 export type NotifyContext = ServiceContext & { queue: Pick<JobQueue, 'send'> };
@@ -76,16 +76,7 @@ export async function notifyAlerts(ctx: NotifyContext, alertIds: readonly string
   const members = await db
     .selectFrom('memberships')
     .innerJoin('users', 'users.id', 'memberships.userId')
-    .select([
-      'memberships.orgId',
-      'users.id',
-      'users.email',
-      'users.emailVerifiedAt',
-      'users.country',
-      'users.notificationPreferences',
-      'users.smsPhone',
-      'users.smsPhoneVerifiedAt',
-    ])
+    .select(['memberships.orgId', 'users.id', ...CONTACT_COLUMNS])
     .where('memberships.orgId', 'in', [...new Set(alerts.map((alert) => alert.orgId))])
     .execute();
 

@@ -18,7 +18,7 @@ import type { ServiceContext } from '../../app-context.ts';
 import { AppError } from '../../errors.ts';
 import type { JobContext, JobDefinition, JobQueue } from '../../jobs/job-queue.ts';
 import { queueEmail, sendEmailJob } from '../../mail/mailer.ts';
-import { preferencesOf } from '../notifications/notification-preferences.ts';
+import { CONTACT_COLUMNS, preferencesOf } from '../notifications/notification-preferences.ts';
 import { queueSms } from '../sms/sms-outbox.ts';
 
 /** A digest speaks of at most this many fields (by name); a co-op's full list belongs in its reports. */
@@ -158,15 +158,7 @@ export async function sendWeeklyDigest(
   const user = await db
     .selectFrom('users')
     .innerJoin('memberships', 'memberships.userId', 'users.id')
-    .select([
-      'users.email',
-      'users.emailVerifiedAt',
-      'users.country',
-      'users.notificationPreferences',
-      'users.smsPhone',
-      'users.smsPhoneVerifiedAt',
-      'memberships.orgId',
-    ])
+    .select([...CONTACT_COLUMNS, 'memberships.orgId'])
     .where('users.id', '=', userId)
     .orderBy('memberships.createdAt')
     .executeTakeFirst();

@@ -28,3 +28,13 @@ export function preferencesOf(user: { notificationPreferences: unknown; country:
 export function reviewedLanguages(): NotificationPreferences['language'][] {
   return NOTIFICATION_LANGUAGE_CODES.filter(isReviewedLanguage);
 }
+
+/** What a message to a person needs of them: their addresses, whether each is proven, and their preferences. */
+export const CONTACT_COLUMNS = [
+  'users.email',
+  'users.emailVerifiedAt',
+  'users.country',
+  'users.notificationPreferences',
+  'users.smsPhone',
+  'users.smsPhoneVerifiedAt',
+] as const;

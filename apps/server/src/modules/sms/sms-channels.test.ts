@@ -57,6 +57,23 @@ describe('the SMS channel', () => {
       payload: new URLSearchParams(form).toString(),
     });
 
+  /** A text to us as Twilio posts it, answered by the inbound job (run here: this app has no workers). */
+  async function textFrom(from: string, body: string, messageSid: string): Promise<void> {
+    const form = { MessageSid: messageSid, From: from, To: '+15005550006', Body: body, AccountSid: 'AC0123456789abcdef' };
+    const response = await postAsTwilio('/api/sms/twilio/inbound', form);
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain('<Response>');
+    const inbound = await test.ctx.database.db
+      .selectFrom('smsInbound')
+      .select('id')
+      .where('providerMessageId', '=', messageSid)
+      .executeTakeFirstOrThrow();
+    await inboundSmsJob.handle(
+      { inboundId: inbound.id },
+      { ...test.ctx, log: test.app.log, attempt: { retryCount: 0, retryLimit: 3, isLast: false }, queue: test.ctx.queue },
+    );
+  }
+
   beforeAll(async () => {
     twilio = await startFakeTwilio({ authToken: AUTH_TOKEN });
     test = await startTestApp({
@@ -163,21 +180,7 @@ describe('the SMS channel', () => {
   });
 
   it('stops every SMS to a number that sent STOP, and starts again after START', async () => {
-    const stop = async (text: string) => {
-      const form = { MessageSid: `SM${text}${Date.now()}`, From: PHONE, To: '+15005550006', Body: text, AccountSid: 'AC0123456789abcdef' };
-      const response = await postAsTwilio('/api/sms/twilio/inbound', form);
-      expect(response.statusCode).toBe(200);
-      expect(response.body).toContain('<Response>');
-      const inbound = await test.ctx.database.db
-        .selectFrom('smsInbound')
-        .select('id')
-        .where('providerMessageId', '=', form.MessageSid)
-        .executeTakeFirstOrThrow();
-      await inboundSmsJob.handle(
-        { inboundId: inbound.id },
-        { ...test.ctx, log: test.app.log, attempt: { retryCount: 0, retryLimit: 3, isLast: false }, queue: test.ctx.queue },
-      );
-    };
+    const stop = (text: string) => textFrom(PHONE, text, `SM${text}${Date.now()}`);
     await stop('STOP');
     expect(await test.ctx.database.db.selectFrom('smsOptOuts').selectAll().execute()).toMatchObject([{ phone: PHONE }]);
     const confirmation = await test.ctx.database.db
@@ -198,19 +201,7 @@ describe('the SMS channel', () => {
 
   it('answers a number nobody verified three times a day, then no more (each reply costs an SMS)', async () => {
     const stranger = '+263775555555';
-    for (let i = 0; i < 5; i++) {
-      const form = { MessageSid: `SMstranger${i}`, From: stranger, To: '+15005550006', Body: 'STATUS', AccountSid: 'AC0123456789abcdef' };
-      expect((await postAsTwilio('/api/sms/twilio/inbound', form)).statusCode).toBe(200);
-      const inbound = await test.ctx.database.db
-        .selectFrom('smsInbound')
-        .select('id')
-        .where('providerMessageId', '=', form.MessageSid)
-        .executeTakeFirstOrThrow();
-      await inboundSmsJob.handle(
-        { inboundId: inbound.id },
-        { ...test.ctx, log: test.app.log, attempt: { retryCount: 0, retryLimit: 3, isLast: false }, queue: test.ctx.queue },
-      );
-    }
+    for (let i = 0; i < 5; i++) await textFrom(stranger, 'STATUS', `SMstranger${i}`);
     const replies = await test.ctx.database.db.selectFrom('smsOutbox').select('body').where('toPhone', '=', stranger).execute();
     expect(replies).toHaveLength(3);
     expect(

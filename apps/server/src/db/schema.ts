@@ -336,6 +336,8 @@ export interface AlertNotificationTable {
   alertId: string;
   userId: string;
   channel: 'email' | 'sms';
+  /** The severity they were told of: an episode that gets worse is told again, once per severity. */
+  severity: AlertSeverityColumn;
   createdAt: CreatedAt;
 }
 

@@ -3,8 +3,10 @@
  *
  * An episode is an unbroken run of days (or of usable readings) on which a rule's condition holds. It gives one
  * alert, keyed by rule, field and the episode's first day, so a scheduler that evaluates the same field every hour
- * sends it once and sends again only for a new episode. Episodes that ended before today (or before the latest
- * reading) raise nothing: they are over, and were alerted while they lasted.
+ * sends it once and sends again only for a new episode. A forecast episode whose first day moves from one forecast
+ * to the next keeps its alert (`continueEpisodes`); an episode named by what it is rather than by its days (a pest
+ * generation) is keyed by that name. Episodes that ended before today (or before the latest reading) raise nothing:
+ * they are over, and were alerted while they lasted.
  */
 import { daysBetween, utcDayNumber } from '../dates.ts';
 import type { ProblemParams } from '../errors.ts';
@@ -79,8 +81,10 @@ export interface Alert {
   date: string;
   /** Days from today to `date`; 0 = now. */
   daysAhead: number;
-  /** `ruleId:fieldId:firstDay`, the same for as long as the episode lasts. */
+  /** `ruleId:fieldId:firstDay` (or `ruleId:fieldId:episodeId`), the same for as long as the episode lasts. */
   episodeKey: string;
+  /** The key names the episode's first day, which the next forecast may move (see `continueEpisodes`). */
+  keyedByDay: boolean;
 }
 
 /** What every rule needs to know about the evaluation. */
@@ -90,8 +94,8 @@ export interface AlertContext {
   today: string;
 }
 
-export function episodeKeyOf(ruleId: AlertRuleId, fieldId: string, firstDay: string): string {
-  return `${ruleId}:${fieldId}:${firstDay}`;
+export function episodeKeyOf(ruleId: AlertRuleId, fieldId: string, firstDayOrName: string): string {
+  return `${ruleId}:${fieldId}:${firstDayOrName}`;
 }
 
 /** One run of consecutive hits: each item with what the rule found on it. */
@@ -169,6 +173,11 @@ export interface AlertDraft {
   evidence: AlertEvidence;
   /** The episode's first day. */
   firstDay: string;
+  /**
+   * The episode's name when a day cannot name it: a pest generation is the same generation whichever day the next
+   * forecast's degree-days reach it on (`<planting date>:generation-2`).
+   */
+  episodeName?: string;
 }
 
 /** An alert from a rule's findings: English default sentence, day, days ahead and episode key. */
@@ -183,6 +192,7 @@ export function buildAlert(context: AlertContext, draft: AlertDraft): Alert {
     actionKey: draft.actionKey,
     evidence: draft.evidence,
     ...alertDay(draft.firstDay, context.today),
-    episodeKey: episodeKeyOf(draft.ruleId, context.fieldId, draft.firstDay),
+    episodeKey: episodeKeyOf(draft.ruleId, context.fieldId, draft.episodeName ?? draft.firstDay),
+    keyedByDay: draft.episodeName === undefined,
   };
 }

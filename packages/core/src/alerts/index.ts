@@ -6,3 +6,4 @@ export * from './crop-alerts.ts';
 export * from './degree-days.ts';
 export * from './pest-alerts.ts';
 export * from './evaluate-field.ts';
+export * from './episode-continuity.ts';

@@ -88,7 +88,7 @@ describe('fall armyworm', () => {
       ruleId: 'fall-armyworm',
       date: '2024-12-16',
       daysAhead: 4,
-      episodeKey: 'fall-armyworm:field-1:2024-12-16',
+      episodeKey: 'fall-armyworm:field-1:2024-11-15:generation-1',
       params: { generation: 1, date: '2024-12-16', degreeDays: 398 },
     });
     expect(alert!.evidence.values).toEqual(
@@ -105,7 +105,9 @@ describe('fall armyworm', () => {
 
   it('keeps the key up to the day and is silent after it', () => {
     for (const today of ['2024-12-14', '2024-12-16']) {
-      expect(fallArmywormAlerts(pestOptions(today, days)).map((a) => a.episodeKey)).toEqual(['fall-armyworm:field-1:2024-12-16']);
+      expect(fallArmywormAlerts(pestOptions(today, days)).map((a) => a.episodeKey)).toEqual([
+        'fall-armyworm:field-1:2024-11-15:generation-1',
+      ]);
     }
     expect(fallArmywormAlerts(pestOptions('2024-12-17', days))).toEqual([]);
   });
@@ -114,7 +116,7 @@ describe('fall armyworm', () => {
     const gap = days.map((day) => (day.date === '2024-11-20' ? { ...day, temperatureMaxC: null } : day));
     const [alert] = fallArmywormAlerts(pestOptions('2024-12-12', gap));
     // 32 days with 31 counted: 385.33 °D; the 33rd day brings 397.76 °D on 17 Dec.
-    expect(alert).toMatchObject({ date: '2024-12-17', episodeKey: 'fall-armyworm:field-1:2024-12-17' });
+    expect(alert).toMatchObject({ date: '2024-12-17', episodeKey: 'fall-armyworm:field-1:2024-11-15:generation-1' });
     expect(alert!.evidence.caveats.map((c) => c.text).join(' ')).toMatch(/1 day\(s\) without temperatures/);
   });
 
@@ -138,7 +140,7 @@ describe('maize stalk borer', () => {
       ruleId: 'maize-stalk-borer',
       messageKey: 'alerts.maizeStalkBorerHatch',
       date: '2024-11-21',
-      episodeKey: 'maize-stalk-borer:field-1:2024-11-21',
+      episodeKey: 'maize-stalk-borer:field-1:2024-11-15:hatch-1',
     });
     expect(hatch!.evidence.values).toContainEqual({ name: 'degreeDaysSincePlanting', value: 102.5, unit: '°D', date: '2024-11-21' });
     expect(hatch!.evidence.values).toContainEqual({ name: 'baseTemperature', value: 10.36, unit: '°C' });

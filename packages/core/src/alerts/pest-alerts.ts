@@ -39,7 +39,8 @@ export interface StageRequirement {
 
 /** Fall armyworm (Spodoptera frugiperda), South African population. */
 export const FALL_ARMYWORM = {
-  hostCrops: ['maize', 'sorghum'],
+  // Sweet corn is maize (Zea mays) to the pest.
+  hostCrops: ['maize', 'sweet-corn', 'sorghum'],
   stages: {
     egg: { baseTemperatureC: 13.01 },
     larva: { baseTemperatureC: 12.12 },
@@ -54,7 +55,8 @@ export const FALL_ARMYWORM = {
 
 /** Maize stalk borer (Busseola fusca): lower thresholds and thermal constants of each stage. */
 export const MAIZE_STALK_BORER = {
-  hostCrops: ['maize', 'sorghum'],
+  // Sweet corn is maize (Zea mays) to the pest.
+  hostCrops: ['maize', 'sweet-corn', 'sorghum'],
   egg: { baseTemperatureC: 10.36, degreeDays: 99.5 } satisfies StageRequirement,
   larva: { baseTemperatureC: 8.14, degreeDays: 536.5 } satisfies StageRequirement,
   pupa: { baseTemperatureC: 8.99, degreeDays: 246.3 } satisfies StageRequirement,
@@ -65,13 +67,13 @@ export const MAIZE_STALK_BORER = {
 
 /** Grey leaf spot (Cercospora zeae-maydis) infection weather: RH ≥ 90 % for 12 h or more at 24–30 °C. */
 export const GREY_LEAF_SPOT = {
-  hostCrops: ['maize'],
+  hostCrops: ['maize', 'sweet-corn'],
   humidityPct: 90,
   humidHours: 12,
   minTemperatureC: 24,
   maxTemperatureC: 30,
   source:
-    'Published extension guide for grey leaf spot of maize (Cercospora zeae-maydis): relative humidity 90 % or more for 12 h or more at 24–30 °C',
+    'Extension rule of thumb for grey leaf spot of maize (Cercospora zeae-maydis), not yet checked against a named field study: relative humidity 90 % or more for 12 h or more at 24–30 °C',
 } as const;
 
 /** Soybean rust (Phakopsora pachyrhizi): at least 6 h of leaf wetness at 20–25 °C; nights averaging under 14 °C suppress it. */
@@ -164,6 +166,7 @@ export function fallArmywormAlerts(options: PestAlertOptions): Alert[] {
       params: { generation: event.generation, date: event.date, degreeDays: Math.round(event.cumulativeDegreeDays) },
       actionKey: 'alerts.actions.scoutForFallArmyworm',
       firstDay: event.date,
+      episodeName: `${options.plantingDate}:generation-${event.generation}`,
       evidence: {
         values: [
           { name: 'degreeDaysSincePlanting', value: round1(event.cumulativeDegreeDays), unit: '°D', date: event.date },
@@ -189,14 +192,15 @@ export function fallArmywormAlerts(options: PestAlertOptions): Alert[] {
 export function maizeStalkBorerAlerts(options: PestAlertOptions): Alert[] {
   if (!options.plantingDate || !hosts(options.crop, MAIZE_STALK_BORER.hostCrops)) return [];
   const stages = [
-    { requirement: MAIZE_STALK_BORER.egg, messageKey: 'alerts.maizeStalkBorerHatch' as const, maxGenerations: 1 },
+    { requirement: MAIZE_STALK_BORER.egg, messageKey: 'alerts.maizeStalkBorerHatch' as const, maxGenerations: 1, stage: 'hatch' },
     {
       requirement: MAIZE_STALK_BORER.eggToAdult,
       messageKey: 'alerts.maizeStalkBorerMoths' as const,
       maxGenerations: Number.POSITIVE_INFINITY,
+      stage: 'moths',
     },
   ];
-  return stages.flatMap(({ requirement, messageKey, maxGenerations }) => {
+  return stages.flatMap(({ requirement, messageKey, maxGenerations, stage }) => {
     const model = { baseTemperatureC: requirement.baseTemperatureC, upperCutoffC: PEST_UPPER_CUTOFF_C };
     return generationDays(options, model, requirement.degreeDays, maxGenerations).map((event) =>
       buildAlert(options, {
@@ -206,6 +210,7 @@ export function maizeStalkBorerAlerts(options: PestAlertOptions): Alert[] {
         params: { generation: event.generation, date: event.date, degreeDays: Math.round(event.cumulativeDegreeDays) },
         actionKey: 'alerts.actions.scoutForStalkBorer',
         firstDay: event.date,
+        episodeName: `${options.plantingDate}:${stage}-${event.generation}`,
         evidence: {
           values: [
             { name: 'degreeDaysSincePlanting', value: round1(event.cumulativeDegreeDays), unit: '°D', date: event.date },

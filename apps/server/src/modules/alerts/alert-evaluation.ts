@@ -1,4 +1,15 @@
-import { ALERT_CATEGORY_OF_RULE, evaluateFieldAlerts, type Alert, type AlertRuleId, type FieldAlertInputs } from '@murimi/core';
+import {
+  ALERT_CATEGORY_OF_RULE,
+  continueEpisodes,
+  evaluateFieldAlerts,
+  isEscalation,
+  type Alert,
+  type AlertEvidence,
+  type AlertRuleId,
+  type AlertSeverity,
+  type FieldAlertInputs,
+  type StoredEpisode,
+} from '@murimi/core';
 import { setImmediate as yieldToRequests } from 'node:timers/promises';
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
@@ -12,12 +23,22 @@ export const FIELDS_BETWEEN_YIELDS = 50;
 /** Alert rows written per statement: a batch of 500 fields rarely has more, and a statement stays well under limits. */
 const ROWS_PER_STATEMENT = 500;
 
+/**
+ * How long after its end an alert may still be continued by an episode found again: a forecast that drops a storm
+ * one run and brings it back the next is the same storm.
+ */
+const CONTINUE_ENDED_WITHIN_MS = 3 * 86_400_000;
+
 export interface AlertEvaluationOutcome {
   fields: number;
   /** Alerts seen in this evaluation (new and continuing). */
   alerts: number;
   /** Alerts new in this evaluation: each person is told of these by their channels. */
   created: string[];
+  /** Alerts whose episode got worse (a higher severity): unread and open again, and told again. */
+  escalated: string[];
+  /** Fields whose rules failed (bad data): logged and skipped, their alerts left as they were. */
+  failed: number;
   /** Open alerts whose condition no longer holds. */
   ended: number;
 }
@@ -25,8 +46,9 @@ export interface AlertEvaluationOutcome {
 /**
  * Evaluates every rule on these fields and stores the outcome: a new episode becomes an alert (and its people are
  * told, by the `alert-notify` job queued in the same transaction); an episode already alerted keeps its one alert,
- * its figures brought up to date; an open alert whose rule ran and no longer finds its episode is ended. Run by the
- * scheduled batches and after each new analysis of a field; running it twice changes nothing the second time.
+ * its figures brought up to date, even when the forecast moves its first day; one that got worse is told again; an
+ * open alert whose rule ran and no longer finds its episode is ended. Run by the scheduled batches and after each
+ * new analysis of a field; running it twice changes nothing the second time.
  */
 export async function evaluateAlerts(
   ctx: AlertServiceContext & { queue: Pick<JobQueue, 'send'> },
@@ -36,12 +58,51 @@ export async function evaluateAlerts(
   const inputs = await loadFieldAlertInputs(ctx, fields);
   const fieldsById = new Map(fields.map((field) => [field.id, field]));
   const evaluations: FieldEvaluation[] = [];
+  let failed = 0;
   for (const [index, input] of inputs.entries()) {
-    evaluations.push({ input, field: fieldsById.get(input.fieldId)!, ...evaluateFieldAlerts(input) });
+    try {
+      evaluations.push({ input, field: fieldsById.get(input.fieldId)!, ...evaluateFieldAlerts(input) });
+    } catch (error) {
+      // One field's bad data (a threshold out of range) must not keep the batch's other fields from their alerts.
+      failed++;
+      ctx.log.error({ err: error, fieldId: input.fieldId }, 'alert rules failed for a field; it is skipped');
+    }
     // A batch runs in the server's own process: let requests in between fields (a field's rules take ~0.2 ms).
     if (index % FIELDS_BETWEEN_YIELDS === FIELDS_BETWEEN_YIELDS - 1) await yieldToRequests();
   }
-  return storeEvaluations(ctx, evaluations);
+  const stored = await loadRecentAlerts(
+    ctx,
+    evaluations.map((evaluation) => evaluation.field.id),
+  );
+  const continued = continueEpisodes(
+    evaluations.flatMap((evaluation) => evaluation.alerts),
+    stored,
+  );
+  let next = 0;
+  for (const evaluation of evaluations) {
+    evaluation.alerts = continued.slice(next, next + evaluation.alerts.length);
+    next += evaluation.alerts.length;
+  }
+  return { ...(await storeEvaluations(ctx, evaluations, stored)), failed };
+}
+
+/** An alert already stored, as continuing and escalating need it. */
+interface StoredAlert extends StoredEpisode {
+  id: string;
+  severity: AlertSeverity;
+}
+
+/** The fields' alerts that are open or ended in the last days: the episodes an alert found now may continue. */
+async function loadRecentAlerts(ctx: AlertServiceContext, fieldIds: readonly string[]): Promise<StoredAlert[]> {
+  if (fieldIds.length === 0) return [];
+  const endedSince = new Date(ctx.now().getTime() - CONTINUE_ENDED_WITHIN_MS);
+  const rows = await ctx.database.db
+    .selectFrom('alerts')
+    .select(['id', 'fieldId', 'ruleId', 'episodeKey', 'severity', 'alertDate', sql<AlertEvidence['dates']>`evidence->'dates'`.as('dates')])
+    .where('fieldId', 'in', [...fieldIds])
+    .where((eb) => eb.or([eb('endedAt', 'is', null), eb('endedAt', '>', endedSince)]))
+    .execute();
+  return rows.map((row) => ({ ...row, ruleId: row.ruleId as AlertRuleId, date: row.alertDate, dates: row.dates ?? [] }));
 }
 
 interface FieldEvaluation {
@@ -56,7 +117,8 @@ const isSimulated = (alert: Alert) => /simulated/i.test(alert.evidence.dataSourc
 async function storeEvaluations(
   ctx: AlertServiceContext & { queue: Pick<JobQueue, 'send'> },
   evaluations: readonly FieldEvaluation[],
-): Promise<AlertEvaluationOutcome> {
+  stored: readonly StoredAlert[],
+): Promise<Omit<AlertEvaluationOutcome, 'failed'>> {
   const now = ctx.now();
   const rows = evaluations.flatMap(({ input, field, alerts }) =>
     alerts.map((alert) => ({
@@ -81,6 +143,11 @@ async function storeEvaluations(
     evaluatedRules.map((ruleId) => ({ fieldId: field.id, ruleId })),
   );
   const currentKeys = rows.map((row) => row.episodeKey);
+  const storedByKey = new Map(stored.map((alert) => [alert.episodeKey, alert]));
+  const escalated = rows.flatMap((row) => {
+    const before = storedByKey.get(row.episodeKey);
+    return before && isEscalation(before.severity, row.severity) ? [before.id] : [];
+  });
 
   return ctx.database.db.transaction().execute(async (tx) => {
     const created: string[] = [];
@@ -109,10 +176,16 @@ async function storeEvaluations(
       created.push(...stored.filter((row) => row.inserted).map((row) => row.id));
     }
     const ended = await endAlertsNoLongerFound(tx, evaluatedPairs, currentKeys, now);
-    for (let start = 0; start < created.length; start += 100) {
-      await ctx.queue.send(alertNotifyJob, { alertIds: created.slice(start, start + 100) }, { executor: tx });
+    if (escalated.length > 0) {
+      // Worse than what everyone read, snoozed or resolved: it is open and unread for them again.
+      await tx.deleteFrom('alertReads').where('alertId', 'in', escalated).execute();
+      await tx.updateTable('alerts').set({ resolvedAt: null, resolvedBy: null }).where('id', 'in', escalated).execute();
     }
-    return { fields: evaluations.length, alerts: rows.length, created, ended };
+    const toTell = [...created, ...escalated];
+    for (let start = 0; start < toTell.length; start += 100) {
+      await ctx.queue.send(alertNotifyJob, { alertIds: toTell.slice(start, start + 100) }, { executor: tx });
+    }
+    return { fields: evaluations.length, alerts: rows.length, created, escalated, ended };
   });
 }
 

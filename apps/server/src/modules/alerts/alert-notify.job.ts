@@ -42,8 +42,9 @@ export interface NotifyOutcome {
  * Tells each member of the alerts' organisations of the new alerts by the channels their preferences choose for the
  * alert's category and severity: one e-mail per person with all of them (to a confirmed address), one SMS per alert
  * (to a verified number, through the outbox's quiet hours, STOP list and daily limit). In the app an alert is there
- * for everyone at once. `alert_notifications` remembers who was told what by which channel, so a retried job tells
- * nobody twice. Alerts that ended or were resolved before this ran are not sent.
+ * for everyone at once. `alert_notifications` remembers who was told what, by which channel and at which severity, so
+ * a retried job tells nobody twice and an alert that got worse is told once more. Alerts that ended or were resolved
+ * before this ran are not sent.
  */
 export async function notifyAlerts(ctx: NotifyContext, alertIds: readonly string[]): Promise<NotifyOutcome> {
   const db = ctx.database.db;
@@ -92,7 +93,7 @@ export async function notifyAlerts(ctx: NotifyContext, alertIds: readonly string
         if (list.length === 0) return [];
         const claimed = await tx
           .insertInto('alertNotifications')
-          .values(list.map((alert) => ({ alertId: alert.id, userId: member.id, channel })))
+          .values(list.map((alert) => ({ alertId: alert.id, userId: member.id, channel, severity: alert.severity })))
           .onConflict((conflict) => conflict.doNothing())
           .returning('alertId')
           .execute();

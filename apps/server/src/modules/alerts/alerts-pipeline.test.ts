@@ -142,5 +142,64 @@ describe('a forecast of 60 mm of rain, from the scheduled job to every channel',
     expect(sms.requests).toHaveLength(1);
     expect(await test.ctx.database.db.selectFrom('alerts').select('id').execute()).toHaveLength(1);
     expect(await emailsOf()).toHaveLength(1);
+
+    // The next forecast puts the storm back a day: its first day moved, but it is the same storm, told once.
+    weather.changeNext((body) => {
+      const daily = body.daily as { time: string[]; precipitation_sum: number[] };
+      daily.precipitation_sum = daily.time.map((date) => (date === addDays(tomorrow, 1) ? 70 : 3));
+      return body;
+    });
+    await test.ctx.database.db.deleteFrom('weatherForecasts').execute();
+    const moved = await evaluateAlerts({ ...test.ctx, log: test.app.log }, [fieldId]);
+    expect(moved).toMatchObject({ alerts: 1, created: [], escalated: [], ended: 0 });
+    const [same] = (await as(farmer, test.app, { method: 'GET', url: '/api/alerts' })).json().data;
+    expect(same).toMatchObject({ id: alert.id, date: addDays(tomorrow, 1) });
+    expect(same.message).toMatch(/^Heavy rain: 70 mm on /);
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(sms.requests).toHaveLength(1);
+  });
+
+  it('tells again, once, a frost that gets worse: warning, then critical', async () => {
+    const inThreeDays = addDays(localToday(test.ctx.now(), 2 * 3600), 3);
+    const frostOf = (minTemperatureC: number) =>
+      weather.changeNext((body) => {
+        const daily = body.daily as { time: string[]; precipitation_sum: number[]; temperature_2m_min: number[] };
+        daily.precipitation_sum = daily.time.map(() => 0);
+        daily.temperature_2m_min = daily.time.map((date, index) =>
+          date === inThreeDays ? minTemperatureC : daily.temperature_2m_min[index]!,
+        );
+        return body;
+      });
+    const frostAlerts = async () =>
+      (await as(farmer, test.app, { method: 'GET', url: '/api/alerts?status=all' }))
+        .json()
+        .data.filter((a: { ruleId: string }) => a.ruleId === 'frost');
+    sms.reset();
+
+    frostOf(1.5);
+    await test.ctx.database.db.deleteFrom('weatherForecasts').execute();
+    const first = await evaluateAlerts({ ...test.ctx, log: test.app.log }, [fieldId]);
+    expect(first.created).toHaveLength(1);
+    await waitFor('the frost SMS', () => sms.requests.find((request) => /frost/i.test(request.form.message ?? '')));
+    const [warning] = await frostAlerts();
+    expect(warning).toMatchObject({ severity: 'warning', read: false });
+    // Read and resolved: the farmer has covered the seedlings against a light frost.
+    await as(farmer, test.app, { method: 'POST', url: `/api/alerts/${warning.id}/read`, payload: { read: true } });
+    await as(farmer, test.app, { method: 'POST', url: `/api/alerts/${warning.id}/resolve`, payload: { resolved: true } });
+
+    frostOf(-1.5);
+    await test.ctx.database.db.deleteFrom('weatherForecasts').execute();
+    const worse = await evaluateAlerts({ ...test.ctx, log: test.app.log }, [fieldId]);
+    expect(worse).toMatchObject({ created: [], escalated: [warning.id] });
+    const [critical] = await frostAlerts();
+    expect(critical).toMatchObject({ id: warning.id, severity: 'critical', read: false, resolvedAt: null });
+    await waitFor('the second frost SMS', () => (sms.requests.length >= 2 ? sms.requests : undefined));
+
+    // The same hard frost evaluated again: nothing more.
+    await test.ctx.database.db.deleteFrom('weatherForecasts').execute();
+    frostOf(-1.5);
+    expect(await evaluateAlerts({ ...test.ctx, log: test.app.log }, [fieldId])).toMatchObject({ created: [], escalated: [] });
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(sms.requests.filter((request) => /frost/i.test(request.form.message ?? ''))).toHaveLength(2);
   });
 });

@@ -51,6 +51,8 @@ export function composeWeeklyDigest(options: {
   /** The Monday the week starts (YYYY-MM-DD), in the person's time zone. */
   weekStart: string;
   fields: readonly DigestField[];
+  /** The organisation's open alerts on all its fields: a digest lists only so many fields, the count is of all. */
+  openAlertsOnAllFields?: number;
   productName: string;
   appUrl: string;
 }): ComposedDigest {
@@ -70,7 +72,7 @@ export function composeWeeklyDigest(options: {
     })
     .sort((a, b) => SEVERITY_RANK[a.severity] - SEVERITY_RANK[b.severity] || a.date.localeCompare(b.date))
     .slice(0, MAX_ACTIONS);
-  const openAlerts = fields.reduce((sum, field) => sum + field.alerts.length, 0);
+  const openAlerts = options.openAlertsOnAllFields ?? fields.reduce((sum, field) => sum + field.alerts.length, 0);
   const simulated = fields.some((field) => field.health?.simulated);
 
   const week: WeekDigest = {

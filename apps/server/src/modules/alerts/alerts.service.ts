@@ -40,7 +40,10 @@ async function readerPreferences(ctx: AppContext, userId: string): Promise<Notif
   return preferencesOf(user);
 }
 
-/** The (category, severity) pairs the person's in-app choice lets through: the list and the badge show those. */
+/**
+ * The (category, severity) pairs the person's in-app choice lets through: the badge counts those. The list shows
+ * every alert (Settings says so): choosing not to be called by the badge for a kind is not hiding it.
+ */
 function shownInApp(preferences: NotificationPreferences) {
   return (eb: ExpressionBuilder<DB & { alerts: AlertTable }, 'alerts'>) =>
     eb.or(
@@ -50,6 +53,13 @@ function shownInApp(preferences: NotificationPreferences) {
       }),
     );
 }
+
+/**
+ * An open alert still needs someone: its condition holds (not ended) and nobody resolved it. The list's "Open", the
+ * badge, the dashboard's week and the SMS STATUS all count these.
+ */
+const isOpen = (eb: ExpressionBuilder<DB & { alerts: AlertTable }, 'alerts'>) =>
+  eb.and([eb('alerts.resolvedAt', 'is', null), eb('alerts.endedAt', 'is', null)]);
 
 function baseQuery(ctx: AppContext, reader: AlertReader) {
   return ctx.database.db
@@ -102,13 +112,13 @@ export async function listAlerts(ctx: AppContext, reader: AlertReader, query: Al
   const after = decodeCursor(query.cursor, timeIdKey);
   // Another organisation's field is not found, as in every list filtered by field.
   if (query.fieldId) await requireField(ctx, reader.orgId, query.fieldId);
-  let select = baseQuery(ctx, reader).selectAll('alerts').select(alertColumns).where(shownInApp(preferences));
+  let select = baseQuery(ctx, reader).selectAll('alerts').select(alertColumns);
   if (query.fieldId) select = select.where('alerts.fieldId', '=', query.fieldId);
   if (query.category) select = select.where('alerts.category', '=', query.category);
   if (query.severity) select = select.where('alerts.severity', '=', query.severity);
   if (query.unread === true) select = select.where('alertReads.readAt', 'is', null);
   if (query.unread === false) select = select.where('alertReads.readAt', 'is not', null);
-  if (query.status === 'open') select = select.where('alerts.resolvedAt', 'is', null);
+  if (query.status === 'open') select = select.where(isOpen);
   if (query.status === 'resolved') select = select.where('alerts.resolvedAt', 'is not', null);
   if (after) {
     select = select.where(
@@ -147,7 +157,7 @@ export async function unreadAlertCount(ctx: AppContext, reader: AlertReader): Pr
   const { count } = await baseQuery(ctx, reader)
     .select((eb) => eb.fn.countAll<string>().as('count'))
     .where(shownInApp(preferences))
-    .where('alerts.resolvedAt', 'is', null)
+    .where(isOpen)
     .where('alertReads.readAt', 'is', null)
     .where((eb) => eb.or([eb('alertReads.snoozedUntil', 'is', null), eb('alertReads.snoozedUntil', '<=', ctx.now())]))
     .executeTakeFirstOrThrow();
@@ -174,14 +184,17 @@ export function markAlertRead(ctx: AppContext, reader: AlertReader, id: string, 
   return setReaderState(ctx, reader, id, { readAt: read ? ctx.now() : null });
 }
 
-/** Puts an alert aside until `until` (at most 30 days ahead); it leaves the badge until then, and counts as read. */
+/**
+ * Puts an alert aside until `until` (at most 30 days ahead): it leaves the badge until then and comes back as it was
+ * (unread, if it was) when the snooze ends.
+ */
 export function snoozeAlert(ctx: AppContext, reader: AlertReader, id: string, until: Date): Promise<AlertItem> {
   const now = ctx.now();
   if (until.getTime() <= now.getTime()) throw AppError.invalid('until', 'Snooze until a time in the future.');
   if (until.getTime() > now.getTime() + MAX_SNOOZE_DAYS * 86_400_000) {
     throw AppError.invalid('until', `Snooze for at most ${MAX_SNOOZE_DAYS} days; resolve an alert that needs nothing more.`);
   }
-  return setReaderState(ctx, reader, id, { snoozedUntil: until, readAt: now });
+  return setReaderState(ctx, reader, id, { snoozedUntil: until });
 }
 
 /** Marks the alert dealt with, for everyone in the organisation; `resolved: false` opens it again. */

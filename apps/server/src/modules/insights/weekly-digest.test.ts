@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertAlert } from '../../../test/factories.ts';
+import { createFarmWithFields, insertAlert } from '../../../test/factories.ts';
 import { as, registerAccount, squareBoundary, startTestApp, type TestAccount, type TestApp } from '../../../test/harness.ts';
 import { readOutboxMessage } from '../../mail/mailer.ts';
-import { dueWeeklyDigests, sendWeeklyDigest, weekStartOf } from './weekly-digest.ts';
+import { DIGEST_MAX_FIELDS, dueWeeklyDigests, sendWeeklyDigest, weekStartOf } from './weekly-digest.ts';
 
 const fixture = (name: string) =>
   JSON.parse(readFileSync(path.resolve(import.meta.dirname, '../../../../../packages/core/src/analysis-results/fixtures', name), 'utf8'));
@@ -142,5 +142,19 @@ describe('the weekly digest', () => {
       'Irrigate 25 mm on Tue 1 Dec.',
       'Clear drains, and hold fertilizer and spraying until the rain has passed.',
     ]);
+  });
+
+  it('lists at most 30 fields but counts the open alerts of all of them, and not those that are over', async () => {
+    const coop = await registerAccount(test.app, { name: 'Mutasa Co-op' });
+    const names = Array.from({ length: DIGEST_MAX_FIELDS + 2 }, (_, index) => `Plot ${String(index + 1).padStart(2, '0')}`);
+    const { fieldIds } = await createFarmWithFields(test.app, coop, names, 1);
+    for (const id of fieldIds) await insertAlert(test.ctx, { orgId: coop.orgId, fieldId: id, date: '2026-12-02' });
+    const over = await insertAlert(test.ctx, { orgId: coop.orgId, fieldId: fieldIds[0]!, ruleId: 'frost', date: '2026-11-25' });
+    await test.ctx.database.db.updateTable('alerts').set({ endedAt: new Date() }).where('id', '=', over).execute();
+
+    const week = (await as(coop, test.app, { method: 'GET', url: '/api/insights/this-week' })).json().data;
+    expect(week.fields).toHaveLength(DIGEST_MAX_FIELDS);
+    expect(week.openAlerts).toBe(DIGEST_MAX_FIELDS + 2);
+    expect(week.fields[0]).toMatchObject({ fieldName: 'Plot 01', openAlerts: 1 });
   });
 });

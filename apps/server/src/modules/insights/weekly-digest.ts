@@ -57,6 +57,13 @@ export async function weekDigestOf(ctx: ServiceContext, who: { userId: string; o
     .limit(DIGEST_MAX_FIELDS)
     .execute();
   const ids = fields.map((field) => field.id);
+  const { openAlertsOnAllFields } = await db
+    .selectFrom('alerts')
+    .select((eb) => eb.fn.countAll<string>().as('openAlertsOnAllFields'))
+    .where('orgId', '=', who.orgId)
+    .where('endedAt', 'is', null)
+    .where('resolvedAt', 'is', null)
+    .executeTakeFirstOrThrow();
   const [health, irrigation, alerts] =
     ids.length === 0
       ? [[], [], []]
@@ -139,6 +146,7 @@ export async function weekDigestOf(ctx: ServiceContext, who: { userId: string; o
     language: preferences.language,
     weekStart: weekStartOf(local.date, local.weekday),
     fields: digestFields,
+    openAlertsOnAllFields: Number(openAlertsOnAllFields),
     productName: ctx.config.productName,
     appUrl: `${ctx.config.publicUrl}/dashboard`,
   });

@@ -188,6 +188,12 @@ describe('dry spell', () => {
     expect(ofRule(evaluate(days, '2025-06-08'), 'dry-spell')).toEqual([]);
   });
 
+  it('reads a part day as a whole one rather than failing (7.5 days is an 8-day spell)', () => {
+    const [spell] = ofRule(evaluate(days, '2025-06-08', { season, thresholds: { drySpellDays: 7.5 } }), 'dry-spell');
+    expect(spell).toMatchObject({ date: '2025-06-08', episodeKey: 'dry-spell:field-1:2025-06-01' });
+    expect(spell!.evidence.values).toContainEqual({ name: 'drySpellDays', value: 8, unit: 'days' });
+  });
+
   it('is silent when 2 mm falls on the tenth day (control)', () => {
     const broken = days.map((day) => (day.date === '2025-06-10' ? { ...day, precipitationMm: 2 } : day));
     // 01–09 June is 9 days; 11–16 June is 6.

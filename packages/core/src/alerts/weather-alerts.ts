@@ -231,11 +231,13 @@ function drySpellAlerts(options: WeatherAlertOptions, days: AlertWeatherDay[], t
         : null,
     consecutiveDays,
   );
+  // A whole number of days, whatever a caller passes (the schema asks for one).
+  const spellDays = Math.max(1, Math.ceil(thresholds.drySpellDays));
   return current(episodes, options.today)
-    .filter((episode) => episode.items.length >= thresholds.drySpellDays)
+    .filter((episode) => episode.items.length >= spellDays)
     .map((episode) => {
       const firstDay = firstDayOf(episode);
-      const spellDay = episode.items[thresholds.drySpellDays - 1]!.item.date;
+      const spellDay = episode.items[spellDays - 1]!.item.date;
       const totalRainMm = episode.items.reduce((sum, { hit }) => sum + hit, 0);
       const alert = buildAlert(options, {
         ruleId: 'dry-spell',
@@ -249,7 +251,7 @@ function drySpellAlerts(options: WeatherAlertOptions, days: AlertWeatherDay[], t
             { name: 'dryDays', value: episode.items.length, unit: 'days' },
             { name: 'rainOverSpell', value: round1(totalRainMm), unit: 'mm' },
             { name: 'dryDayRainBelow', value: thresholds.dryDayRainBelowMm, unit: 'mm' },
-            { name: 'drySpellDays', value: thresholds.drySpellDays, unit: 'days' },
+            { name: 'drySpellDays', value: spellDays, unit: 'days' },
           ],
           dates: datesOf(episode),
           source: WEATHER_ALERT_SOURCES.drySpell,

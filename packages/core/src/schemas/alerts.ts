@@ -62,7 +62,7 @@ export type AlertItem = z.infer<typeof alertSchema>;
 
 const booleanText = z.enum(['true', 'false']).transform((value) => value === 'true');
 
-/** `status`: open (not resolved; the default), resolved, or all. */
+/** `status`: open (its condition still holds and nobody resolved it; the default), resolved, or all. */
 export const alertListQuerySchema = z.strictObject({
   fieldId: idSchema.optional(),
   category: z.enum(alertCategories).optional(),
@@ -216,8 +216,11 @@ export type AdjustableAlertThreshold = keyof typeof ADJUSTABLE_ALERT_THRESHOLDS;
 
 const thresholdValue = (name: AdjustableAlertThreshold) => {
   const { min, max, unit } = ADJUSTABLE_ALERT_THRESHOLDS[name];
-  const range = `${name} is from ${min} to ${max}${unit === 'index' ? '' : ` ${unit}`}.`;
-  return z.number({ message: range }).min(min, range).max(max, range).optional();
+  // A count of days is whole: a dry spell is 10 days, not 9.5.
+  const whole = unit === 'days';
+  const range = `${name} is ${whole ? 'a whole number ' : ''}from ${min} to ${max}${unit === 'index' ? '' : ` ${unit}`}.`;
+  const value = z.number({ message: range }).min(min, range).max(max, range);
+  return (whole ? value.int(range) : value).optional();
 };
 
 /** An organisation's own thresholds; a missing one is the default. */

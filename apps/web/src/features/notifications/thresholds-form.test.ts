@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { checkThresholds, thresholdInputsOf } from './thresholds-form.ts';
 
 const defaults = ADJUSTABLE_ALERT_THRESHOLDS;
-const outOfRange = ({ min, max }: { min: number; max: number }) => `From ${min} to ${max}.`;
+const outOfRange = ({ min, max, whole }: { min: number; max: number; whole: boolean }) =>
+  `${whole ? 'Whole, f' : 'F'}rom ${min} to ${max}.`;
 
 describe('the alert thresholds form', () => {
   it('sends only the boxes filled in, as numbers (a comma or a typographic minus read too)', () => {
@@ -19,8 +20,16 @@ describe('the alert thresholds form', () => {
     const inputs = { ...thresholdInputsOf({ ndviDrop: 0.2 }), heavyRainDayMm: '500', drySpellDays: 'ten' };
     expect(checkThresholds(inputs, defaults, outOfRange)).toEqual({
       data: null,
-      errors: { heavyRainDayMm: 'From 10 to 150.', drySpellDays: 'From 5 to 30.' },
+      errors: { heavyRainDayMm: 'From 10 to 150.', drySpellDays: 'Whole, from 5 to 30.' },
     });
+  });
+
+  it('takes a dry spell only in whole days', () => {
+    expect(checkThresholds({ ...thresholdInputsOf({}), drySpellDays: '7.5' }, defaults, outOfRange)).toEqual({
+      data: null,
+      errors: { drySpellDays: 'Whole, from 5 to 30.' },
+    });
+    expect(checkThresholds({ ...thresholdInputsOf({}), drySpellDays: '8' }, defaults, outOfRange).data).toEqual({ drySpellDays: 8 });
   });
 
   it('fills the boxes with the organisation’s own values and leaves the defaults empty', () => {

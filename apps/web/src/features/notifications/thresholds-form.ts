@@ -15,12 +15,13 @@ export function thresholdInputsOf(thresholds: AlertThresholds): Record<Adjustabl
 
 /**
  * The thresholds to send (an empty box is left out: the default applies), or for each box what is wrong: not a
- * number, or outside the range the server's answer gives. `outOfRange` words the problem.
+ * number, outside the range the server's answer gives, or part of a day where days are counted. `outOfRange` words
+ * the problem.
  */
 export function checkThresholds(
   inputs: Record<AdjustableAlertThreshold, string>,
   defaults: AlertThresholdSettings['defaults'],
-  outOfRange: (range: { min: number; max: number }) => string,
+  outOfRange: (range: { min: number; max: number; whole: boolean }) => string,
 ): { data: AlertThresholds; errors: null } | { data: null; errors: FieldErrors } {
   const data: AlertThresholds = {};
   const errors: FieldErrors = {};
@@ -29,8 +30,10 @@ export function checkThresholds(
     if (text === '') continue;
     const value = Number(text);
     const range = defaults[name] ?? ADJUSTABLE_ALERT_THRESHOLDS[name];
-    if (!Number.isFinite(value) || value < range.min || value > range.max) errors[name] = outOfRange(range);
-    else data[name] = value;
+    const whole = range.unit === 'days';
+    if (!Number.isFinite(value) || value < range.min || value > range.max || (whole && !Number.isInteger(value))) {
+      errors[name] = outOfRange({ min: range.min, max: range.max, whole });
+    } else data[name] = value;
   }
   return Object.keys(errors).length > 0 ? { data: null, errors } : { data, errors: null };
 }

@@ -27,8 +27,8 @@ export function AlertThresholdsForm({ settings }: { settings: AlertThresholdSett
   function save(event: FormEvent) {
     event.preventDefault();
     submit(
-      checkThresholds(inputs, settings.defaults, ({ min, max }) =>
-        t('thresholds.outOfRange', { min: formatNumber(min), max: formatNumber(max) }),
+      checkThresholds(inputs, settings.defaults, ({ min, max, whole }) =>
+        t(whole ? 'thresholds.outOfRangeWhole' : 'thresholds.outOfRange', { min: formatNumber(min), max: formatNumber(max) }),
       ),
       (thresholds) => thresholds,
       () => showToast(t('thresholds.saved'), { type: 'success' }),

@@ -47,8 +47,11 @@ export function pageOf<Row, Item>(rows: Row[], limit: number, keyOf: (row: Row) 
   return { data: sent.map(present), page: { limit, nextCursor } };
 }
 
+/** PostgreSQL has no year 0: a cursor forged with one must be refused here, not by the database (a 500). */
+const fromYearOne = (value: string) => !value.startsWith('0000');
+
 /** Key shapes of the lists' orders. */
 export const nameIdKey = z.tuple([z.string().max(1_000), z.uuid()]);
 /** A calendar day (descending lists of records), the creation time to the millisecond, and the id. */
-export const dayCreatedIdKey = z.tuple([z.string().regex(/^\d{4}-\d{2}-\d{2}$/), z.iso.datetime(), z.uuid()]);
-export const timeIdKey = z.tuple([z.iso.datetime(), z.uuid()]);
+export const dayCreatedIdKey = z.tuple([z.iso.date().refine(fromYearOne), z.iso.datetime().refine(fromYearOne), z.uuid()]);
+export const timeIdKey = z.tuple([z.iso.datetime().refine(fromYearOne), z.uuid()]);

@@ -127,6 +127,19 @@ describe('irrigation events', () => {
     for (const id of ids) await request(farmer, 'DELETE', `/api/irrigation-events/${id}`);
   });
 
+  it('refuses with 400 a cursor holding a day or time the database has no such thing as', async () => {
+    const cursorOf = (key: unknown[]) => Buffer.from(JSON.stringify(key)).toString('base64url');
+    for (const key of [
+      ['2026-13-45', '2026-11-28T10:00:00.000Z', newId()],
+      ['0000-01-01', '2026-11-28T10:00:00.000Z', newId()],
+      ['2026-11-28', '0000-01-01T00:00:00.000Z', newId()],
+    ]) {
+      const response = await request(farmer, 'GET', `/api/irrigation-events?fieldId=${fieldId}&cursor=${cursorOf(key)}`);
+      expect(response.statusCode, JSON.stringify(key)).toBe(400);
+      expect(response.json().error.details[0].path).toBe('cursor');
+    }
+  });
+
   it('creates once for a client id sent twice', async () => {
     const id = newId();
     const payload = irrigation({ id, irrigationDate: addDays(today, -20) });

@@ -74,4 +74,22 @@ describe('evaluating every rule of a field', () => {
     expect(rainFed.evaluatedRules).toEqual(['water-stress-depletion', 'irrigation-due']);
     expect(irrigated.evaluatedRules).toEqual(['irrigation-due', 'water-stress-depletion']);
   });
+
+  it('raises no pest alert for a day after the recorded harvest', () => {
+    // 25/15 °C from planting: 7.43 °D a day over 12.57 °C, so fall armyworm's 391 °D are passed on the 53rd day (393.8 °D), 22 Jan, in the forecast.
+    const days = Array.from({ length: 60 }, (_, index) => ({
+      ...weatherDays()[0]!,
+      date: addDays('2024-12-01', index),
+      temperatureMaxC: 25,
+      temperatureMinC: 15,
+    }));
+    const armyworm = (seasonEnd: string) =>
+      evaluateFieldAlerts({
+        ...base,
+        season: { seasonStart: '2024-12-01', seasonEnd },
+        weather: { days, dataSource: 'test' },
+      }).alerts.filter((alert) => alert.ruleId === 'fall-armyworm');
+    expect(armyworm('2025-04-19').map((alert) => alert.date)).toEqual(['2025-01-22']);
+    expect(armyworm('2025-01-21')).toEqual([]);
+  });
 });

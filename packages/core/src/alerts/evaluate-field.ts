@@ -84,6 +84,10 @@ export interface FieldAlertEvaluation {
 /** Runs every rule whose data is there; see the module note. */
 export function evaluateFieldAlerts(inputs: FieldAlertInputs): FieldAlertEvaluation {
   const context = { fieldId: inputs.fieldId, today: inputs.today };
+  // A recorded harvest ends the season before the crop's table length does: after it there is no crop for a pest to
+  // attack or to lose its green, so pest and imagery alerts speak only of days up to it.
+  const seasonEnd = inputs.season?.seasonEnd ?? null;
+  const whileInTheGround = (found: Alert[]) => found.filter((alert) => seasonEnd === null || alert.date <= seasonEnd);
   const alerts: Alert[] = [];
   const evaluatedRules: AlertRuleId[] = [];
   const { weather, waterBalance, imagery } = inputs;
@@ -99,7 +103,14 @@ export function evaluateFieldAlerts(inputs: FieldAlertInputs): FieldAlertEvaluat
       }),
     );
     const pest = { ...context, crop: inputs.crop, plantingDate: inputs.plantingDate, days: weather.days, dataSource: weather.dataSource };
-    alerts.push(...fallArmywormAlerts(pest), ...maizeStalkBorerAlerts(pest), ...greyLeafSpotAlerts(pest), ...soybeanRustAlerts(pest));
+    alerts.push(
+      ...whileInTheGround([
+        ...fallArmywormAlerts(pest),
+        ...maizeStalkBorerAlerts(pest),
+        ...greyLeafSpotAlerts(pest),
+        ...soybeanRustAlerts(pest),
+      ]),
+    );
     evaluatedRules.push(...WEATHER_RULES, ...PEST_RULES);
   }
 
@@ -125,9 +136,11 @@ export function evaluateFieldAlerts(inputs: FieldAlertInputs): FieldAlertEvaluat
       thresholds: inputs.thresholds?.crop,
     };
     alerts.push(
-      ...ndviDropAlerts({ ...options, readings: imagery.ndvi }),
-      ...ndwiWaterStressAlerts({ ...options, readings: imagery.ndwi }),
-      ...nitrogenAlerts({ ...options, readings: imagery.ndre }),
+      ...whileInTheGround([
+        ...ndviDropAlerts({ ...options, readings: imagery.ndvi }),
+        ...ndwiWaterStressAlerts({ ...options, readings: imagery.ndwi }),
+        ...nitrogenAlerts({ ...options, readings: imagery.ndre }),
+      ]),
     );
     evaluatedRules.push(...IMAGERY_RULES);
   }

@@ -39,7 +39,8 @@ function Detail() {
 
 /**
  * A server holding two open alerts and this person's read state: it answers the list by status, the badge by what is
- * open, unread and not snoozed, and each write with the alert as it now is.
+ * open, unread and not snoozed right now, and each write with the alert as it now is. A snooze leaves the read state
+ * as it was: the alert is off the badge only until the snooze ends.
  */
 function stubAlertServer(alerts: AlertItem[]): SentRequest[] {
   const now = () => new Date().toISOString();
@@ -58,7 +59,8 @@ function stubAlertServer(alerts: AlertItem[]): SentRequest[] {
         },
       };
     if (path === '/api/alerts/unread-count') {
-      const unread = alerts.filter((alert) => !alert.resolvedAt && !alert.read && !alert.snoozedUntil).length;
+      const snoozed = (alert: AlertItem) => alert.snoozedUntil !== null && Date.parse(alert.snoozedUntil) > Date.now();
+      const unread = alerts.filter((alert) => !alert.resolvedAt && !alert.read && !snoozed(alert)).length;
       return { status: 200, body: { data: { unread } } };
     }
     if (path.startsWith('/api/alerts?')) {
@@ -70,7 +72,7 @@ function stubAlertServer(alerts: AlertItem[]): SentRequest[] {
     if (index < 0) return undefined;
     const change = body as Record<string, unknown> | undefined;
     if (method === 'POST' && action === 'read') alerts[index] = { ...alerts[index]!, read: change?.read as boolean };
-    if (method === 'POST' && action === 'snooze') alerts[index] = { ...alerts[index]!, read: true, snoozedUntil: change?.until as string };
+    if (method === 'POST' && action === 'snooze') alerts[index] = { ...alerts[index]!, snoozedUntil: change?.until as string };
     if (method === 'POST' && action === 'resolve') alerts[index] = { ...alerts[index]!, resolvedAt: change?.resolved ? now() : null };
     return { status: 200, body: { data: alerts[index] } };
   });
@@ -119,12 +121,15 @@ describe('acting on an alert', () => {
     await screen.findByRole('button', { name: 'Mark as read' });
 
     // Snoozed until 06:00 tomorrow in the person's time zone (Africa/Harare): off the badge, and said on the alert.
+    // A snooze is not a read: the alert stays unread (and nothing marks it read), so it comes back when the snooze ends.
     await user.click(screen.getByRole('button', { name: 'Until tomorrow 06:00' }));
     await waitFor(() => expect(badge()).toBe('1'));
     const snooze = posts(sent).at(-1)!;
     expect(snooze.path).toBe(`/api/alerts/${rust.id}/snooze`);
     expect((snooze.body as { until: string }).until).toMatch(/^\d{4}-\d\d-\d\dT06:00:00\+02:00$/);
     await screen.findByText(/^Snoozed until /);
+    expect(screen.getByRole('button', { name: 'Mark as read' })).toBeTruthy();
+    expect(posts(sent).filter((post) => post.path.endsWith('/read'))).toHaveLength(2);
 
     await user.click(screen.getByRole('button', { name: 'Resolve' }));
     await screen.findByRole('button', { name: 'Reopen' });

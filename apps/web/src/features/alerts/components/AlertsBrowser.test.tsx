@@ -1,4 +1,4 @@
-import type { AlertItem } from '@murimi/core';
+import { friendlyErrorMessage, type AlertItem } from '@murimi/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -106,6 +106,58 @@ describe('the alerts screen', () => {
     const clear = screen.getAllByRole('button', { name: 'Clear filters' });
     await user.click(clear.at(-1)!);
     await screen.findByRole('link', { name: /Heavy rain/ });
+  });
+
+  it('says why the next page did not come, beside the alerts already shown, and tries again', async () => {
+    const first = makeAlert({ title: 'Heavy rain', category: 'weather' });
+    const second = makeAlert({ title: 'Fall armyworm' });
+    let nextPageAnswers = 0;
+    stubServer(({ path }) => {
+      if (path.startsWith('/api/fields')) return onePage([fieldSummary]);
+      if (path === '/api/alerts?status=open&limit=20') return alertPage([first], 'next-page');
+      if (path === '/api/alerts?status=open&limit=20&cursor=next-page')
+        return (nextPageAnswers += 1) === 1
+          ? { status: 500, body: { error: { code: 'INTERNAL', message: 'Internal server error.' } } }
+          : alertPage([second]);
+      return undefined;
+    });
+    const user = userEvent.setup();
+    renderAt('/alerts');
+
+    await user.click(await screen.findByRole('button', { name: 'Show more' }));
+    const failure = await screen.findByRole('alert');
+    expect(failure.textContent).toContain('Could not load more alerts.');
+    expect(failure.textContent).toContain(friendlyErrorMessage(500));
+    // What is shown is this session's answer, not the device's old copy; the first page stays.
+    expect(screen.queryByTestId('cached-copy-note')).toBeNull();
+    expect(screen.getByRole('link', { name: 'Unread: Heavy rain' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Show more' })).toBeNull();
+
+    await user.click(within(failure).getByRole('button', { name: 'Try again' }));
+    await screen.findByRole('link', { name: 'Unread: Fall armyworm' });
+    expect(screen.getByText('Showing 2 alerts')).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('drops the filter of a field that no longer exists, keeping the other filters', async () => {
+    const deletedFieldId = '9d8c7b6a-5f4e-4d3c-8b2a-1f0e9d8c7b6a';
+    const sent = stubServer(({ path }) => {
+      if (path.startsWith('/api/fields')) return onePage([fieldSummary]);
+      if (path.includes(`fieldId=${deletedFieldId}`))
+        return { status: 404, body: { error: { code: 'NOT_FOUND', message: 'Field not found.' } } };
+      if (path.startsWith('/api/alerts?')) return alertPage([makeAlert()]);
+      return undefined;
+    });
+    renderAt(`/alerts?fieldId=${deletedFieldId}&category=pest`);
+
+    await screen.findByRole('link', { name: /Soybean rust/ });
+    expect(screen.getByTestId('search').textContent).toBe('?category=pest');
+    expect(alertRequests(sent)).toEqual([
+      `/api/alerts?fieldId=${deletedFieldId}&category=pest&status=open&limit=20`,
+      '/api/alerts?category=pest&status=open&limit=20',
+    ]);
+    expect((screen.getByLabelText('Field') as HTMLSelectElement).value).toBe('');
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 
   it('explains where alerts come from when there are none at all', async () => {

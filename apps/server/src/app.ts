@@ -7,9 +7,11 @@ import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
+import type { DestinationStream } from 'pino';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppContext } from './app-context.ts';
 import { registerErrorHandling } from './errors.ts';
+import { requestForLog } from './request-log.ts';
 import { securityHeaders } from './security-headers.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { cropTypeRoutes } from './modules/crop-types/crop-types.routes.ts';
@@ -32,10 +34,22 @@ import { insightRoutes } from './modules/insights/insights.routes.ts';
 /** Largest JSON body: a field boundary of 5,000 corners is ~250 KB. */
 const BODY_LIMIT_BYTES = 1024 * 1024;
 
-/** Builds the server (plugins, then routes) without listening, so tests drive it with `inject`. */
-export async function buildApp(ctx: AppContext, options: { logger?: boolean } = {}): Promise<FastifyInstance> {
+/**
+ * Builds the server (plugins, then routes) without listening, so tests drive it with `inject`. Log lines go to
+ * `logStream` when given (tests read them), else to stdout.
+ */
+export async function buildApp(
+  ctx: AppContext,
+  options: { logger?: boolean; logStream?: DestinationStream } = {},
+): Promise<FastifyInstance> {
+  // Fastify logs each request's URL; `requestForLog` keeps the SMS callback secret out of it.
+  const logger = {
+    level: ctx.config.logLevel,
+    serializers: { req: requestForLog },
+    ...(options.logStream && { stream: options.logStream }),
+  };
   const app = Fastify({
-    logger: options.logger === false ? false : { level: ctx.config.logLevel },
+    logger: options.logger === false ? false : logger,
     bodyLimit: BODY_LIMIT_BYTES,
   });
   app.setValidatorCompiler(validatorCompiler);

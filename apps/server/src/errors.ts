@@ -1,6 +1,7 @@
 import { codedProblemOf, errorStatusByCode, type ErrorCode, type FieldProblem } from '@murimi/core';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { urlForLog } from './request-log.ts';
 
 /** The one error type of the server: a code (which fixes the HTTP status) and a message for the user. */
 export class AppError extends Error {
@@ -27,6 +28,16 @@ export class AppError extends Error {
   static invalid(path: string, message: string): AppError {
     return new AppError('VALIDATION_FAILED', message, [{ path, message } satisfies FieldProblem]);
   }
+}
+
+/**
+ * Whether the database refused a write for the unique index or constraint `name` (PostgreSQL's unique_violation,
+ * SQLSTATE 23505): how two requests claiming one value at the same moment learn which came second. PGlite names the
+ * index only in the message, PostgreSQL's driver also in `constraint`.
+ */
+export function isUniqueViolation(error: unknown, name: string): boolean {
+  const { code, constraint, message } = (error ?? {}) as { code?: string; constraint?: string; message?: string };
+  return code === '23505' && String(constraint ?? message).includes(name);
 }
 
 const fastifyCodes: Record<string, { code: ErrorCode; message: string }> = {
@@ -87,7 +98,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
       const code = codeForStatus(error.statusCode);
       return reply.status(error.statusCode).send({ error: { code, message: error.message } });
     }
-    request.log.error({ err: error, method: request.method, url: request.url }, 'request failed');
+    request.log.error({ err: error, method: request.method, url: urlForLog(request.url) }, 'request failed');
     return reply.status(500).send({ error: { code: 'INTERNAL', message: 'Something went wrong on our side. Please try again later.' } });
   });
 }

@@ -1,7 +1,10 @@
 import { createHash, randomInt } from 'node:crypto';
 import { notificationText, type NotificationPreferences } from '@murimi/core';
+import type { ExpressionBuilder } from 'kysely';
 import type { AppContext } from '../../app-context.ts';
-import { AppError } from '../../errors.ts';
+import type { DB } from '../../db/schema.ts';
+import type { SmsConfig } from '../../config.ts';
+import { AppError, isUniqueViolation } from '../../errors.ts';
 import { countAttempt, type WindowLimit } from '../auth/auth-limits.ts';
 import { queueSms } from '../sms/sms-outbox.ts';
 import { preferencesOf, reviewedLanguages } from './notification-preferences.ts';
@@ -22,6 +25,13 @@ const CODE_REQUEST_LIMIT: WindowLimit = {
 
 const codeHash = (userId: string, code: string) => createHash('sha256').update(`${userId}:${code}`).digest('hex');
 
+/** The number farmers text (STOP, START) when the provider sends from one; null for a sender name or a service id. */
+function smsServiceNumber(sms: SmsConfig): string | null {
+  const sender =
+    sms.provider === 'twilio' ? sms.twilio?.from : sms.provider === 'africastalking' ? sms.africasTalking?.senderId : undefined;
+  return sender && /^\+?\d{3,15}$/.test(sender) ? sender : null;
+}
+
 async function loadUser(ctx: AppContext, userId: string) {
   const user = await ctx.database.db
     .selectFrom('users')
@@ -38,6 +48,7 @@ async function smsPhoneState(ctx: AppContext, user: Awaited<ReturnType<typeof lo
     .select(['phone', 'expiresAt'])
     .where('userId', '=', user.id)
     .where('expiresAt', '>', ctx.now())
+    .where('failedAttempts', '<', MAX_CODE_FAILURES)
     .executeTakeFirst();
   const verified = user.smsPhone !== null && user.smsPhoneVerifiedAt !== null;
   const stopped = verified
@@ -90,6 +101,15 @@ export async function requestSmsPhoneCode(ctx: AppContext, userId: string, phone
       'This server cannot send SMS yet (no SMS provider is set up), so numbers cannot be verified.',
     );
   }
+  // The outbox sends nothing to a number that texted STOP, the code included: say so rather than send nothing.
+  const stopped = await ctx.database.db.selectFrom('smsOptOuts').select('phone').where('phone', '=', phone).executeTakeFirst();
+  if (stopped) {
+    const serviceNumber = smsServiceNumber(ctx.config.sms);
+    const message =
+      `This number texted STOP to ${ctx.config.productName}, so no SMS reaches it, not even the code. ` +
+      `Text START to ${serviceNumber ?? 'the number our SMS come from'} first, then ask for the code again.`;
+    throw new AppError('CONFLICT', message, [{ path: 'phone', message }]);
+  }
   await countAttempt(ctx, CODE_REQUEST_LIMIT, `user:${userId}`);
   await countAttempt(ctx, CODE_REQUEST_LIMIT, `phone:${phone}`);
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
@@ -117,37 +137,78 @@ export async function requestSmsPhoneCode(ctx: AppContext, userId: string, phone
 /**
  * Checks the code; the right one makes the number the person's SMS number. A number verified by someone else before
  * moves to whoever proved they hold it now.
+ *
+ * Guesses sent at once must not get more than `MAX_CODE_FAILURES` between them, so the code is never read and then
+ * judged: a wrong code is counted by one conditional update (which PostgreSQL applies to the row one at a time), and
+ * the right one claims the code by a conditional delete. Both require fewer than `MAX_CODE_FAILURES` failures, so once
+ * the last failure is recorded even the right code is refused until a new one is asked for.
  */
 export async function verifySmsPhone(ctx: AppContext, userId: string, code: string) {
   const db = ctx.database.db;
-  const pending = await db.selectFrom('smsPhoneCodes').selectAll().where('userId', '=', userId).executeTakeFirst();
-  if (!pending || pending.expiresAt <= ctx.now()) {
-    throw AppError.invalid('code', 'This code has expired or was never sent. Ask for a new one.');
-  }
-  if (pending.codeHash !== codeHash(userId, code)) {
-    const failures = pending.failedAttempts + 1;
-    if (failures >= MAX_CODE_FAILURES) {
-      await db.deleteFrom('smsPhoneCodes').where('userId', '=', userId).execute();
+  const now = ctx.now();
+  const guessHash = codeHash(userId, code);
+  // The person's code while it can still be used: not expired, and fewer wrong guesses than allowed.
+  const usableCode = (eb: ExpressionBuilder<DB, 'smsPhoneCodes'>) =>
+    eb.and([eb('userId', '=', userId), eb('expiresAt', '>', now), eb('failedAttempts', '<', MAX_CODE_FAILURES)]);
+  const wrongGuess = await db
+    .updateTable('smsPhoneCodes')
+    .set((eb) => ({ failedAttempts: eb('failedAttempts', '+', 1) }))
+    .where(usableCode)
+    .where('codeHash', '!=', guessHash)
+    .returning('failedAttempts')
+    .executeTakeFirst();
+  if (wrongGuess) {
+    if (wrongGuess.failedAttempts >= MAX_CODE_FAILURES) {
       throw AppError.invalid('code', 'That code is wrong, and too many wrong codes were tried. Ask for a new one.');
     }
-    await db.updateTable('smsPhoneCodes').set({ failedAttempts: failures }).where('userId', '=', userId).execute();
     throw AppError.invalid('code', 'That code is wrong. Check the SMS and try again.');
   }
-  const now = ctx.now();
-  await db.transaction().execute(async (tx) => {
-    await tx
-      .updateTable('users')
-      .set({ smsPhone: null, smsPhoneVerifiedAt: null })
-      .where('smsPhone', '=', pending.phone)
-      .where('id', '!=', userId)
-      .execute();
-    await tx
-      .updateTable('users')
-      .set({ smsPhone: pending.phone, smsPhoneVerifiedAt: now, updatedAt: now })
-      .where('id', '=', userId)
-      .execute();
-    await tx.deleteFrom('smsPhoneCodes').where('userId', '=', userId).execute();
-  });
+  // Not counted as wrong: the right code, or no code that can still be used.
+  let verified: boolean;
+  try {
+    verified = await db.transaction().execute(async (tx) => {
+      const claimed = await tx
+        .deleteFrom('smsPhoneCodes')
+        .where(usableCode)
+        .where('codeHash', '=', guessHash)
+        .returning('phone')
+        .executeTakeFirst();
+      if (!claimed) return false;
+      await tx
+        .updateTable('users')
+        .set({ smsPhone: null, smsPhoneVerifiedAt: null })
+        .where('smsPhone', '=', claimed.phone)
+        .where('id', '!=', userId)
+        .execute();
+      await tx
+        .updateTable('users')
+        .set({ smsPhone: claimed.phone, smsPhoneVerifiedAt: now, updatedAt: now })
+        .where('id', '=', userId)
+        .execute();
+      return true;
+    });
+  } catch (error) {
+    // Two accounts verifying one number at the same moment: neither saw the other's uncommitted number, and the
+    // unique index lets the first through. The loser's code is kept (its transaction rolled back), so typing it
+    // again moves the number to this account by the rule above.
+    if (isUniqueViolation(error, 'users_sms_phone_idx')) {
+      throw new AppError('CONFLICT', 'Another account was verifying this number at the same moment. Enter the code again.', [
+        { path: 'code', message: 'Another account was verifying this number at the same moment.' },
+      ]);
+    }
+    throw error;
+  }
+  if (!verified) {
+    const pending = await db
+      .selectFrom('smsPhoneCodes')
+      .select(['expiresAt', 'failedAttempts'])
+      .where('userId', '=', userId)
+      .executeTakeFirst();
+    if (pending && pending.expiresAt > now && pending.failedAttempts >= MAX_CODE_FAILURES) {
+      throw AppError.invalid('code', 'Too many wrong codes were tried, so this code no longer works. Ask for a new one.');
+    }
+    throw AppError.invalid('code', 'This code has expired or was never sent. Ask for a new one.');
+  }
   return getNotificationSettings(ctx, userId);
 }
 

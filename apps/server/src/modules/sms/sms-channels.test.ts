@@ -1,6 +1,7 @@
 import { DEFAULT_NOTIFICATION_PREFERENCES, type NotificationPreferences } from '@murimi/core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { insertAlert } from '../../../test/factories.ts';
+import { buildApp } from '../../app.ts';
 import { as, registerAccount, squareBoundary, startTestApp, type TestAccount, type TestApp } from '../../../test/harness.ts';
 import { createTwilioProvider } from '../../integrations/sms/twilio.ts';
 import { twilioSignature } from '../../integrations/sms/twilio-signature.ts';
@@ -44,6 +45,11 @@ describe('the SMS channel', () => {
       purpose: 'alert',
       preferences: preferences(change),
     });
+
+  /** Moves the app's clock to `instant` (ISO); a test that moves it sets `test.clock.offsetMs` back to 0 when done. */
+  const clockAt = (instant: string) => {
+    test.clock.offsetMs = new Date(instant).getTime() - Date.now();
+  };
 
   /** Posts a form to a Twilio callback route signed as Twilio signs it (with `token`). */
   const postAsTwilio = (url: string, form: Record<string, string>, token = AUTH_TOKEN) =>
@@ -220,6 +226,37 @@ describe('the SMS channel', () => {
     expect(statuses).toEqual(['queued', 'queued', 'capped']);
   });
 
+  it('counts alerts held overnight on the day they go out: five held to 06:00 fill that day, a sixth at 08:00 is capped', async () => {
+    const quiet = { quietHours: { from: '21:00', to: '06:00' }, smsPerDay: 5 };
+    try {
+      clockAt('2026-10-06T19:30:00Z'); // 21:30 in Harare
+      const evening = [];
+      for (let i = 0; i < 5; i++) evening.push(await alertSms(quiet));
+      for (const queued of evening) {
+        expect(await outboxRow(queued.id)).toMatchObject({ status: 'held', sendAfter: new Date('2026-10-07T04:00:00Z') });
+      }
+      clockAt('2026-10-07T06:00:00Z'); // 08:00 the next morning, after the five went out at 06:00
+      const morning = await alertSms(quiet);
+      expect(morning.status).toBe('capped');
+      expect((await outboxRow(morning.id)).statusReason).toBe("The person's limit of 5 alert SMS a day was reached.");
+    } finally {
+      test.clock.offsetMs = 0;
+    }
+  });
+
+  it('holds an evening alert for the next morning even when the day’s limit is used up: it goes out tomorrow', async () => {
+    const quiet = { quietHours: { from: '21:00', to: '06:00' }, smsPerDay: 2 };
+    try {
+      clockAt('2026-10-08T08:00:00Z'); // 10:00 in Harare
+      expect([(await alertSms(quiet)).status, (await alertSms(quiet)).status]).toEqual(['queued', 'queued']);
+      expect((await alertSms(quiet)).status).toBe('capped');
+      clockAt('2026-10-08T19:30:00Z'); // 21:30: held to 06:00 tomorrow
+      expect((await alertSms(quiet)).status).toBe('held');
+    } finally {
+      test.clock.offsetMs = 0;
+    }
+  });
+
   it('sends nothing by SMS to a number not verified, however the alert and preferences stand', async () => {
     const other = await registerAccount(test.app);
     await test.ctx.database.db
@@ -263,6 +300,37 @@ describe('the SMS channel', () => {
     ).toEqual([]);
     expect(await test.ctx.database.db.selectFrom('smsStatusEvents').select('id').execute()).toEqual([]);
     expect(await test.ctx.database.db.selectFrom('smsOptOuts').select('phone').execute()).toEqual([]);
+  });
+
+  it('keeps Africa’s Talking’s callback secret out of the request log, and logs other URLs as they are', async () => {
+    const lines: string[] = [];
+    const logged = await buildApp(
+      { ...test.ctx, config: { ...test.ctx.config, logLevel: 'info' } },
+      { logStream: { write: (line: string) => void lines.push(line) } },
+    );
+    try {
+      const inbound = await logged.inject({
+        method: 'POST',
+        url: `/api/sms/africastalking/${AT_SECRET}/inbound?from=log-test`,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: new URLSearchParams({ from: '+263776666666', to: '32123', text: 'STATUS', id: 'ATXid_log_test' }).toString(),
+      });
+      expect(inbound.statusCode).toBe(200);
+      expect(
+        await test.ctx.database.db.selectFrom('smsInbound').select('text').where('providerMessageId', '=', 'ATXid_log_test').execute(),
+      ).toEqual([{ text: 'STATUS' }]);
+      // Mistyped, the path finds no route, yet it is logged before routing and may hold the real secret.
+      expect((await logged.inject({ method: 'POST', url: `/API//sms/AfricasTalking/${AT_SECRET}` })).statusCode).toBe(404);
+      await logged.inject({ method: 'GET', url: '/api/health?check=1' });
+
+      const urls = lines
+        .map((line) => JSON.parse(line) as { req?: { url: string } })
+        .flatMap((entry) => (entry.req ? [entry.req.url] : []));
+      expect(urls).toEqual(['/api/sms/africastalking/***/inbound?from=log-test', '/API//sms/AfricasTalking/***', '/api/health?check=1']);
+      expect(lines.join('\n')).not.toContain(AT_SECRET);
+    } finally {
+      await logged.close();
+    }
   });
 
   it('keeps each delivery report and moves the message on, never back', async () => {

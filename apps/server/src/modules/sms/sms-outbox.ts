@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { localTimeIn, quietHoursEnd, smsSegments, type NotificationPreferences } from '@murimi/core';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { z } from 'zod';
 import type { ServiceContext } from '../../app-context.ts';
 import type { Config } from '../../config.ts';
@@ -68,6 +68,14 @@ export async function queueSms(ctx: SmsQueueContext, message: SmsToQueue, execut
 
 const COUNTED_STATUSES: SmsStatus[] = ['queued', 'held', 'sent', 'delivered'];
 
+/** The start of the local day holding `instant` in `timeZone`, and of the next (to the minute). */
+function localDayOf(instant: Date, timeZone: string): { start: Date; end: Date } {
+  const startOf = (at: Date) => new Date(Math.floor(at.getTime() / 60_000) * 60_000 - localTimeIn(at, timeZone).minuteOfDay * 60_000);
+  const start = startOf(instant);
+  // Noon of the next day is in the next day whatever a clock change did to this one.
+  return { start, end: startOf(new Date(start.getTime() + 36 * 3600_000)) };
+}
+
 async function decide(
   db: Kysely<DB>,
   message: SmsToQueue,
@@ -78,22 +86,25 @@ async function decide(
   const preferences = message.preferences;
   if (!preferences || (message.purpose !== 'alert' && message.purpose !== 'digest'))
     return { status: 'queued', reason: null, sendAfter: null };
+  const quietUntil = quietHoursEnd(now, preferences.quietHours, preferences.timeZone);
   if (message.purpose === 'alert' && message.userId) {
-    const local = localTimeIn(now, preferences.timeZone);
-    const localMidnight = new Date(Math.floor(now.getTime() / 60_000) * 60_000 - local.minuteOfDay * 60_000);
+    // The limit is of SMS a day on the person's phone: an alert held overnight counts on the morning it is sent, so
+    // the count is of alerts going out on the day this one would (its own quiet hours' end, or now).
+    const sendDay = localDayOf(quietUntil ?? now, preferences.timeZone);
+    const sendsAt = sql<Date>`coalesce(send_after, created_at)`;
     const { count } = await db
       .selectFrom('smsOutbox')
       .select((eb) => eb.fn.countAll<string>().as('count'))
       .where('userId', '=', message.userId)
       .where('purpose', '=', 'alert')
       .where('status', 'in', COUNTED_STATUSES)
-      .where('createdAt', '>=', localMidnight)
+      .where(sendsAt, '>=', sendDay.start)
+      .where(sendsAt, '<', sendDay.end)
       .executeTakeFirstOrThrow();
     if (Number(count) >= preferences.smsPerDay) {
       return { status: 'capped', reason: `The person's limit of ${preferences.smsPerDay} alert SMS a day was reached.`, sendAfter: null };
     }
   }
-  const quietUntil = quietHoursEnd(now, preferences.quietHours, preferences.timeZone);
   if (quietUntil) return { status: 'held', reason: 'Quiet hours: held until they end.', sendAfter: quietUntil };
   return { status: 'queued', reason: null, sendAfter: null };
 }

@@ -14,7 +14,7 @@ import {
   type UpdateCondition,
 } from '../../db/owned-records.ts';
 import type { RainReadingTable } from '../../db/schema.ts';
-import { AppError } from '../../errors.ts';
+import { AppError, isUniqueViolation } from '../../errors.ts';
 import { requireField } from '../fields/fields.service.ts';
 import { checkWaterRecordDate, ownedField } from './water-records.fields.ts';
 
@@ -57,11 +57,7 @@ async function readingOnDay(ctx: ServiceContext, fieldId: string, readingDate: s
 }
 
 /** Whether the database refused the row for the one-reading-a-day index (two saves of the same day at once). */
-const isSameDayViolation = (error: unknown) =>
-  (error as { code?: string; constraint?: string }).code === '23505' &&
-  String((error as { constraint?: string; message?: string }).constraint ?? (error as { message?: string }).message).includes(
-    'rain_readings_field_day_idx',
-  );
+const isSameDayViolation = (error: unknown) => isUniqueViolation(error, 'rain_readings_field_day_idx');
 
 /** Runs a write, turning the one-reading-a-day index's refusal into the conflict the farmer reads. */
 async function oneReadingPerDay<T>(ctx: ServiceContext, fieldId: string, readingDate: string, write: () => Promise<T>): Promise<T> {

@@ -67,6 +67,44 @@ describe("a field's status line", () => {
     );
   });
 
+  it('fits a long field name and action into the characters given, keeping the start of each', () => {
+    const facts = {
+      name: 'Kwacha north-east block behind the dip tank, by the river, planted with maize after soybean in the old orchard',
+      health: healthFactsOf(health as unknown as HealthResult),
+      water: waterOutlookOf(schedule({ status: 'irrigate', irrigationDate: '2026-11-28', depthMm: 25 })),
+      actions: [
+        { severity: 'warning' as const, text: 'Scout whorls for eggs and larvae, and walk every row of the field twice before noon.' },
+      ],
+    };
+    const full = fieldStatusLine(facts, 'en', TODAY);
+    expect(full.length).toBeGreaterThan(178);
+    const line = fieldStatusLine(facts, 'en', TODAY, 178);
+    expect(line.length).toBeLessThanOrEqual(178);
+    expect(line).toMatch(
+      /^Kwacha north-east block.*\.\.\.: healthy, NDVI 0\.7 \(25 Nov\)\. Water: irrigate 25mm tomorrow\. Next: Scout whorls/,
+    );
+    // A line that fits is not touched.
+    expect(fieldStatusLine({ ...facts, name: 'Block B', actions: [] }, 'en', TODAY, 178)).toBe(
+      'Block B: healthy, NDVI 0.7 (25 Nov). Water: irrigate 25mm tomorrow. Next: nothing urgent',
+    );
+  });
+
+  it('shortens the action once the name is as short as it may be', () => {
+    const line = fieldStatusLine(
+      {
+        name: 'A field whose name is long enough to be cut',
+        health: null,
+        water: { kind: 'none' },
+        actions: [{ severity: 'critical', text: 'Irrigate lightly before the night, and again at dawn if the frost is still forecast.' }],
+      },
+      'en',
+      TODAY,
+      100,
+    );
+    expect(line).toBe('A field whose nam...: no clear satellite image yet. Water: no advice yet. Next: Irrigate lightly...');
+    expect(line.length).toBeLessThanOrEqual(100);
+  });
+
   it('says when there is no clear image and nothing to do', () => {
     expect(fieldStatusLine({ name: 'Block B', health: null, water: { kind: 'none' }, actions: [] }, 'en', TODAY)).toBe(
       'Block B: no clear satellite image yet. Water: no advice yet. Next: nothing urgent',

@@ -119,14 +119,42 @@ export interface FieldStatusFacts {
   actions: readonly NextAction[];
 }
 
-/** "Kwacha 3: healthy, NDVI 0.62 (25 Nov). Water: irrigate 25mm Thu. Next: Irrigate 25mm." in plain GSM-7 characters. */
-export function fieldStatusLine(field: FieldStatusFacts, language: NotificationLanguage, today: string): string {
-  return plainSmsText(
-    notificationText(language, 'sms.statusLine', {
-      field: field.name,
-      health: smsHealthText(field.health, language, today),
-      water: smsWaterText(field.water, language, today),
-      next: nextActionText(field.actions, language),
-    }),
-  ).replace(/\.\.$/, '.');
+/** A field's name keeps at least this many characters when a status line is shortened: the farmer must know which. */
+const SHORTENED_NAME_CHARACTERS = 20;
+
+/** `text` cut to at most `maxCharacters`, its end replaced by "..." (GSM-7, unlike the one-character ellipsis). */
+export function shortenedText(text: string, maxCharacters: number): string {
+  if (text.length <= maxCharacters) return text;
+  return `${text.slice(0, Math.max(0, maxCharacters - 3)).trimEnd()}...`;
+}
+
+/**
+ * "Kwacha 3: healthy, NDVI 0.62 (25 Nov). Water: irrigate 25mm Thu. Next: Irrigate 25mm." in plain GSM-7 characters,
+ * at most `maxCharacters` long (a USSD screen holds 182): a long field name is shortened first (to no fewer than
+ * `SHORTENED_NAME_CHARACTERS`), then the next action, each ending in "...".
+ */
+export function fieldStatusLine(
+  field: FieldStatusFacts,
+  language: NotificationLanguage,
+  today: string,
+  maxCharacters = Number.POSITIVE_INFINITY,
+): string {
+  const health = smsHealthText(field.health, language, today);
+  const water = smsWaterText(field.water, language, today);
+  const line = (name: string, next: string) =>
+    // Where the words bring two full stops at the end one is kept; the "..." of a shortened action stays whole.
+    plainSmsText(notificationText(language, 'sms.statusLine', { field: name, health, water, next })).replace(/([^.])\.\.$/, '$1.');
+  let name = plainSmsText(field.name);
+  let next = nextActionText(field.actions, language);
+  let text = line(name, next);
+  const excess = () => text.length - maxCharacters;
+  if (excess() > 0) {
+    name = shortenedText(name, Math.max(SHORTENED_NAME_CHARACTERS, name.length - excess()));
+    text = line(name, next);
+  }
+  if (excess() > 0) {
+    next = shortenedText(next, Math.max(0, next.length - excess()));
+    text = line(name, next);
+  }
+  return shortenedText(text, maxCharacters);
 }

@@ -26,8 +26,45 @@ describe('the words a farmer texts', () => {
     ['', { kind: 'unknown' }],
     ['when will it rain?', { kind: 'unknown' }],
     ['STATUS please', { kind: 'unknown' }],
-    ['stop the rain', { kind: 'unknown' }],
   ])('reads %j', (text, command) => {
+    expect(parseSmsCommand(text)).toEqual(command);
+  });
+
+  // A person who wants no more SMS writes it their way; the first word decides, whatever follows.
+  it.each([
+    'Stop please',
+    'STOP ALL',
+    'stop sms',
+    'Stop, thank you',
+    'STOP!!',
+    'stop the rain',
+    'STOPALL',
+    'cancel',
+    'End my messages',
+    'quit',
+    'Unsubscribe me',
+    'REVOKE',
+    'revoke consent',
+    'OPTOUT',
+    'opt out',
+    'Opt-out',
+  ])('reads %j as STOP', (text) => {
+    expect(parseSmsCommand(text)).toEqual({ kind: 'stop' });
+  });
+
+  it.each(['START', 'Start please', 'start sms', 'UNSTOP', 'unstop now', 'opt in', 'SUBSCRIBE again'])('reads %j as START', (text) => {
+    expect(parseSmsCommand(text)).toEqual({ kind: 'start' });
+  });
+
+  it.each([
+    ['STATUS stop', { kind: 'unknown' }],
+    ['IRR 25 stop', { kind: 'bad-amount', water: 'irrigation' }],
+    ['RAIN 12 2', { kind: 'log-water', water: 'rain', amountMm: 12, fieldNumber: 2 }],
+    ['HELP stop', { kind: 'unknown' }],
+    ['please stop', { kind: 'unknown' }],
+    ['starter', { kind: 'unknown' }],
+    ['stopped raining', { kind: 'unknown' }],
+  ])('leaves %j to the other words when STOP or START is not its first word', (text, command) => {
     expect(parseSmsCommand(text)).toEqual(command);
   });
 });

@@ -39,10 +39,23 @@ interface WaterQuestion {
   messageKey: string;
 }
 
+/** What answering a text changes of the question "which field?" waiting for this number. */
+type QuestionChange = { kind: 'ask'; question: WaterQuestion } | { kind: 'forget' } | null;
+
+/** The reply to a text, and what becomes of the question waiting for the number. */
+interface Answer {
+  reply: string;
+  question: QuestionChange;
+}
+
 /**
  * Answers one text received: STOP and START for any number; for a verified number STATUS, IRR, RAIN and the answer
  * to a question we asked; the help text for anything else and for a number nobody verified (which changes nothing).
  * The reply goes through the outbox (so a number that sent STOP gets none but START's confirmation).
+ *
+ * Water is logged first, by id from the message (so a retried job finds the record it made); then one transaction
+ * queues the reply, asks or forgets the question and marks the text handled. A failure before the end leaves the
+ * question waiting and the text unhandled, so the job's next try does it all again and nothing is lost or sent twice.
  */
 export async function handleInboundSms(context: JobContext, inboundId: string): Promise<string | null> {
   const db = context.database.db;
@@ -54,50 +67,77 @@ export async function handleInboundSms(context: JobContext, inboundId: string): 
   const product = context.config.productName;
   const language: NotificationLanguage = person?.preferences.language ?? 'en';
 
-  let reply: string;
+  let answered: Answer;
   if (command.kind === 'stop') {
-    reply = notificationText(language, 'sms.stopped', { product });
+    answered = { reply: notificationText(language, 'sms.stopped', { product }), question: null };
   } else if (command.kind === 'start') {
-    await db.deleteFrom('smsOptOuts').where('phone', '=', phone).execute();
-    reply = notificationText(language, 'sms.started', { product });
+    answered = { reply: notificationText(language, 'sms.started', { product }), question: null };
   } else if (!person) {
-    reply = notificationText('en', 'sms.helpUnknownNumber', { product });
+    answered = { reply: notificationText('en', 'sms.helpUnknownNumber', { product }), question: null };
   } else {
-    reply = await answer(context, person, command, inbound.id);
+    answered = await answer(context, person, command, inbound.id);
   }
+  const { reply, question } = answered;
 
-  const limit = person ? REPLY_LIMITS.verified : REPLY_LIMITS.unknown;
-  const { count } = await db
-    .selectFrom('smsOutbox')
-    .select((eb) => eb.fn.countAll<string>().as('count'))
-    .where('toPhone', '=', phone)
-    .where('purpose', '=', 'reply')
-    .where('createdAt', '>', new Date(context.now().getTime() - limit.windowMs))
-    .executeTakeFirstOrThrow();
-  const overLimit = Number(count) >= limit.count;
-  if (overLimit) {
-    context.log.warn(
-      { inboundId: inbound.id, to: `…${phone.slice(-3)}`, replies: Number(count) },
-      'SMS reply not sent: the number reached its reply limit',
-    );
-  }
-  const queued = overLimit
-    ? null
-    : await queueSms(context, { userId: person?.userId ?? null, to: phone, body: plainSmsText(reply), purpose: 'reply' });
-  // STOP is kept after its confirmation is queued: the confirmation is the last SMS the number gets.
-  if (command.kind === 'stop') {
-    await db
-      .insertInto('smsOptOuts')
-      .values({ phone })
-      .onConflict((conflict) => conflict.doNothing())
-      .execute();
-  }
-  await db
-    .updateTable('smsInbound')
-    .set({ handledAt: context.now(), userId: person?.userId ?? null, replyOutboxId: queued?.id ?? null })
-    .where('id', '=', inbound.id)
-    .execute();
-  return queued ? reply : null;
+  return db.transaction().execute(async (tx) => {
+    // Claimed first: a second run of the same text (a job that expired while it ran) finds it handled and sends nothing.
+    const claimed = await tx
+      .updateTable('smsInbound')
+      .set({ handledAt: context.now(), userId: person?.userId ?? null })
+      .where('id', '=', inbound.id)
+      .where('handledAt', 'is', null)
+      .returning('id')
+      .executeTakeFirst();
+    if (!claimed) return null;
+    // START's confirmation must find the number no longer stopped.
+    if (command.kind === 'start') await tx.deleteFrom('smsOptOuts').where('phone', '=', phone).execute();
+    if (question?.kind === 'ask') {
+      await tx
+        .insertInto('smsConversations')
+        .values({
+          phone,
+          question: JSON.stringify(question.question),
+          expiresAt: new Date(context.now().getTime() + QUESTION_MINUTES * 60_000),
+        })
+        .onConflict((conflict) =>
+          conflict
+            .column('phone')
+            .doUpdateSet((eb) => ({ question: eb.ref('excluded.question'), expiresAt: eb.ref('excluded.expiresAt') })),
+        )
+        .execute();
+    } else if (question?.kind === 'forget') {
+      await tx.deleteFrom('smsConversations').where('phone', '=', phone).execute();
+    }
+
+    const limit = person ? REPLY_LIMITS.verified : REPLY_LIMITS.unknown;
+    const { count } = await tx
+      .selectFrom('smsOutbox')
+      .select((eb) => eb.fn.countAll<string>().as('count'))
+      .where('toPhone', '=', phone)
+      .where('purpose', '=', 'reply')
+      .where('createdAt', '>', new Date(context.now().getTime() - limit.windowMs))
+      .executeTakeFirstOrThrow();
+    const overLimit = Number(count) >= limit.count;
+    if (overLimit) {
+      context.log.warn(
+        { inboundId: inbound.id, to: `…${phone.slice(-3)}`, replies: Number(count) },
+        'SMS reply not sent: the number reached its reply limit',
+      );
+    }
+    const queued = overLimit
+      ? null
+      : await queueSms(context, { userId: person?.userId ?? null, to: phone, body: plainSmsText(reply), purpose: 'reply' }, tx);
+    // STOP is kept after its confirmation is queued: the confirmation is the last SMS the number gets.
+    if (command.kind === 'stop') {
+      await tx
+        .insertInto('smsOptOuts')
+        .values({ phone })
+        .onConflict((conflict) => conflict.doNothing())
+        .execute();
+    }
+    if (queued) await tx.updateTable('smsInbound').set({ replyOutboxId: queued.id }).where('id', '=', inbound.id).execute();
+    return queued ? reply : null;
+  });
 }
 
 async function answer(
@@ -105,26 +145,27 @@ async function answer(
   person: SmsPerson,
   command: Exclude<SmsCommand, { kind: 'stop' | 'start' }>,
   messageKey: string,
-): Promise<string> {
+): Promise<Answer> {
   const { language } = person.preferences;
   const product = context.config.productName;
+  const replyOnly = (reply: string): Answer => ({ reply, question: null });
   const fields = await numberedFields(context, person.orgId);
-  if (command.kind === 'help' || command.kind === 'unknown') return notificationText(language, 'sms.help', { product });
-  if (fields.length === 0) return notificationText(language, 'sms.noFields', { product });
+  if (command.kind === 'help' || command.kind === 'unknown') return replyOnly(notificationText(language, 'sms.help', { product }));
+  if (fields.length === 0) return replyOnly(notificationText(language, 'sms.noFields', { product }));
   const fieldAt = (number: number | null) => (number === null ? null : (fields[number - 1] ?? undefined));
 
   if (command.kind === 'status') {
     const chosen = fieldAt(command.fieldNumber);
-    if (chosen === undefined) return notificationText(language, 'sms.noSuchField', { product, count: fields.length });
+    if (chosen === undefined) return replyOnly(notificationText(language, 'sms.noSuchField', { product, count: fields.length }));
     const shown = chosen ? [chosen] : fields.slice(0, STATUS_FIELDS_PER_REPLY);
     const lines = (await fieldStatuses(context, person, shown)).map((status) => fieldStatusLine(status, language, person.today));
     if (!chosen && fields.length > shown.length) {
       lines.push(notificationText(language, 'sms.moreFields', { count: fields.length - shown.length, next: shown.length + 1 }));
     }
-    return `${product}:\n${lines.join('\n')}`;
+    return replyOnly(`${product}:\n${lines.join('\n')}`);
   }
 
-  if (command.kind === 'bad-amount') return amountHelp(language, product, command.water);
+  if (command.kind === 'bad-amount') return replyOnly(amountHelp(language, product, command.water));
 
   let question: WaterQuestion;
   let fieldNumber: number | null;
@@ -135,7 +176,7 @@ async function answer(
       .where('phone', '=', person.phone)
       .where('expiresAt', '>', context.now())
       .executeTakeFirst();
-    if (!pending) return notificationText(language, 'sms.help', { product });
+    if (!pending) return replyOnly(notificationText(language, 'sms.help', { product }));
     question = pending.question as WaterQuestion;
     fieldNumber = command.number;
   } else {
@@ -147,34 +188,25 @@ async function answer(
     question.amountMm > MAX_PHONE_WATER_MM[question.water] ||
     (question.water === 'irrigation' && question.amountMm === 0)
   ) {
-    return amountHelp(language, product, question.water);
+    return replyOnly(amountHelp(language, product, question.water));
   }
   if (fieldNumber === null) {
-    await context.database.db
-      .insertInto('smsConversations')
-      .values({
-        phone: person.phone,
-        question: JSON.stringify(question),
-        expiresAt: new Date(context.now().getTime() + QUESTION_MINUTES * 60_000),
-      })
-      .onConflict((conflict) =>
-        conflict.column('phone').doUpdateSet((eb) => ({ question: eb.ref('excluded.question'), expiresAt: eb.ref('excluded.expiresAt') })),
-      )
-      .execute();
     const choices = fields
       .slice(0, CHOICES_PER_QUESTION)
       .map((field, index) => notificationText(language, 'sms.whichFieldChoice', { number: index + 1, field: field.name }))
       .join(', ');
-    return notificationText(language, 'sms.whichField', {
+    const reply = notificationText(language, 'sms.whichField', {
       product,
       amountMm: question.amountMm,
       kind: notificationText(language, `sms.kind.${question.water}`),
       choices: fields.length > CHOICES_PER_QUESTION ? `${choices}, ...` : choices,
     });
+    return { reply, question: { kind: 'ask', question } };
   }
   const field = fieldAt(fieldNumber);
-  if (!field) return notificationText(language, 'sms.noSuchField', { product, count: fields.length });
-  await context.database.db.deleteFrom('smsConversations').where('phone', '=', person.phone).execute();
+  if (!field) return replyOnly(notificationText(language, 'sms.noSuchField', { product, count: fields.length }));
+  // The question is forgotten only with the reply, once the water is logged: a failure here leaves it for the retry.
+  const questionDone = (reply: string): Answer => ({ reply, question: { kind: 'forget' } });
   const outcome = await logWaterByPhone(context, {
     orgId: person.orgId,
     userId: person.userId,
@@ -187,18 +219,22 @@ async function answer(
   const day = shortDay(person.today, person.today, language);
   if (!outcome.logged) {
     if (outcome.reason === 'already-read' && 'amountMm' in outcome) {
-      return notificationText(language, 'sms.rainAlreadyLogged', { product, field: field.name, amountMm: outcome.amountMm, day });
+      return questionDone(
+        notificationText(language, 'sms.rainAlreadyLogged', { product, field: field.name, amountMm: outcome.amountMm, day }),
+      );
     }
-    return notificationText(language, 'sms.notLogged', { product, reason: outcome.reason });
+    return questionDone(notificationText(language, 'sms.notLogged', { product, reason: outcome.reason }));
   }
   const advice = await waterAdviceNow(context, person, field.id);
-  return notificationText(language, question.water === 'irrigation' ? 'sms.irrigationLogged' : 'sms.rainLogged', {
-    product,
-    amountMm: question.amountMm,
-    field: field.name,
-    day,
-    advice,
-  });
+  return questionDone(
+    notificationText(language, question.water === 'irrigation' ? 'sms.irrigationLogged' : 'sms.rainLogged', {
+      product,
+      amountMm: question.amountMm,
+      field: field.name,
+      day,
+      advice,
+    }),
+  );
 }
 
 function amountHelp(language: NotificationLanguage, product: string, water: RecordedWaterKind): string {

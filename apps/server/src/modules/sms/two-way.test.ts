@@ -1,9 +1,11 @@
+import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { alertSmsWords, smsWaterText, waterOutlookOf, type AlertEvidence, type AlertRuleId, type IrrigationResult } from '@murimi/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { as, registerAccount, squareBoundary, startTestApp, waitFor, type TestAccount, type TestApp } from '../../../test/harness.ts';
 import { startFakeAfricasTalking, type FakeSmsProvider } from '../../integrations/sms/testing/fake-africas-talking.ts';
+import { handleInboundSms } from './inbound-sms.ts';
 
 /**
  * Two-way SMS and USSD on the real app over Africa's Talking's callback formats, with the replies read at a fake
@@ -278,5 +280,83 @@ describe('two-way SMS and USSD', () => {
     expect(await ussd('s-7', STRANGER_PHONE, '')).toBe(
       'END This number is not linked to a Murimi account. Add and verify it in the app under Settings.',
     );
+  });
+
+  it('keeps the question "which field?" when logging the answer fails, so the job’s next try logs the water', async () => {
+    const db = test.ctx.database.db;
+    // Texts stored as the webhook stores them, and handled here as the job would: each run is this test's to make.
+    const received = async (body: string) => {
+      messageCounter += 1;
+      const id = randomUUID();
+      await db
+        .insertInto('smsInbound')
+        .values({
+          id,
+          provider: 'africastalking',
+          providerMessageId: `ATXid_in_${messageCounter}`,
+          fromPhone: FARMER_PHONE,
+          toPhone: '32123',
+          text: body,
+          receivedAt: test.ctx.now(),
+        })
+        .execute();
+      return id;
+    };
+    const handle = (inboundId: string) =>
+      handleInboundSms(
+        { ...test.ctx, log: test.app.log, attempt: { retryCount: 0, retryLimit: 3, isLast: false }, queue: test.ctx.queue },
+        inboundId,
+      );
+    const irrigationOf30Mm = () =>
+      db.selectFrom('irrigationEvents').select('id').where('fieldId', '=', kwachaId).where('depthMm', '=', 30).execute();
+
+    expect(await handle(await received('IRR 30'))).toBe('Murimi: which field got 30mm irrigation? Reply 1 Kwacha 3, 2 Zulu block');
+    const answerId = await received('1');
+    // The database refuses the irrigation once, as it would when it fails over mid-write.
+    await test.ctx.database.executeSql(
+      `create function refuse_irrigation() returns trigger language plpgsql as $$ begin raise exception 'the database is unavailable'; end $$`,
+    );
+    await test.ctx.database.executeSql(
+      'create trigger refuse_irrigation before insert on irrigation_events for each row execute function refuse_irrigation()',
+    );
+    try {
+      await expect(handle(answerId)).rejects.toThrow(/the database is unavailable/);
+    } finally {
+      await test.ctx.database.executeSql('drop trigger refuse_irrigation on irrigation_events');
+      await test.ctx.database.executeSql('drop function refuse_irrigation()');
+    }
+    expect(await db.selectFrom('smsConversations').select('phone').where('phone', '=', FARMER_PHONE).execute()).toHaveLength(1);
+    expect(await db.selectFrom('smsInbound').select(['handledAt', 'replyOutboxId']).where('id', '=', answerId).executeTakeFirst()).toEqual({
+      handledAt: null,
+      replyOutboxId: null,
+    });
+    expect(await irrigationOf30Mm()).toEqual([]);
+
+    expect(await handle(answerId)).toMatch(/^Murimi: logged 30mm irrigation on Kwacha 3, today\./);
+    expect(await irrigationOf30Mm()).toHaveLength(1);
+    expect(await db.selectFrom('smsConversations').select('phone').where('phone', '=', FARMER_PHONE).execute()).toEqual([]);
+    const handled = await db
+      .selectFrom('smsInbound')
+      .select(['handledAt', 'replyOutboxId'])
+      .where('id', '=', answerId)
+      .executeTakeFirstOrThrow();
+    expect(handled).toEqual({ handledAt: expect.any(Date), replyOutboxId: expect.any(String) });
+    // Handled, the text is not answered twice.
+    expect(await handle(answerId)).toBeNull();
+  });
+
+  it('fits a field status with a long field name on one USSD screen of 182 characters', async () => {
+    const farmId = (await as(farmer, test.app, { method: 'GET', url: '/api/farms' })).json().data[0].id;
+    const longName = `Zvimba ${'north-east block behind the dip tank by the river '.repeat(3)}`.slice(0, 120).trim();
+    const created = await as(farmer, test.app, {
+      method: 'POST',
+      url: '/api/fields',
+      payload: { name: longName, farmId, boundary: squareBoundary(2, [31.07, -17.85]) },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+
+    const screen = await ussd('s-8', FARMER_PHONE, '1*3');
+    expect(screen.length).toBeLessThanOrEqual(182);
+    expect(screen).toMatch(/^END Zvimba north-east block behind the dip tank[^:]*\.\.\.: .+\. Water: .+\. Next: .+$/);
   });
 });

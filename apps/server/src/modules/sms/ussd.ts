@@ -1,4 +1,11 @@
-import { fieldStatusLine, notificationText, plainSmsText, type NotificationPreferences, type RecordedWaterKind } from '@murimi/core';
+import {
+  fieldStatusLine,
+  notificationText,
+  plainSmsText,
+  shortenedText,
+  type NotificationPreferences,
+  type RecordedWaterKind,
+} from '@murimi/core';
 import type { AppContext } from '../../app-context.ts';
 import { senderE164 } from '../notifications/phone-numbers.ts';
 import { fieldStatuses, numberedFields, personByPhone, type SmsPerson } from './sms-people.ts';
@@ -12,14 +19,23 @@ export interface UssdRequest {
   text: string;
 }
 
-/** Fields listed on one screen; "9" shows the next ones. A screen holds at most 182 characters. */
+/**
+ * The most characters of one USSD screen: a USSD message carries at most 160 octets, 182 characters of the GSM 7-bit
+ * alphabet (GSM 03.90, now 3GPP TS 23.090). Counted on the whole response, "CON "/"END " included, so that it fits
+ * however the gateway counts: a longer screen is not shown whole.
+ */
+const SCREEN_CHARACTERS = 182;
+/** Fields listed on one screen; "9" shows the next ones. */
 const FIELDS_PER_SCREEN = 8;
 const MORE = '9';
 /** A field's name on a USSD screen is cut to fit eight of them. */
 const NAME_CHARACTERS = 14;
+/** What a screen's text may hold after "CON " or "END ". */
+const SCREEN_TEXT_CHARACTERS = SCREEN_CHARACTERS - 'END '.length;
 
-const con = (text: string) => `CON ${plainSmsText(text)}`;
-const end = (text: string) => `END ${plainSmsText(text)}`;
+// The last guard: screens are worded to fit, but field names and the reasons a log is refused vary in length.
+const con = (text: string) => `CON ${shortenedText(plainSmsText(text), SCREEN_TEXT_CHARACTERS)}`;
+const end = (text: string) => `END ${shortenedText(plainSmsText(text), SCREEN_TEXT_CHARACTERS)}`;
 
 /**
  * Africa's Talking's USSD menu: "CON …" asks for more, "END …" closes the session. 1 field status, 2 log irrigation,
@@ -53,7 +69,7 @@ export async function ussdResponse(ctx: AppContext, request: UssdRequest): Promi
 
   if (choice === '1') {
     const [status] = await fieldStatuses(ctx, person, [field]);
-    return end(fieldStatusLine(status!, language, person.today));
+    return end(fieldStatusLine(status!, language, person.today, SCREEN_TEXT_CHARACTERS));
   }
   const water: RecordedWaterKind = choice === '2' ? 'irrigation' : 'rain';
   const [amountText, ...extra] = picked.after;

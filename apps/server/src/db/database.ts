@@ -2,6 +2,7 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { CamelCasePlugin, Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
+import { lockDataDir } from './data-dir-lock.ts';
 import { PgliteDialect, SessionLock } from './pglite-dialect.ts';
 import type { DB } from './schema.ts';
 
@@ -52,9 +53,18 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 }
 
 async function openPglite(options: DatabaseOptions): Promise<Database> {
-  const pglite = options.pgliteTemplate
-    ? await PGlite.create({ loadDataDir: options.pgliteTemplate, parsers })
-    : await PGlite.create(options.dataDir ? path.join(options.dataDir, 'pgdata') : undefined, { parsers });
+  // A database on disk is this process's alone while it is open (see data-dir-lock.ts); one in memory needs no lock.
+  const onDisk = !options.pgliteTemplate && options.dataDir !== '';
+  const dataDirLock = onDisk ? lockDataDir(options.dataDir) : null;
+  let pglite: PGlite;
+  try {
+    pglite = options.pgliteTemplate
+      ? await PGlite.create({ loadDataDir: options.pgliteTemplate, parsers })
+      : await PGlite.create(onDisk ? path.join(options.dataDir, 'pgdata') : undefined, { parsers });
+  } catch (error) {
+    dataDirLock?.release();
+    throw error;
+  }
   const lock = new SessionLock();
   const db = new Kysely<DB>({ dialect: new PgliteDialect(pglite, lock), plugins: [camelCase()] });
   return {
@@ -77,6 +87,7 @@ async function openPglite(options: DatabaseOptions): Promise<Database> {
     close: async () => {
       await db.destroy();
       await lock.run(() => pglite.close());
+      dataDirLock?.release();
     },
     dumpDataDir: () => lock.run(() => pglite.dumpDataDir('none')),
   };

@@ -6,6 +6,7 @@ export const ALERT_MESSAGES_EN = {
   'alerts.frost': 'Frost risk: minimum temperature {minTemperatureC} °C on {date}.',
   'alerts.heat': 'Heat: maximum temperature {maxTemperatureC} °C on {date}.',
   'alerts.heavyRain': 'Heavy rain: {rainMm} mm on {date}, {threeDayRainMm} mm over three days.',
+  'alerts.heavyRainDay': 'Heavy rain: {rainMm} mm on {date}.',
   'alerts.drySpell': 'Dry spell: {dryDays} days in a row with less than {dryDayRainBelowMm} mm of rain, since {firstDay}.',
   'alerts.strongWind': 'Strong wind: up to {windSpeedMPerS} m/s on {date}.',
   'alerts.ndviDrop': 'Crop greenness (NDVI) fell by {ndviDrop}, from {ndviBefore} on {beforeDate} to {ndviAfter} on {afterDate}.',

@@ -144,6 +144,14 @@ describe('heavy rain', () => {
     expect(rain!.evidence.values).toContainEqual({ name: 'threeDayRain', value: 52, unit: 'mm', date: '2025-06-13' });
   });
 
+  it('tells no three-day total where the days before are not known, rather than pass the day off as one', () => {
+    const days = weatherSeries('2025-06-10', 5, byDate({ '2025-06-10': { precipitationMm: 40 } }));
+    const [rain] = ofRule(evaluate(days, '2025-06-10'), 'heavy-rain');
+    expect(rain).toMatchObject({ messageKey: 'alerts.heavyRainDay', params: { rainMm: 40, date: '2025-06-10' } });
+    expect(rain!.params).not.toHaveProperty('threeDayRainMm');
+    expect(rain!.message).toBe('Heavy rain: 40 mm on 2025-06-10.');
+  });
+
   it('is silent on 24 mm in a day and 49 mm over three days (control)', () => {
     const days = weatherSeries(
       '2025-06-05',

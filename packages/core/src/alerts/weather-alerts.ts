@@ -187,12 +187,15 @@ function heavyRainAlerts(options: WeatherAlertOptions, days: AlertWeatherDay[], 
   );
   return current(episodes, options.today).map((episode) => {
     const wettest = episode.items.reduce((a, b) => (b.hit.rainMm > a.hit.rainMm ? b : a));
-    const largestThreeDayMm = Math.max(...episode.items.map(({ hit }) => hit.threeDayMm ?? hit.rainMm));
+    // A three-day total is told only where all three days are known: the day's rain alone is not one.
+    const threeDayTotalsMm = episode.items.flatMap(({ hit }) => (hit.threeDayMm === null ? [] : [hit.threeDayMm]));
+    const dayParams = { rainMm: round1(wettest.hit.rainMm), date: wettest.item.date };
     return buildAlert(options, {
       ruleId: 'heavy-rain',
       severity: 'warning',
-      messageKey: 'alerts.heavyRain',
-      params: { rainMm: round1(wettest.hit.rainMm), date: wettest.item.date, threeDayRainMm: round1(largestThreeDayMm) },
+      ...(threeDayTotalsMm.length > 0
+        ? { messageKey: 'alerts.heavyRain' as const, params: { ...dayParams, threeDayRainMm: round1(Math.max(...threeDayTotalsMm)) } }
+        : { messageKey: 'alerts.heavyRainDay' as const, params: dayParams }),
       actionKey: 'alerts.actions.prepareForHeavyRain',
       firstDay: firstDayOf(episode),
       evidence: {

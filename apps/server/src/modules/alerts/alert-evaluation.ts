@@ -74,14 +74,10 @@ export async function evaluateAlerts(
     ctx,
     evaluations.map((evaluation) => evaluation.field.id),
   );
-  const continued = continueEpisodes(
-    evaluations.flatMap((evaluation) => evaluation.alerts),
-    stored,
-  );
-  let next = 0;
+  const storedByField = new Map<string, StoredAlert[]>();
+  for (const alert of stored) storedByField.set(alert.fieldId, [...(storedByField.get(alert.fieldId) ?? []), alert]);
   for (const evaluation of evaluations) {
-    evaluation.alerts = continued.slice(next, next + evaluation.alerts.length);
-    next += evaluation.alerts.length;
+    evaluation.alerts = continueEpisodes(evaluation.alerts, storedByField.get(evaluation.field.id) ?? []);
   }
   return { ...(await storeEvaluations(ctx, evaluations, stored)), failed };
 }

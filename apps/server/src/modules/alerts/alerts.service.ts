@@ -58,7 +58,7 @@ function shownInApp(preferences: NotificationPreferences) {
  * An open alert still needs someone: its condition holds (not ended) and nobody resolved it. The list's "Open", the
  * badge, the dashboard's week and the SMS STATUS all count these.
  */
-const isOpen = (eb: ExpressionBuilder<DB & { alerts: AlertTable }, 'alerts'>) =>
+export const isOpenAlert = (eb: ExpressionBuilder<DB & { alerts: AlertTable }, 'alerts'>) =>
   eb.and([eb('alerts.resolvedAt', 'is', null), eb('alerts.endedAt', 'is', null)]);
 
 function baseQuery(ctx: AppContext, reader: AlertReader) {
@@ -118,7 +118,7 @@ export async function listAlerts(ctx: AppContext, reader: AlertReader, query: Al
   if (query.severity) select = select.where('alerts.severity', '=', query.severity);
   if (query.unread === true) select = select.where('alertReads.readAt', 'is', null);
   if (query.unread === false) select = select.where('alertReads.readAt', 'is not', null);
-  if (query.status === 'open') select = select.where(isOpen);
+  if (query.status === 'open') select = select.where(isOpenAlert);
   if (query.status === 'resolved') select = select.where('alerts.resolvedAt', 'is not', null);
   if (after) {
     select = select.where(
@@ -157,7 +157,7 @@ export async function unreadAlertCount(ctx: AppContext, reader: AlertReader): Pr
   const { count } = await baseQuery(ctx, reader)
     .select((eb) => eb.fn.countAll<string>().as('count'))
     .where(shownInApp(preferences))
-    .where(isOpen)
+    .where(isOpenAlert)
     .where('alertReads.readAt', 'is', null)
     .where((eb) => eb.or([eb('alertReads.snoozedUntil', 'is', null), eb('alertReads.snoozedUntil', '<=', ctx.now())]))
     .executeTakeFirstOrThrow();

@@ -19,6 +19,7 @@ import { AppError } from '../../errors.ts';
 import type { JobContext, JobDefinition, JobQueue } from '../../jobs/job-queue.ts';
 import { queueEmail, sendEmailJob } from '../../mail/mailer.ts';
 import { CONTACT_COLUMNS, preferencesOf } from '../notifications/notification-preferences.ts';
+import { isOpenAlert } from '../alerts/alerts.service.ts';
 import { queueSms } from '../sms/sms-outbox.ts';
 
 /** A digest speaks of at most this many fields (by name); a co-op's full list belongs in its reports. */
@@ -61,8 +62,7 @@ export async function weekDigestOf(ctx: ServiceContext, who: { userId: string; o
     .selectFrom('alerts')
     .select((eb) => eb.fn.countAll<string>().as('openAlertsOnAllFields'))
     .where('orgId', '=', who.orgId)
-    .where('endedAt', 'is', null)
-    .where('resolvedAt', 'is', null)
+    .where(isOpenAlert)
     .executeTakeFirstOrThrow();
   const [health, irrigation, alerts] =
     ids.length === 0
@@ -102,8 +102,7 @@ export async function weekDigestOf(ctx: ServiceContext, who: { userId: string; o
             .select(['fieldId', 'ruleId', 'severity', 'messageKey', 'actionKey', 'params', 'evidence', 'alertDate'])
             .where('orgId', '=', who.orgId)
             .where('fieldId', 'in', ids)
-            .where('endedAt', 'is', null)
-            .where('resolvedAt', 'is', null)
+            .where(isOpenAlert)
             .execute(),
         ]);
 

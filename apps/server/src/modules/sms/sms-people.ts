@@ -13,6 +13,7 @@ import {
 } from '@murimi/core';
 import { sql } from 'kysely';
 import type { ServiceContext } from '../../app-context.ts';
+import { isOpenAlert } from '../alerts/alerts.service.ts';
 import { preferencesOf } from '../notifications/notification-preferences.ts';
 
 /** The person a verified number belongs to, their organisation and preferences; null for a number nobody verified. */
@@ -81,8 +82,7 @@ export async function fieldStatuses(
     .select(['fieldId', 'ruleId', 'severity', 'messageKey', 'actionKey', 'params', 'evidence'])
     .where('orgId', '=', person.orgId)
     .where('fieldId', 'in', ids)
-    .where('endedAt', 'is', null)
-    .where('resolvedAt', 'is', null)
+    .where(isOpenAlert)
     .execute();
   return fields.map((field) => {
     const resultOf = (type: string) => latest.find((row) => row.fieldId === field.id && row.type === type)?.result;

@@ -164,7 +164,11 @@ const environmentSchema = z.object({
   QUOTA_IMPORTS_PER_HOUR: quota('QUOTA_IMPORTS_PER_HOUR', 30, 10_000),
   // Testing only: the process kills itself with SIGKILL at this point, so tests can prove what survives a crash.
   TESTING_CRASH_AT: optionalString.pipe(
-    z.enum(['analysis-stored', 'analysis-claimed'], { message: 'TESTING_CRASH_AT is analysis-stored or analysis-claimed' }).optional(),
+    z
+      .enum(['analysis-stored', 'analysis-claimed', 'sms-accepted'], {
+        message: 'TESTING_CRASH_AT is analysis-stored, analysis-claimed or sms-accepted',
+      })
+      .optional(),
   ),
 });
 
@@ -201,9 +205,10 @@ export interface Config {
   sms: SmsConfig;
   /**
    * Testing only (off unless set): SIGKILL this process after an analysis row is stored but before its transaction
-   * commits (`analysis-stored`), or once a job has claimed its analysis (`analysis-claimed`).
+   * commits (`analysis-stored`), once a job has claimed its analysis (`analysis-claimed`), or once the SMS provider
+   * has taken a message but before it is marked sent (`sms-accepted`).
    */
-  testingCrashAt: 'analysis-stored' | 'analysis-claimed' | undefined;
+  testingCrashAt: 'analysis-stored' | 'analysis-claimed' | 'sms-accepted' | undefined;
 }
 
 /**

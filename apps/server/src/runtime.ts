@@ -18,7 +18,7 @@ import { sendEmailJob } from './mail/mailer.ts';
 import { CpuPool } from './workers/cpu-pool.ts';
 import { alertNotifyJob } from './modules/alerts/alert-notify.job.ts';
 import { alertBatchJob, alertScheduleJob } from './modules/alerts/alert-schedule.ts';
-import { sendSmsJob } from './modules/sms/sms-outbox.ts';
+import { sendSmsJob, smsRecoveryJob } from './modules/sms/sms-delivery.ts';
 import { inboundSmsJob } from './modules/sms/inbound-sms.ts';
 import { weeklyDigestJob, weeklyDigestSendJob } from './modules/insights/weekly-digest.ts';
 
@@ -36,6 +36,7 @@ export const allJobs = [
   alertBatchJob,
   alertNotifyJob,
   sendSmsJob,
+  smsRecoveryJob,
   inboundSmsJob,
   weeklyDigestJob,
   weeklyDigestSendJob,

@@ -20,6 +20,7 @@ import { alertNotifyJob } from './modules/alerts/alert-notify.job.ts';
 import { alertBatchJob, alertScheduleJob } from './modules/alerts/alert-schedule.ts';
 import { sendSmsJob, smsRecoveryJob } from './modules/sms/sms-delivery.ts';
 import { inboundSmsJob } from './modules/sms/inbound-sms.ts';
+import { forgetStatusFormsJob } from './modules/sms/sms-status-forms.job.ts';
 import { weeklyDigestJob, weeklyDigestSendJob } from './modules/insights/weekly-digest.ts';
 
 export const allJobs = [
@@ -38,6 +39,7 @@ export const allJobs = [
   sendSmsJob,
   smsRecoveryJob,
   inboundSmsJob,
+  forgetStatusFormsJob,
   weeklyDigestJob,
   weeklyDigestSendJob,
 ] as const;

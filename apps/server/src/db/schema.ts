@@ -81,6 +81,10 @@ export type AuthAttemptKind =
   | 'field-import'
   /** A verification code sent by SMS, counted per person and per number. */
   | 'sms-phone-code'
+  /** A verification code sent by SMS, counted per person over 24 hours (SMS_CODES_PER_ACCOUNT_PER_DAY). */
+  | 'sms-code-account-day'
+  /** A verification code sent by SMS, counted across the whole service per hour (SMS_CODES_PER_HOUR). */
+  | 'sms-code-service-hour'
   | 'link-failure';
 
 export interface AuthAttemptTable {

@@ -23,7 +23,7 @@ export function notificationRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     );
 
     app.post('/me/sms-phone', { ...signedIn, schema: { tags, security, body: smsPhoneRequestSchema, response } }, async (request) => ({
-      data: await settings.requestSmsPhoneCode(ctx, authOf(request).userId, request.body.phone),
+      data: await settings.requestSmsPhoneCode(ctx, authOf(request).userId, request.body.phone, request.log),
     }));
 
     app.post(

@@ -17,6 +17,7 @@ import { twilioSignature } from '../../integrations/sms/twilio-signature.ts';
 import { startFakeTwilio, type FakeSmsProvider } from '../../integrations/sms/testing/fake-twilio.ts';
 import { notifyAlerts } from '../alerts/alert-notify.job.ts';
 import { inboundSmsJob } from './inbound-sms.ts';
+import { forgetOldStatusForms } from './sms-status-forms.job.ts';
 import { deliverSms } from './sms-delivery.ts';
 import { queueSms } from './sms-outbox.ts';
 
@@ -438,6 +439,32 @@ describe('the SMS channel', () => {
     } finally {
       await logged.close();
     }
+  });
+
+  it('keeps the raw form of each delivery report for 30 days, then only its status', async () => {
+    const event = (daysAgo: number) => ({
+      provider: 'twilio',
+      providerMessageId: `SMold${daysAgo}`,
+      status: 'delivered',
+      reason: null,
+      form: JSON.stringify({ MessageSid: `SMold${daysAgo}`, MessageStatus: 'delivered', To: PHONE }),
+      receivedAt: new Date(test.ctx.now().getTime() - daysAgo * 86_400_000),
+    });
+    await test.ctx.database.db
+      .insertInto('smsStatusEvents')
+      .values([event(31), event(29)])
+      .execute();
+    expect(await forgetOldStatusForms(test.ctx)).toBe(1);
+    const kept = await test.ctx.database.db
+      .selectFrom('smsStatusEvents')
+      .select(['providerMessageId', 'status', 'form'])
+      .where('providerMessageId', 'in', ['SMold31', 'SMold29'])
+      .orderBy('providerMessageId')
+      .execute();
+    expect(kept).toEqual([
+      { providerMessageId: 'SMold29', status: 'delivered', form: { MessageSid: 'SMold29', MessageStatus: 'delivered', To: PHONE } },
+      { providerMessageId: 'SMold31', status: 'delivered', form: null },
+    ]);
   });
 
   it('keeps each delivery report and moves the message on, never back', async () => {

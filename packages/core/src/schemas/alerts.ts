@@ -238,6 +238,43 @@ export const notificationSettingsSchema = z.object({
   }),
 });
 
+/**
+ * What became of an SMS: waiting (queued; held for quiet hours; sending), gone (sent; delivered), uncertain (the
+ * provider's answer was lost and it cannot be asked: it may or may not have reached the phone), or not sent (failed;
+ * capped by the daily limit; stopped by STOP; expired with its alert; not-sent, no provider).
+ */
+export const smsStatuses = [
+  'queued',
+  'held',
+  'sending',
+  'sent',
+  'delivered',
+  'uncertain',
+  'failed',
+  'capped',
+  'stopped',
+  'expired',
+  'not-sent',
+] as const;
+
+/** The latest SMS to a person (`GET /api/me/sms-messages`), newest first: what went, what did not, what may have. */
+export const recentSmsSchema = z.object({
+  data: z.array(
+    z.object({
+      id: idSchema,
+      purpose: z.enum(['alert', 'verification', 'digest', 'reply']),
+      status: z.enum(smsStatuses),
+      body: z.string(),
+      /** Sent once more because it is not known whether the first one went. */
+      repeat: z.boolean(),
+      createdAt: z.iso.datetime(),
+      /** When the provider took it; null while it has not. */
+      sentAt: z.iso.datetime().nullable(),
+    }),
+  ),
+});
+export type RecentSms = z.infer<typeof recentSmsSchema>['data'][number];
+
 // ---- thresholds -------------------------------------------------------------------------------------------------
 
 /** The thresholds an organisation may set, with the range a plausible value keeps to. */

@@ -1,5 +1,5 @@
 import { createHash, randomInt } from 'node:crypto';
-import { notificationText, type NotificationPreferences } from '@murimi/core';
+import { notificationText, type NotificationPreferences, type RecentSms } from '@murimi/core';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ExpressionBuilder } from 'kysely';
 import type { AppContext } from '../../app-context.ts';
@@ -281,6 +281,30 @@ export async function verifySmsPhone(ctx: AppContext, userId: string, code: stri
     throw AppError.invalid('code', 'This code has expired or was never sent. Ask for a new one.');
   }
   return getNotificationSettings(ctx, userId);
+}
+
+/** How many of a person's latest SMS they see: the last few days of a farmer's alerts, replies and codes. */
+const RECENT_SMS = 10;
+
+/** `GET /api/me/sms-messages`: the person's latest SMS, newest first, whatever became of them. */
+export async function recentSmsMessages(ctx: AppContext, userId: string): Promise<RecentSms[]> {
+  const rows = await ctx.database.db
+    .selectFrom('smsOutbox')
+    .select(['id', 'purpose', 'status', 'body', 'repeatOf', 'createdAt', 'sentAt'])
+    .where('userId', '=', userId)
+    .orderBy('createdAt', 'desc')
+    .orderBy('id', 'desc')
+    .limit(RECENT_SMS)
+    .execute();
+  return rows.map((row) => ({
+    id: row.id,
+    purpose: row.purpose,
+    status: row.status,
+    body: row.body,
+    repeat: row.repeatOf !== null,
+    createdAt: row.createdAt.toISOString(),
+    sentAt: row.sentAt?.toISOString() ?? null,
+  }));
 }
 
 /** Forgets the person's SMS number (and any code waiting): nothing more goes to it. */

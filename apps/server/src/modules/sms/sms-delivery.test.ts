@@ -1,7 +1,7 @@
 import { DEFAULT_NOTIFICATION_PREFERENCES } from '@murimi/core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createFarmWithFields, insertAlert } from '../../../test/factories.ts';
-import { registerAccount, startTestApp, type TestAccount, type TestApp } from '../../../test/harness.ts';
+import { as, registerAccount, startTestApp, type TestAccount, type TestApp } from '../../../test/harness.ts';
 import { createAfricasTalkingProvider } from '../../integrations/sms/africas-talking.ts';
 import type { SmsProvider } from '../../integrations/sms/sms-provider.ts';
 import { startFakeAfricasTalking } from '../../integrations/sms/testing/fake-africas-talking.ts';
@@ -175,6 +175,16 @@ describe('an SMS sent once', () => {
     expect(await deliver(repeat!.id, africasTalkingProvider())).toBe('uncertain');
     expect(await repeats()).toHaveLength(1);
     expect(posts(africasTalking)).toHaveLength(2);
+
+    // The person sees both as uncertain, the repeat marked; nobody else sees them.
+    const recent = await as(farmer, test.app, { method: 'GET', url: '/api/me/sms-messages' });
+    expect(recent.statusCode).toBe(200);
+    expect(recent.json().data).toEqual([
+      expect.objectContaining({ id: repeat!.id, status: 'uncertain', repeat: true, purpose: 'alert', body: repeat!.body }),
+      expect.objectContaining({ id: queued.id, status: 'uncertain', repeat: false, sentAt: null }),
+    ]);
+    const stranger = await registerAccount(test.app);
+    expect((await as(stranger, test.app, { method: 'GET', url: '/api/me/sms-messages' })).json().data).toEqual([]);
   });
 
   it('that is only a warning is uncertain and not repeated', async () => {

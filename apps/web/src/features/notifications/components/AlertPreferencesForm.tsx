@@ -172,7 +172,7 @@ function ThroughQuietHours({
 }) {
   const { t } = useTranslation('alerts');
   return (
-    <fieldset className="max-w-2xl">
+    <fieldset className="mt-2 max-w-2xl">
       <legend className="font-medium text-stone-800">{t('settings.quietHours.through.legend')}</legend>
       <p className="mb-2 text-sm text-stone-600">{t('settings.quietHours.through.hint')}</p>
       <div className="grid gap-3 sm:grid-cols-3">

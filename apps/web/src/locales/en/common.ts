@@ -182,6 +182,8 @@ export const common = {
       title: 'Sign out?',
       message_one: 'You have {{count}} change not yet sent. Signing out removes it from this device.',
       message_other: 'You have {{count}} changes not yet sent. Signing out removes them from this device.',
+      unknown:
+        'Murimi could not check whether changes on this device are still waiting to be sent. Signing out removes any that are.',
       stay: 'Stay signed in',
       confirm: 'Sign out anyway',
     },

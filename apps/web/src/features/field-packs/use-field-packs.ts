@@ -3,7 +3,8 @@ import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from '
 import { apiResponse } from '../../lib/api/client.ts';
 import { offlineDb, onOfflineDbChange, type OfflineDb } from '../../lib/offline-db.ts';
 import { downloadPack, type PackPlan, type PackProgress } from './download-pack.ts';
-import { deletePack, FIELD_PACK_CACHE, listPacks, readPackLimitMb, writePackLimitMb, type FieldPack } from './pack-store.ts';
+import { openPackCache } from './pack-cache.ts';
+import { deletePack, listPacks, readPackLimitMb, writePackLimitMb, type FieldPack } from './pack-store.ts';
 
 /** The signed-in person's offline database, once open; null before and where the browser keeps nothing. */
 export const usePackDb = (): OfflineDb | null => useSyncExternalStore(onOfflineDbChange, offlineDb, () => null);
@@ -58,7 +59,7 @@ export function usePacks(db: OfflineDb | null): PacksState {
 }
 
 export async function removePack(db: OfflineDb, farmId: string): Promise<void> {
-  await deletePack(db, await caches.open(FIELD_PACK_CACHE), farmId);
+  await deletePack(db, await openPackCache(db), farmId);
   packsChanged();
 }
 
@@ -95,7 +96,7 @@ export function usePackDownload(db: OfflineDb | null) {
           plan,
           {
             db,
-            cache: await caches.open(FIELD_PACK_CACHE),
+            cache: await openPackCache(db),
             queryClient,
             // Tile servers are other origins: no cookies, and CORS as the map itself asks.
             fetchTile: (url, signal) => fetch(url, { mode: 'cors', credentials: 'omit', signal }),

@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { apiResponse } from '../../lib/api/client.ts';
 import { offlineDb, onOfflineDbChange, type OfflineDb } from '../../lib/offline-db.ts';
+import { keepStorageOnDevice } from '../offline/device-storage.ts';
 import { downloadPack, type PackPlan, type PackProgress } from './download-pack.ts';
 import { openPackCache } from './pack-cache.ts';
 import { deletePack, listPacks, readPackLimitMb, writePackLimitMb, type FieldPack } from './pack-store.ts';
@@ -112,7 +113,11 @@ export function usePackDownload(db: OfflineDb | null) {
           },
         );
         setState(outcome.status === 'done' ? { phase: 'done', pack: outcome.pack } : { phase: 'cancelled' });
-        if (outcome.status === 'done') packsChanged();
+        if (outcome.status === 'done') {
+          packsChanged();
+          // A pack is worth keeping when the phone runs short of space: ask the browser not to evict the site's data.
+          void keepStorageOnDevice();
+        }
       } catch (error) {
         setState({ phase: 'failed', error });
       } finally {

@@ -34,6 +34,8 @@ async function readSignedInPerson(): Promise<string | null> {
 }
 
 let signedInPerson: Promise<string | null> = readSignedInPerson().catch(() => null);
+// Writes one after the other, so the last message is the one kept.
+let keeping: Promise<void> = Promise.resolve();
 
 async function keepSignedInPerson(userId: string | null): Promise<void> {
   const cache = await caches.open(SIGNED_IN_CACHE);
@@ -46,9 +48,9 @@ self.addEventListener('message', (event) => {
   if ((data as { type?: string } | null)?.type === 'SKIP_WAITING') void self.skipWaiting();
   if (isSignedInPersonMessage(data)) {
     // In memory at once, so the next request already follows it; then kept, after any write still under way.
-    const previous = signedInPerson;
     signedInPerson = Promise.resolve(data.userId);
-    event.waitUntil(previous.then(() => keepSignedInPerson(data.userId)).catch(() => undefined));
+    keeping = keeping.then(() => keepSignedInPerson(data.userId)).catch(() => undefined);
+    event.waitUntil(keeping);
   }
 });
 // The first worker takes the open page at once, so it works offline without a reload.

@@ -18,6 +18,8 @@ export interface OrganisationTable {
   demo: ColumnType<boolean, boolean | undefined, boolean>;
   /** The organisation's own alert thresholds (`AlertThresholds`); a missing one is core's default. */
   alertThresholds: ColumnType<Record<string, number>, string | undefined, string>;
+  /** Frost, heat, heavy rain and wind alerts on days without a crop in the ground too. */
+  weatherAlertsOnFallowLand: ColumnType<boolean, boolean | undefined, boolean>;
   createdAt: CreatedAt;
   updatedAt: UpdatedAt;
 }
@@ -325,6 +327,12 @@ export interface AlertTable {
   resolvedBy: string | null;
 }
 
+/** The field's local today when its weather and pest rules last ran: a pest generation reached since is told late. */
+export interface FieldAlertRunTable {
+  fieldId: string;
+  weatherRulesRanOn: string;
+}
+
 export interface AlertReadTable {
   alertId: string;
   userId: string;
@@ -432,6 +440,7 @@ export interface DB {
   harvests: HarvestTable;
   smsPhoneCodes: SmsPhoneCodeTable;
   alerts: AlertTable;
+  fieldAlertRuns: FieldAlertRunTable;
   alertReads: AlertReadTable;
   alertNotifications: AlertNotificationTable;
   smsOutbox: SmsOutboxTable;

@@ -93,23 +93,24 @@ export const MAIZE_STALK_BORER = {
 } as const;
 
 /**
- * Grey leaf spot infection weather: RH ≥ 90 % for 12 h or more on a day averaging 22–30 °C.
+ * Grey leaf spot infection weather: RH ≥ 90 % for 12 h or more on a day averaging 24–30 °C.
  *
  * In South Africa, Zambia and Zimbabwe the pathogen is Cercospora zeina, not C. zeae-maydis (Meisel et al. 2009, Eur.
  * J. Plant Pathol. 124:577). The limits were measured on C. zeae-maydis in the USA: the disease was where days had
  * 12–13 h of RH above 90 % (Rupe, Siegel & Hartman 1982, Phytopathology 72:1587), with the temperatures the same where
- * it was and where it was not; spores germinated and the fungus grew best at 22–30 °C (Beckman & Payne 1982,
- * Phytopathology 72:810; 1983, 73:286). No limits measured on C. zeina were found; it grows more slowly than
+ * it was and where it was not; 24–30 °C is the band the disease models take as favourable (the science brief's
+ * verified range; Beckman & Payne 1982, Phytopathology 72:810, saw germination and growth from somewhat cooler,
+ * 22 °C, so the band errs towards fewer alerts). No limits measured on C. zeina were found; it grows more slowly than
  * C. zeae-maydis (Crous et al. 2006, Stud. Mycol. 55:189), so the alert says the limits are borrowed.
  */
 export const GREY_LEAF_SPOT = {
   hostCrops: ['maize', 'sweet-corn'],
   humidityPct: 90,
   humidHours: 12,
-  minTemperatureC: 22,
+  minTemperatureC: 24,
   maxTemperatureC: 30,
   source:
-    'Grey leaf spot (Cercospora zeina in southern Africa: Meisel et al. 2009, Eur. J. Plant Pathol. 124:577): relative humidity 90 % or more for 12 h or more (Rupe, Siegel & Hartman 1982) at 22–30 °C (Beckman & Payne 1983), limits measured on Cercospora zeae-maydis',
+    'Grey leaf spot (Cercospora zeina in southern Africa: Meisel et al. 2009, Eur. J. Plant Pathol. 124:577): relative humidity 90 % or more for 12 h or more (Rupe, Siegel & Hartman 1982) at 24–30 °C, limits measured on Cercospora zeae-maydis',
 } as const;
 
 /** A dew period long enough to infect, for a band of temperature during the dew (°C, both ends included). */
@@ -367,7 +368,7 @@ function diseaseEpisodes<Hit>(options: PestAlertOptions, favourable: (day: Alert
 
 /**
  * Grey leaf spot weather on maize: a day with an estimated 12 h or more at RH ≥ 90 % (RHmax and RHmin averaging
- * 90 % or more) and a mean temperature of 22–30 °C.
+ * 90 % or more) and a mean temperature of 24–30 °C.
  */
 export function greyLeafSpotAlerts(options: PestAlertOptions): Alert[] {
   if (!options.plantingDate || !hosts(options.crop, GREY_LEAF_SPOT.hostCrops)) return [];

@@ -1,6 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
-import type { AnalysisStatus, AnalysisType } from '../modules/analysis/analysis-types.ts';
-import type { AnalysisStage } from '../modules/analysis/analysis-progress.ts';
+import type { AnalysisStage, AnalysisStatus, AnalysisType } from '@murimi/core';
 
 /** A timestamptz column: Date when read, Date or ISO string when written, defaulted by the database. */
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>;

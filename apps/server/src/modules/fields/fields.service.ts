@@ -1,16 +1,11 @@
-import { randomUUID } from 'node:crypto';
 import {
-  boundaryCentroid,
-  boundaryCornerCount,
   fieldDateProblem,
-  simplifyBoundaryForMap,
   type Field,
   type FieldListView,
   type FieldOnMap,
   type FieldSummary,
   type FieldCreate,
   type FieldUpdate,
-  type MeasuredBoundary,
 } from '@murimi/core';
 import { sql, type Selectable } from 'kysely';
 import type { AppContext, ServiceContext } from '../../app-context.ts';
@@ -28,6 +23,7 @@ import type { FieldTable } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import type { ExportedFile, ExportFormat } from './fields.export.ts';
 import { checkCornersPerField, checkFieldStorage } from './fields.quotas.ts';
+import { boundaryColumns, fieldRowOf } from './fields.rows.ts';
 
 type FieldRow = Selectable<FieldTable>;
 /** The columns a list reads: never the full boundary, which can be hundreds of kilobytes per field. */
@@ -78,29 +74,6 @@ export function presentFieldSummary(row: FieldSummaryRow): FieldSummary {
     irrigated: row.irrigated,
     createdAt: row.createdAt.toISOString(),
     lastModified: row.updatedAt.toISOString(),
-  };
-}
-
-/**
- * The stored columns for a measured boundary: GeoJSON, area and bounding box computed in core; the boundary
- * simplified for the map and the centroid, computed once here so that lists never read full boundaries; and the
- * boundary's corners and bytes, which the organisation's limits count.
- */
-function boundaryColumns(measured: MeasuredBoundary) {
-  const boundary = JSON.stringify(measured.boundary);
-  const [centroidLng, centroidLat] = boundaryCentroid(measured.boundary);
-  return {
-    boundary,
-    sizeHectares: measured.areaHectares,
-    bboxMinLng: measured.bbox.minLng,
-    bboxMinLat: measured.bbox.minLat,
-    bboxMaxLng: measured.bbox.maxLng,
-    bboxMaxLat: measured.bbox.maxLat,
-    mapBoundary: JSON.stringify(simplifyBoundaryForMap(measured.boundary)),
-    centroidLng,
-    centroidLat,
-    boundaryVertices: boundaryCornerCount(measured.boundary),
-    boundaryBytes: Buffer.byteLength(boundary),
   };
 }
 
@@ -204,23 +177,6 @@ export async function getField(ctx: AppContext, orgId: string, fieldId: string):
 }
 
 /** The stored columns of a new field. */
-export function fieldRowOf(orgId: string, input: FieldCreate) {
-  return {
-    id: input.id ?? randomUUID(),
-    orgId,
-    farmId: input.farmId,
-    name: input.name,
-    ...boundaryColumns(input.boundary),
-    cropType: input.cropType ?? null,
-    variety: input.variety ?? null,
-    plantingDate: input.plantingDate ?? null,
-    expectedHarvestDate: input.expectedHarvestDate ?? null,
-    actualHarvestDate: input.actualHarvestDate ?? null,
-    soilTexture: input.soilTexture ?? null,
-    irrigated: input.irrigated,
-  };
-}
-
 export async function createField(ctx: AppContext, orgId: string, input: FieldCreate): Promise<{ item: Field; created: boolean }> {
   await requireFarm(ctx, orgId, input.farmId);
   const values = fieldRowOf(orgId, input);

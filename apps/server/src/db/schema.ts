@@ -277,6 +277,8 @@ export interface AnalysisTable {
   attempts: ColumnType<number, number | undefined, number>;
   /** The day the analysis speaks for (`YYYY-MM-DD`). */
   analysisDate: string | null;
+  /** The newest satellite scene the analysis looked at, clear or cloudy (`YYYY-MM-DD`); null without imagery. */
+  newestSceneDate: ColumnType<string | null, string | null | undefined, string | null>;
   inputs: Json<unknown> | null;
   result: Json<unknown> | null;
   summary: string | null;

@@ -378,3 +378,52 @@ describe('the irrigation analysis counts the recorded water', () => {
     await request(farmer, 'DELETE', `/api/irrigation-events/${watered.id}`);
   }, 120_000);
 });
+
+describe('moving a planting date after water has been logged', () => {
+  it('asks what to do with the records the new date leaves before planting: keep them uncounted, or delete them', async () => {
+    const planted = addDays(today, -60);
+    const field = await createField(farmer, { cropType: 'maize-grain', plantingDate: planted, irrigated: true });
+    const log = async (url: string, payload: Record<string, unknown>) =>
+      (await request(farmer, 'POST', url, { fieldId: field.id, ...payload })).json().data.id as string;
+    const early = await log('/api/irrigation-events', { irrigationDate: addDays(planted, 5), depthMm: 30, method: 'furrow' });
+    const gauge = await log('/api/rain-readings', { readingDate: addDays(planted, 7), rainMm: 12 });
+    const later = await log('/api/irrigation-events', { irrigationDate: addDays(planted, 20), depthMm: 25, method: 'furrow' });
+    const move = (plantingDate: string, extra: Record<string, unknown> = {}) =>
+      request(farmer, 'PUT', `/api/fields/${field.id}`, { plantingDate, ...extra });
+
+    const asked = await move(addDays(planted, 10));
+    expect(asked.statusCode).toBe(409);
+    expect(asked.json().error).toMatchObject({
+      code: 'RECORDS_BEFORE_PLANTING',
+      message: expect.stringMatching(
+        /^1 irrigation and 1 rain reading logged on this field from .* would fall before the new planting date/,
+      ),
+      details: {
+        plantingDate: addDays(planted, 10),
+        irrigations: 1,
+        rainReadings: 1,
+        records: [
+          { kind: 'irrigation', id: early, date: addDays(planted, 5), amountMm: 30 },
+          { kind: 'rain', id: gauge, date: addDays(planted, 7), amountMm: 12 },
+        ],
+      },
+    });
+    // Nothing changed while the farmer decides.
+    expect((await request(farmer, 'GET', `/api/fields/${field.id}`)).json().data.plantingDate).toBe(planted);
+
+    // Kept: the records stay, before the season.
+    expect((await move(addDays(planted, 10), { waterRecordsBeforePlanting: 'keep' })).statusCode).toBe(200);
+    expect((await listOf(`/api/irrigation-events?fieldId=${field.id}`)).map((e) => e.id).sort()).toEqual([early, later].sort());
+    expect((await listOf(`/api/rain-readings?fieldId=${field.id}`)).map((r) => r.id)).toEqual([gauge]);
+
+    // Moved again past the later irrigation: only that one is asked about; deleted with the change.
+    const again = await move(addDays(planted, 25));
+    expect(again.json().error.details.records.map((r: { id: string }) => r.id)).toEqual([later]);
+    expect((await move(addDays(planted, 25), { waterRecordsBeforePlanting: 'delete' })).statusCode).toBe(200);
+    expect((await listOf(`/api/irrigation-events?fieldId=${field.id}`)).map((e) => e.id)).toEqual([early]);
+    expect((await request(farmer, 'GET', `/api/fields/${field.id}`)).json().data.plantingDate).toBe(addDays(planted, 25));
+
+    // Another organisation cannot learn of them, nor move the field.
+    expect((await request(stranger, 'PUT', `/api/fields/${field.id}`, { plantingDate: addDays(planted, 40) })).statusCode).toBe(404);
+  });
+});

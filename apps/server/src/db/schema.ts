@@ -1,6 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
-import type { AnalysisStatus, AnalysisType } from '../modules/analysis/analysis-types.ts';
-import type { AnalysisStage } from '../modules/analysis/analysis-progress.ts';
+import type { AnalysisStage, AnalysisStatus, AnalysisType } from '@murimi/core';
 
 /** A timestamptz column: Date when read, Date or ISO string when written, defaulted by the database. */
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
@@ -280,6 +279,8 @@ export interface AnalysisTable {
   attempts: ColumnType<number, number | undefined, number>;
   /** The day the analysis speaks for (`YYYY-MM-DD`). */
   analysisDate: string | null;
+  /** The newest satellite scene the analysis looked at, clear or cloudy (`YYYY-MM-DD`); null without imagery. */
+  newestSceneDate: ColumnType<string | null, string | null | undefined, string | null>;
   inputs: Json<unknown> | null;
   result: Json<unknown> | null;
   summary: string | null;

@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage, signUpThroughApi, waitForApp } from './support/browser.ts';
+import { launchBrowser, newPage, signInThroughForm, signUpThroughApi } from './support/browser.ts';
 import { startServer, type RunningServer } from './support/server.ts';
 
 let server: RunningServer;
@@ -20,14 +20,7 @@ describe("the owner's known browser", () => {
     await signUpThroughApi(page, server.url, email);
     await page.evaluate(() => localStorage.clear());
 
-    const signIn = async () => {
-      await page.goto('/login');
-      await waitForApp(page);
-      await page.getByLabel('E-mail').fill(email);
-      await page.getByLabel('Password').fill('maize-season-2026');
-      await page.getByRole('button', { name: 'Sign in' }).click();
-      await page.waitForURL('**/dashboard');
-    };
+    const signIn = () => signInThroughForm(page, email);
     await signIn();
     await page.getByRole('button', { name: /User Account/ }).click();
     await page.getByRole('menuitem', { name: 'Logout' }).click();

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { desktop, launchBrowser, newPage, phone, waitForApp } from './support/browser.ts';
+import { desktop, launchBrowser, newPage, phone, registerThroughApi, signInThroughForm, waitForApp } from './support/browser.ts';
 import { DEMO_EMAIL, onPostgres, startDemoServer } from './support/demo.ts';
 import { callApi, startServer, type RunningServer } from './support/server.ts';
 
@@ -86,6 +86,46 @@ async function signIn(page: Page, selectedFieldId: string): Promise<string> {
   return access_token;
 }
 
+/** The Cache Storage cache of the packs of the person a token is for. */
+function packCacheOf(token: string): string {
+  const { sub } = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { sub: string };
+  return `murimi-field-packs-v1-${sub}`;
+}
+
+/** Downloads the pack of the demo's Chikomo Farm from its page; the page must be signed in as the demo farmer. */
+async function downloadChikomoPack(page: Page, token: string): Promise<void> {
+  const farms = (await callApi(server, token, 'GET', '/api/farms')).body.data as { id: string; name: string }[];
+  await page.goto(`/farms/${farms.find((farm) => farm.name === 'Chikomo Farm')!.id}`);
+  await waitForApp(page);
+  await page.waitForFunction(() => navigator.serviceWorker?.controller !== null, undefined, { timeout: 30_000 });
+  await page.getByRole('button', { name: 'Download pack' }).click();
+  await page.getByText(/^Pack ready: .* kept on this device\.$/).waitFor({ timeout: 120_000 });
+}
+
+/** What the page gets for each URL through its service worker: the status, or the failure when nothing answers. */
+function fetchThroughWorker(page: Page, urls: string[]): Promise<string[]> {
+  return page.evaluate(
+    (all) =>
+      Promise.all(
+        all.map((url) =>
+          fetch(url, url.startsWith(location.origin) ? {} : { mode: 'cors', credentials: 'omit' }).then(
+            (response) => `${response.status}`,
+            () => 'failed',
+          ),
+        ),
+      ),
+    urls,
+  );
+}
+
+/** Stops the page's service worker as the browser does with an idle one; the next request starts it afresh. */
+async function stopServiceWorkers(page: Page): Promise<void> {
+  const devtools = await page.context().newCDPSession(page);
+  await devtools.send('ServiceWorker.enable');
+  await devtools.send('ServiceWorker.stopAllWorkers');
+  await devtools.detach();
+}
+
 describe.skipIf(onPostgres)('offline field packs', () => {
   it('shows a phone the pack’s size before download, and Settings’ empty list and limit', async () => {
     const { context, page } = await newPage(browser, server.url, phone, { serviceWorkers: 'allow' });
@@ -147,11 +187,12 @@ describe.skipIf(onPostgres)('offline field packs', () => {
     const [bytes] = record as { tiles: number; images: number; data: number; total: number }[];
     expect(bytes!.total).toBe(bytes!.tiles + bytes!.images + bytes!.data);
     expect(saved).toMatch(/^Downloaded .+ · 0\.2 MB$/);
-    const kept = await page.evaluate(async () => {
-      const cache = await caches.open('murimi-field-packs-v1');
+    const packCache = packCacheOf(token);
+    const kept = await page.evaluate(async (name) => {
+      const cache = await caches.open(name);
       const keys = await cache.keys();
       return { tiles: keys.filter((r) => r.url.includes('/sat/')).length, images: keys.filter((r) => r.url.includes('/imagery/')).length };
-    });
+    }, packCache);
     expect(kept.tiles).toBe(planned);
     // The three fields' four index images each, and the field pages' thumbnails.
     expect(kept.images).toBeGreaterThanOrEqual(12);
@@ -186,11 +227,14 @@ describe.skipIf(onPostgres)('offline field packs', () => {
     const box = (await page.getByTestId('fields-map').boundingBox())!;
     const needed = tilesOfView(view, box.width, box.height).map(({ z, x, y }) => `${tilesUrl}/sat/${z}/${x}/${y}.png`);
     expect(needed.length).toBeGreaterThan(3);
-    const missing = await page.evaluate(async (urls) => {
-      const cache = await caches.open('murimi-field-packs-v1');
-      const found = await Promise.all(urls.map((url) => cache.match(url)));
-      return urls.filter((_, i) => !found[i]);
-    }, needed);
+    const missing = await page.evaluate(
+      async ([name, urls]) => {
+        const cache = await caches.open(name);
+        const found = await Promise.all(urls.map((url) => cache.match(url)));
+        return urls.filter((_, i) => !found[i]);
+      },
+      [packCache, needed] as const,
+    );
     expect(missing).toEqual([]);
     // The map drew them from the pack. (It first draws its default view, zoom 8 over Harare, before fitting the
     // field: those tiles are in no pack, and a failed tile hides the satellite layer.)
@@ -213,4 +257,54 @@ describe.skipIf(onPostgres)('offline field packs', () => {
     expect(tilesServed.length).toBe(servedBefore);
     await context.close();
   });
+
+  it('keeps each person’s pack theirs on a shared phone: kept through another’s sign-out, never served to them', async () => {
+    const { context, page } = await newPage(browser, server.url, phone, { serviceWorkers: 'allow' });
+    const demoToken = await signIn(page, '');
+    await downloadChikomoPack(page, demoToken);
+    // Every file the pack kept, wherever it was kept.
+    const packed = await page.evaluate(async () => {
+      const names = (await caches.keys()).filter((name) => name.startsWith('murimi-field-packs-'));
+      const files = await Promise.all(names.map(async (name) => (await (await caches.open(name)).keys()).map((request) => request.url)));
+      return files.flat();
+    });
+    const tile = packed.find((url) => url.includes('/sat/'))!;
+    const image = packed.find((url) => url.includes('/imagery/'))!;
+    expect([tile, image]).toEqual([expect.any(String), expect.any(String)]);
+
+    // The demo farmer's session ends (an expired token) without signing out; a neighbour signs in on the same phone.
+    const email = `neighbour.${Date.now()}@example.org`;
+    await registerThroughApi(server.url, email, 'Chipo Banda');
+    await page.evaluate(() => localStorage.removeItem('murimi.access_token'));
+    await signInThroughForm(page, email);
+
+    // Offline, the neighbour's page is not given the demo farmer's tiles or crop health image, not even by a worker
+    // the browser stopped and started again (it reads who is signed in back from its own cache).
+    await context.setOffline(true);
+    expect(await fetchThroughWorker(page, [tile, image])).toEqual(['failed', 'failed']);
+    await stopServiceWorkers(page);
+    expect(await fetchThroughWorker(page, [tile, image])).toEqual(['failed', 'failed']);
+    await context.setOffline(false);
+
+    // The neighbour signs out: their data goes, the demo farmer's pack stays whole, in a cache of the farmer's own.
+    await page.getByTestId('menu-button').click();
+    await page.getByRole('button', { name: 'Sign Out' }).click();
+    await page.waitForURL('**/login');
+    const left = await page.evaluate(async () => {
+      const names = (await caches.keys()).filter((name) => name.startsWith('murimi-field-packs-'));
+      return Object.fromEntries(await Promise.all(names.map(async (name) => [name, (await (await caches.open(name)).keys()).length])));
+    });
+    expect(left).toEqual({ [packCacheOf(demoToken)]: packed.length });
+    // Signed out, nobody is served a pack.
+    await context.setOffline(true);
+    expect(await fetchThroughWorker(page, [tile])).toEqual(['failed']);
+
+    // The demo farmer signs in again, still offline: their pack answers.
+    await page.evaluate((token) => localStorage.setItem('murimi.access_token', token), demoToken);
+    await page.reload();
+    await expect.poll(() => fetchThroughWorker(page, [tile, image]), { timeout: 10_000 }).toEqual(['200', '200']);
+    await stopServiceWorkers(page);
+    expect(await fetchThroughWorker(page, [tile, image])).toEqual(['200', '200']);
+    await context.close();
+  }, 240_000);
 });

@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { desktop, launchBrowser, newPage, signUpThroughApi, waitForApp } from './support/browser.ts';
+import { desktop, launchBrowser, newPage, registerThroughApi, signUpThroughApi, waitForApp } from './support/browser.ts';
 import { callApi, startServer, type RunningServer } from './support/server.ts';
 
 /**
@@ -67,12 +67,7 @@ function watch(page: Page) {
 describe('the app on a farm-office LAN, over plain HTTP', () => {
   it('loads styled, signs in and reaches the dashboard with no failed request', async () => {
     const email = `lan.${Date.now()}@example.org`;
-    const registered = await fetch(`${server.url}/api/auth/register`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email, password: 'maize-season-2026', name: 'Chipo Banda', country: 'ZW' }),
-    });
-    expect(registered.status).toBe(201);
+    await registerThroughApi(server.url, email, 'Chipo Banda');
 
     const { context, page } = await newPage(browser, lanUrl, desktop);
     const seen = watch(page);

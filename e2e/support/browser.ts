@@ -51,14 +51,33 @@ export async function waitForApp(page: Page): Promise<void> {
   });
 }
 
-/** Registers through the API and stores the token the way the app does, so a test can start signed in. */
-export async function signUpThroughApi(page: Page, baseURL: string, email: string): Promise<string> {
+/** The password of the accounts tests register. */
+export const TEST_PASSWORD = 'maize-season-2026';
+
+/** Registers an account through the API, signing no page in; its token. */
+export async function registerThroughApi(baseURL: string, email: string, name = 'Tariro Moyo'): Promise<string> {
   const response = await fetch(`${baseURL}/api/auth/register`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password: 'maize-season-2026', name: 'Tariro Moyo', country: 'ZW' }),
+    body: JSON.stringify({ email, password: TEST_PASSWORD, name, country: 'ZW' }),
   });
-  const { access_token } = (await response.json()) as { access_token: string };
+  if (response.status !== 201) throw new Error(`Registering ${email} answered ${response.status}: ${await response.text()}`);
+  return ((await response.json()) as { access_token: string }).access_token;
+}
+
+/** Signs in through the login form, as a person does, and waits for the dashboard. */
+export async function signInThroughForm(page: Page, email: string, password = TEST_PASSWORD): Promise<void> {
+  await page.goto('/login');
+  await waitForApp(page);
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL('**/dashboard');
+}
+
+/** Registers through the API and stores the token the way the app does, so a test can start signed in. */
+export async function signUpThroughApi(page: Page, baseURL: string, email: string): Promise<string> {
+  const access_token = await registerThroughApi(baseURL, email);
   await page.goto('/terms');
   await page.evaluate((token) => localStorage.setItem('murimi.access_token', token), access_token);
   return access_token;

@@ -7,8 +7,10 @@ import { BrowserRouter } from 'react-router';
 import { AppRoot } from './app/AppRoot.tsx';
 import { queryClient } from './app/query-client.ts';
 import { preloadPrerenderedScreen } from './app/routes.tsx';
+import { tellServiceWorkerWhoIsSignedIn } from './components/shell/service-worker.ts';
 import { session, watchSession } from './features/auth/session.ts';
 import { endSession, onSessionChange } from './features/auth/auth-actions.ts';
+import { adoptSharedPackFiles } from './features/field-packs/pack-cache.ts';
 import { cleanUpOldData } from './features/offline/cleanup.ts';
 import { startSync } from './features/offline/sync-runtime.ts';
 import { showToast } from './features/toasts/toast-store.ts';
@@ -25,10 +27,14 @@ session.onExpired = () => showToast(i18next.t('toasts.sessionExpired'), { type: 
 session.onSignedOut = () => queryClient.clear();
 // Whoever signs in or out next starts with an empty cache: nothing of the previous person's data shows.
 onSessionChange(() => queryClient.clear());
-// The signed-in person's offline database follows the session; what it kept over 7 days ago goes when it opens.
+// The signed-in person's offline database follows the session; what it kept over 7 days ago goes when it opens, and
+// pack files from before each person had a cache of their own move into theirs. The service worker serves packs
+// from that person's cache only.
 session.subscribe(() => {
   const state = session.getState();
-  void switchOfflineDb(state.status === 'signed-in' ? state.claims.userId : null).then((db) => db && cleanUpOldData(db));
+  const userId = state.status === 'signed-in' ? state.claims.userId : null;
+  tellServiceWorkerWhoIsSignedIn(userId);
+  void switchOfflineDb(userId).then((db) => db && Promise.all([cleanUpOldData(db), adoptSharedPackFiles(db).catch(() => 0)]));
 });
 session.initialise();
 watchSession();

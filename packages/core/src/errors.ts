@@ -15,6 +15,11 @@ export const errorStatusByCode = {
   /** An update sent with `If-Match` for a version the record no longer has; `details.current` holds the record now. */
   RECORD_CHANGED: 409,
   EMAIL_TAKEN: 409,
+  /**
+   * A new planting date would leave water records before planting; `details` names them
+   * (`RecordsBeforePlantingDetails`) and the change is sent again with `waterRecordsBeforePlanting`.
+   */
+  RECORDS_BEFORE_PLANTING: 409,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   RATE_LIMITED: 429,

@@ -146,7 +146,8 @@ describe('water record inputs', () => {
 
   const event = { fieldId: '7c0a4a5e-1f7e-4d3c-9a51-2b8c6e0d9f11', irrigationDate: '2026-01-25', method: 'drip' };
   it.each([
-    [{ depthMm: 0 }, 'more than 0 mm'],
+    [{ depthMm: 0 }, 'at least 0.01 mm'],
+    [{ depthMm: 1e-320 }, 'at least 0.01 mm'],
     [{ depthMm: 200.5 }, 'at most 200 mm'],
     [{}, 'depth in mm or the volume in m³'],
     [{ depthMm: 25, volumeM3: 250 }, 'not both'],

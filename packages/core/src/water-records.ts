@@ -19,6 +19,21 @@ export const MAX_IRRIGATION_DEPTH_MM = 200;
  * Zimbabwe and Mozambique, so the irrigation limit would refuse true readings; 500 mm is beyond any day's rain there.
  */
 export const MAX_RAIN_READING_MM = 500;
+/**
+ * The most irrigation a field's records may add up to on one day, mm. Peak crop evapotranspiration in southern
+ * Africa is about 8–10 mm/day (FAO Irrigation and Drainage Paper 24, Doorenbos & Pruitt 1977; FAO-56 Table 12
+ * Kc × ET₀), and one surface irrigation rarely puts on more than 100–150 mm even on a long furrow run (FAO Irrigation
+ * Water Management Training Manual 5, Brouwer et al. 1989). So the most one irrigation may hold is also the most
+ * a field takes in a day: three records of 200 mm (600 mm, two months of peak water use) are a repeated entry or a
+ * unit slip, not water the balance should count.
+ */
+export const MAX_DAILY_IRRIGATION_MM = MAX_IRRIGATION_DEPTH_MM;
+/**
+ * The smallest depth a water record holds, mm: what a volume must make to be stored (1 m³ over 10 ha is 0.01 mm) and
+ * the precision depths are kept to. Below it a number is a slip (1e-320 mm), not water.
+ */
+export const MIN_WATER_DEPTH_MM = 0.01;
+
 /** The most water one irrigation record can carry as a volume, m³ (200 mm over 10 000 ha): a typing slip beyond. */
 const MAX_IRRIGATION_VOLUME_M3 = 20_000_000;
 
@@ -52,7 +67,7 @@ const notesText = optionalText(2000);
 
 const irrigationDepth = z
   .number({ message: 'Depth must be a number of mm.' })
-  .positive('Depth must be more than 0 mm.')
+  .min(MIN_WATER_DEPTH_MM, `Depth must be at least ${MIN_WATER_DEPTH_MM} mm.`)
   .max(MAX_IRRIGATION_DEPTH_MM, `Depth is at most ${MAX_IRRIGATION_DEPTH_MM} mm per irrigation.`);
 
 const irrigationVolume = z
@@ -109,6 +124,23 @@ export const irrigationEventSchema = z.object({
 });
 export type IrrigationEvent = z.infer<typeof irrigationEventSchema>;
 
+const RAIN_BELOW_MINIMUM = `Rain is 0 mm (a dry day) or at least ${MIN_WATER_DEPTH_MM} mm.`;
+
+/** Why a depth of irrigation cannot be stored, or null: under `MIN_WATER_DEPTH_MM` or over one irrigation's most. */
+export function irrigationDepthProblem(depthMm: number): string | null {
+  if (!Number.isFinite(depthMm) || depthMm < MIN_WATER_DEPTH_MM) return `Depth must be at least ${MIN_WATER_DEPTH_MM} mm.`;
+  if (depthMm > MAX_IRRIGATION_DEPTH_MM) return `Depth is at most ${MAX_IRRIGATION_DEPTH_MM} mm per irrigation.`;
+  return null;
+}
+
+/** Why a gauge reading cannot be stored, or null: 0 (dry) or from `MIN_WATER_DEPTH_MM` to `MAX_RAIN_READING_MM`. */
+export function rainReadingProblem(rainMm: number): string | null {
+  if (!Number.isFinite(rainMm) || rainMm < 0) return 'Rain cannot be negative.';
+  if (rainMm > 0 && rainMm < MIN_WATER_DEPTH_MM) return RAIN_BELOW_MINIMUM;
+  if (rainMm > MAX_RAIN_READING_MM) return `A day's rain reading is at most ${MAX_RAIN_READING_MM} mm.`;
+  return null;
+}
+
 const rainReadingFields = {
   fieldId: idSchema,
   readingDate: calendarDateSchema,
@@ -116,7 +148,8 @@ const rainReadingFields = {
   rainMm: z
     .number({ message: 'Rain must be a number of mm.' })
     .min(0, 'Rain cannot be negative.')
-    .max(MAX_RAIN_READING_MM, `A day's rain reading is at most ${MAX_RAIN_READING_MM} mm.`),
+    .max(MAX_RAIN_READING_MM, `A day's rain reading is at most ${MAX_RAIN_READING_MM} mm.`)
+    .refine((mm) => rainReadingProblem(mm) === null, { message: RAIN_BELOW_MINIMUM }),
   notes: notesText,
 };
 

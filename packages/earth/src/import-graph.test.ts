@@ -1,7 +1,7 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { importCycles, importGraph, relativeImports } from '../../../scripts/import-graph.ts';
 
 /**
  * The package's modules import each other directly and never in a circle: a cycle makes the order in which ES
@@ -11,64 +11,7 @@ import { describe, expect, it } from 'vitest';
 const sourceDir = path.dirname(fileURLToPath(import.meta.url));
 const barrel = path.join(sourceDir, 'index.ts');
 
-const importPattern = /(?:^|[\s;])(?:import|export)\s(?:[^;'"]*?\sfrom\s*)?['"]([^'"]+)['"]|\bimport\(\s*['"]([^'"]+)['"]\s*\)/g;
-
-function typeScriptFiles(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const file = path.join(dir, name);
-    if (statSync(file).isDirectory()) return typeScriptFiles(file);
-    return name.endsWith('.ts') ? [file] : [];
-  });
-}
-
-/** The relative imports of one module's text, resolved against its file (packages are left out). */
-function relativeImports(file: string, text: string): string[] {
-  const targets: string[] = [];
-  for (const match of text.matchAll(importPattern)) {
-    const specifier = match[1] ?? match[2];
-    if (specifier?.startsWith('.')) targets.push(path.resolve(path.dirname(file), specifier));
-  }
-  return targets;
-}
-
-/** Every cycle's modules, each cycle once, by the strongly connected components of the graph (Tarjan). */
-function importCycles(graph: ReadonlyMap<string, readonly string[]>): string[][] {
-  const index = new Map<string, number>();
-  const lowLink = new Map<string, number>();
-  const stack: string[] = [];
-  const onStack = new Set<string>();
-  const cycles: string[][] = [];
-  let next = 0;
-  const visit = (module: string): void => {
-    index.set(module, next);
-    lowLink.set(module, next);
-    next += 1;
-    stack.push(module);
-    onStack.add(module);
-    for (const target of graph.get(module) ?? []) {
-      if (!graph.has(target)) continue;
-      if (!index.has(target)) {
-        visit(target);
-        lowLink.set(module, Math.min(lowLink.get(module)!, lowLink.get(target)!));
-      } else if (onStack.has(target)) {
-        lowLink.set(module, Math.min(lowLink.get(module)!, index.get(target)!));
-      }
-    }
-    if (lowLink.get(module) !== index.get(module)) return;
-    const component: string[] = [];
-    let member: string;
-    do {
-      member = stack.pop()!;
-      onStack.delete(member);
-      component.push(member);
-    } while (member !== module);
-    if (component.length > 1 || graph.get(module)?.includes(module)) cycles.push(component.sort());
-  };
-  for (const module of graph.keys()) if (!index.has(module)) visit(module);
-  return cycles;
-}
-
-const graph = new Map(typeScriptFiles(sourceDir).map((file) => [file, relativeImports(file, readFileSync(file, 'utf8'))]));
+const graph = importGraph(sourceDir);
 const relative = (file: string) => path.relative(sourceDir, file);
 
 describe('the imagery engine import graph', () => {

@@ -15,6 +15,8 @@ import * as harvests from './migrations/0013-harvests.ts';
 import * as alerts from './migrations/0014-alerts.ts';
 import * as alertEscalation from './migrations/0015-alert-escalation.ts';
 import * as smsOnce from './migrations/0017-sms-once.ts';
+import * as alertSeasonAndRuns from './migrations/0018-alert-season-and-runs.ts';
+import * as analysisNewestScene from './migrations/0019-analysis-newest-scene.ts';
 
 /** Numbered, forward-only. Add a file `NNNN-what.ts` with an `up` and list it here; never edit a shipped one. */
 const migrations: Record<string, Migration> = {
@@ -34,6 +36,8 @@ const migrations: Record<string, Migration> = {
   '0014-alerts': alerts,
   '0015-alert-escalation': alertEscalation,
   '0017-sms-once': smsOnce,
+  '0018-alert-season-and-runs': alertSeasonAndRuns,
+  '0019-analysis-newest-scene': analysisNewestScene,
 };
 
 export async function migrateToLatest(db: Kysely<unknown>): Promise<string[]> {

@@ -1,6 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
-import type { AnalysisStatus, AnalysisType } from '../modules/analysis/analysis-types.ts';
-import type { AnalysisStage } from '../modules/analysis/analysis-progress.ts';
+import type { AnalysisStage, AnalysisStatus, AnalysisType } from '@murimi/core';
 
 /** A timestamptz column: Date when read, Date or ISO string when written, defaulted by the database. */
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
@@ -18,6 +17,8 @@ export interface OrganisationTable {
   demo: ColumnType<boolean, boolean | undefined, boolean>;
   /** The organisation's own alert thresholds (`AlertThresholds`); a missing one is core's default. */
   alertThresholds: ColumnType<Record<string, number>, string | undefined, string>;
+  /** Frost, heat, heavy rain and wind alerts on days without a crop in the ground too. */
+  weatherAlertsOnFallowLand: ColumnType<boolean, boolean | undefined, boolean>;
   createdAt: CreatedAt;
   updatedAt: UpdatedAt;
 }
@@ -282,6 +283,8 @@ export interface AnalysisTable {
   attempts: ColumnType<number, number | undefined, number>;
   /** The day the analysis speaks for (`YYYY-MM-DD`). */
   analysisDate: string | null;
+  /** The newest satellite scene the analysis looked at, clear or cloudy (`YYYY-MM-DD`); null without imagery. */
+  newestSceneDate: ColumnType<string | null, string | null | undefined, string | null>;
   inputs: Json<unknown> | null;
   result: Json<unknown> | null;
   summary: string | null;
@@ -327,6 +330,12 @@ export interface AlertTable {
   endedAt: Timestamp | null;
   resolvedAt: Timestamp | null;
   resolvedBy: string | null;
+}
+
+/** The field's local today when its weather and pest rules last ran: a pest generation reached since is told late. */
+export interface FieldAlertRunTable {
+  fieldId: string;
+  weatherRulesRanOn: string;
 }
 
 export interface AlertReadTable {
@@ -456,6 +465,7 @@ export interface DB {
   harvests: HarvestTable;
   smsPhoneCodes: SmsPhoneCodeTable;
   alerts: AlertTable;
+  fieldAlertRuns: FieldAlertRunTable;
   alertReads: AlertReadTable;
   alertNotifications: AlertNotificationTable;
   smsOutbox: SmsOutboxTable;

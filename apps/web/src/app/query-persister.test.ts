@@ -1,7 +1,11 @@
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../lib/api/client.ts';
-import { switchOfflineDb } from '../lib/offline-db.ts';
+import { deletePack, savePack } from '../features/field-packs/pack-store.ts';
+import { FakePackCache } from '../features/field-packs/testing/fake-cache.ts';
+import { packRecord } from '../features/field-packs/testing/pack-record.ts';
+import { keptReadKey } from '../lib/kept-reads.ts';
+import { offlineDb, switchOfflineDb } from '../lib/offline-db.ts';
 import { createQueryClient } from './query-client.ts';
 
 const network = { onLine: true };
@@ -61,7 +65,6 @@ describe('reads kept on the device', () => {
     await client.fetchQuery({ queryKey: ['image'], queryFn: async () => 'pixels', meta: { keepOffline: false } });
     await client.fetchQuery({ queryKey: ['kept'], queryFn: async () => 'text' });
     await settle();
-    const { offlineDb } = await import('../lib/offline-db.ts');
     const keys = (await offlineDb()!.queryCache.toArray()).map((entry) => entry.key);
     expect(keys.some((key) => key.includes('kept'))).toBe(true);
     expect(keys.some((key) => key.includes('image'))).toBe(false);
@@ -79,5 +82,35 @@ describe('reads kept on the device', () => {
     const after = createQueryClient();
     const server = vi.fn(async () => ({ smsPerDay: 8 }));
     expect(await after.fetchQuery({ ...settings, queryFn: server })).toEqual({ smsPerDay: 8 });
+  });
+
+  it('opens a field pack’s screens offline after the 7 days other kept reads live, and only while the pack is kept', async () => {
+    const online = createQueryClient();
+    const packRead = { queryKey: ['farms', 'farm-1', 'fields'], staleTime: 0 };
+    const otherRead = { queryKey: ['alerts'], staleTime: 0 };
+    await online.fetchQuery({ ...packRead, queryFn: async () => [{ id: 'f1', name: 'Centre pivot' }] });
+    await online.fetchQuery({ ...otherRead, queryFn: async () => [{ id: 'a1' }] });
+    await settle();
+    const db = offlineDb()!;
+    await savePack(db, new FakePackCache(), packRecord('farm-1', [], { readKeys: [keptReadKey(packRead.queryKey)] }));
+    // Ten days go by with no signal: both copies were read and stored ten days ago.
+    const tenDaysAgo = Date.now() - 10 * 24 * 60 * 60_000;
+    for (const entry of await db.queryCache.toArray()) {
+      const kept = JSON.parse(entry.value) as { state: { dataUpdatedAt: number } };
+      kept.state.dataUpdatedAt = tenDaysAgo;
+      await db.queryCache.put({ key: entry.key, value: JSON.stringify(kept), storedAt: tenDaysAgo });
+    }
+
+    network.onLine = false;
+    const unreachable = async () => {
+      throw new ApiError(0, 'Unable to connect to the server.');
+    };
+    const offline = createQueryClient();
+    expect(await offline.fetchQuery({ ...packRead, queryFn: unreachable })).toEqual([{ id: 'f1', name: 'Centre pivot' }]);
+    await expect(offline.fetchQuery({ ...otherRead, queryFn: unreachable })).rejects.toMatchObject({ status: 0 });
+
+    await deletePack(db, new FakePackCache(), 'farm-1');
+    const afterDelete = createQueryClient();
+    await expect(afterDelete.fetchQuery({ ...packRead, queryFn: unreachable })).rejects.toMatchObject({ status: 0 });
   });
 });

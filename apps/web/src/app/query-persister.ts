@@ -1,22 +1,27 @@
 import { experimental_createQueryPersister, type AsyncStorage } from '@tanstack/query-persist-client-core';
 import type { QueryClient } from '@tanstack/react-query';
+import { readsHeldByPacks } from '../features/field-packs/pack-store.ts';
+import { isKeptReadExpired } from '../features/offline/cleanup.ts';
+import { KEPT_READ_PREFIX } from '../lib/kept-reads.ts';
 import { offlineDb, offlineDbReady } from '../lib/offline-db.ts';
 
-/**
- * Every API read is kept on the device per query (its key is the path and parameters), so a screen opened before
- * opens again offline, with the time it was read. Kept 7 days (spec §9 old-data cleanup), then removed.
- */
-export const OFFLINE_READ_MAX_AGE_MS = 7 * 24 * 60 * 60_000;
 /** Raise when the shape of a kept answer changes, so an older copy is dropped rather than misread. */
 const OFFLINE_READ_FORMAT = '1';
 
 /**
- * The kept copy of a read. Online, a read does not wait for the database to open (it opens after the page's load
- * event): until it has, the network answers alone. Offline the kept copy is all there is, so it waits.
+ * The kept copy of a read. Every API read is kept on the device per query (its key is the path and parameters), so a
+ * screen opened before opens again offline, with the time it was read: for 7 days (spec §9 old-data cleanup), and a
+ * read a field pack holds for as long as the pack (`isKeptReadExpired`). Online, a read does not wait for the database
+ * to open (it opens after the page's load event): until it has, the network answers alone. Offline the kept copy is
+ * all there is, so it waits.
  */
 async function keptCopy(key: string): Promise<string | null> {
   const db = navigator.onLine ? offlineDb() : await offlineDbReady();
-  return (await db?.queryCache.get(key))?.value ?? null;
+  const entry = await db?.queryCache.get(key);
+  if (!db || !entry) return null;
+  // The packs are read only for a copy past 7 days; an expired one is left for the clean-up to remove.
+  const expired = isKeptReadExpired(entry, new Set()) && isKeptReadExpired(entry, await readsHeldByPacks(db));
+  return expired ? null : entry.value;
 }
 
 /** The signed-in person's `queryCache` table; with nobody signed in nothing is kept or read. */
@@ -33,7 +38,9 @@ const storage: AsyncStorage<string> = {
 
 export const queryPersister = experimental_createQueryPersister<string>({
   storage,
-  maxAge: OFFLINE_READ_MAX_AGE_MS,
+  prefix: KEPT_READ_PREFIX,
+  // How long a copy lives is decided by `keptCopy` (7 days, or as long as a pack holds it), not by its age alone.
+  maxAge: Infinity,
   buster: OFFLINE_READ_FORMAT,
   // Images (a Blob) and anything a query marks `meta: { keepOffline: false }` stay in memory only.
   filters: { predicate: (query) => query.meta?.keepOffline !== false },

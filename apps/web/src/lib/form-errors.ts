@@ -3,6 +3,7 @@ import { codedProblemOf, friendlyErrorMessage, type ProblemParams } from '@murim
 import { ApiError } from './api/client.ts';
 import { formatMeasuredHectares, formatNumber } from './format.ts';
 import i18next from './i18n.ts';
+import { isStorageFull } from './storage-full.ts';
 
 export type FieldErrors = Record<string, string>;
 
@@ -74,8 +75,12 @@ export function numberOrNull(value: string): number | null {
   return value.trim() === '' ? null : Number(value);
 }
 
-/** What to tell the person about a failed call: the server's words for a 4xx, a friendly line otherwise. */
+/**
+ * What to tell the person about a failed call: the server's words for a 4xx, a sentence when the device's storage is
+ * full, a friendly line otherwise.
+ */
 export function describeError(error: unknown): string {
+  if (isStorageFull(error)) return i18next.t('sync.storage.full', { ns: 'common' });
   if (!(error instanceof ApiError)) return friendlyErrorMessage(-1);
   if (error.status === 0) return error.message;
   if (error.status >= 500 || error.status === 401 || error.status === 403) return friendlyErrorMessage(error.status);

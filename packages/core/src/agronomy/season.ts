@@ -42,6 +42,15 @@ export function seasonLengthDays(cropType: string | null | undefined): number {
  */
 export const LONGEST_SEASON_DAYS = Math.max(UNKNOWN_CROP_SEASON_DAYS, ...cropCatalogue.map((crop) => seasonLengthDays(crop.id)));
 
+/**
+ * The last day of a season planted on `plantingDate` (YYYY-MM-DD) with no harvest recorded: planting + the crop's
+ * season length (`seasonLengthDays`) − 1. What a season window, a harvest's season and a yield estimate's season all
+ * end on.
+ */
+export function seasonEndDay(plantingDate: string, cropType: string | null | undefined): string {
+  return addDays(plantingDate, seasonLengthDays(cropType) - 1);
+}
+
 export interface SeasonFacts {
   /** YYYY-MM-DD, or null when the field has none. */
   plantingDate: string | null;
@@ -84,7 +93,7 @@ export function seasonWindow(facts: SeasonFacts, today: string): SeasonWindow {
   const lookback = { from: addDays(today, -DEFAULT_LOOKBACK_DAYS), to: today };
   const { plantingDate, harvestDate } = facts;
   if (!plantingDate) return { state: 'no-planting-date', inSeason: false, ...lookback, seasonStart: null, seasonEnd: null };
-  const seasonEnd = harvestDate ?? addDays(plantingDate, seasonLengthDays(facts.cropType) - 1);
+  const seasonEnd = harvestDate ?? seasonEndDay(plantingDate, facts.cropType);
   const season = { seasonStart: plantingDate, seasonEnd };
   if (plantingDate > today) return { state: 'not-yet-planted', inSeason: false, ...lookback, ...season };
   if (seasonEnd < today) return { state: harvestDate ? 'harvested' : 'season-over', inSeason: false, ...lookback, ...season };

@@ -5,6 +5,14 @@
 export const ALERT_MESSAGES_EN = {
   'alerts.frost': 'Frost risk: minimum temperature {minTemperatureC} °C on {date}.',
   'alerts.heat': 'Heat: maximum temperature {maxTemperatureC} °C on {date}.',
+  'alerts.heatMaizeFlowering':
+    'Heat at flowering: up to {maxTemperatureC} °C on {date}, at or above {thresholdC} °C while the maize tassels, silks and sets grain. Such heat kills pollen and dries silks, and fewer kernels set.',
+  'alerts.heatMaizeOtherStage':
+    'Heat: up to {maxTemperatureC} °C on {date}, at or above {thresholdC} °C. Heat harms maize most at tasselling, silking and grain set, from about {stageStartDate} to {stageEndDate}.',
+  'alerts.heatSoybeanFlowering':
+    'Heat at flowering: up to {maxTemperatureC} °C on {date}, at or above {thresholdC} °C while the soybean flowers and sets pods. Such heat makes it shed flowers and young pods.',
+  'alerts.heatSoybeanOtherStage':
+    'Heat: up to {maxTemperatureC} °C on {date}, at or above {thresholdC} °C. Heat harms soybean most at flowering and pod set, from about {stageStartDate} to {stageEndDate}.',
   'alerts.heavyRain': 'Heavy rain: {rainMm} mm on {date}, {threeDayRainMm} mm over three days.',
   'alerts.heavyRainDay': 'Heavy rain: {rainMm} mm on {date}.',
   'alerts.drySpell': 'Dry spell: {dryDays} days in a row with less than {dryDayRainBelowMm} mm of rain, since {firstDay}.',
@@ -19,10 +27,13 @@ export const ALERT_MESSAGES_EN = {
     'Irrigation due on {date}: the root zone will be {depletionMm} mm below field capacity, past the {readilyAvailableWaterMm} mm the crop takes up easily.',
   'alerts.fallArmyworm':
     'Fall armyworm: moths of generation {generation} may emerge around {date} ({degreeDays} degree-days since planting).',
+  'alerts.fallArmywormGeneration':
+    'Fall armyworm: moths of generation {generation} may emerge around {date} and lay the next eggs from about {nextEggDate}.',
   'alerts.maizeStalkBorerHatch': 'Stalk borer: eggs laid as the crop came up would hatch around {date} ({degreeDays} degree-days).',
   'alerts.maizeStalkBorerMoths': 'Stalk borer: moths of generation {generation} may fly around {date} ({degreeDays} degree-days).',
   'alerts.greyLeafSpot': 'Grey leaf spot weather: about {humidHours} h of humid air (90 % or more) at {meanTemperatureC} °C on {date}.',
   'alerts.soybeanRust': 'Soybean rust weather: about {wetHours} h of leaf wetness at {meanTemperatureC} °C on {date}.',
+  'alerts.soybeanRustDew': 'Soybean rust weather: leaves wet for about {wetHours} h at about {wetTemperatureC} °C, around dawn on {date}.',
 } as const;
 
 export type AlertMessageKey = keyof typeof ALERT_MESSAGES_EN;
@@ -60,8 +71,11 @@ export const ALERT_CAVEATS_EN = {
   'alerts.caveats.missingTemperatureDays': '{days} day(s) without temperatures counted as 0 degree-days: the date may come later.',
   'alerts.caveats.humidHoursEstimated':
     'Daily data: hours of humid air estimated from the day’s highest and lowest humidity; the day’s mean temperature stands in for the humid hours’.',
+  'alerts.caveats.greyLeafSpotLimitsBorrowed':
+    'Grey leaf spot here is caused by Cercospora zeina; the humidity and temperature limits were measured on a related fungus, Cercospora zeae-maydis.',
   'alerts.caveats.leafWetnessEstimated':
-    'Daily data: leaf wetness estimated from the day’s highest and lowest humidity, night temperature from its extremes.',
+    'Daily data: hours of wet leaves estimated from the day’s highest and lowest humidity, their temperature from the night part of the day’s range. Fog or a shower wets leaves for longer.',
+  'alerts.caveats.toldLate': 'Reached on {date}, when this field’s alerts were not checked: told late.',
 } as const;
 
 export type AlertCaveatKey = keyof typeof ALERT_CAVEATS_EN;

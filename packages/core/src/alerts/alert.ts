@@ -49,6 +49,11 @@ export interface AlertEvidence {
   dataSource: string;
   /** Limits a farmer should know: proxies for hourly data, unchecked constants, assumptions. */
   caveats: AlertCaveat[];
+  /**
+   * Made from simulated weather or imagery (the demo, or a server without a weather service): shown in the app,
+   * labelled so, and never sent by SMS or e-mail. Set by `buildAlert` from the context; absent on alerts stored before.
+   */
+  simulated?: boolean;
 }
 
 /** A limit of an alert's evidence: an i18n key with its params, and the English default sentence. */
@@ -92,6 +97,8 @@ export interface AlertContext {
   fieldId: string;
   /** YYYY-MM-DD, the caller's clock (core reads none). */
   today: string;
+  /** The data the rule reads is simulated (see `AlertEvidence.simulated`). */
+  simulated?: boolean;
 }
 
 export function episodeKeyOf(ruleId: AlertRuleId, fieldId: string, firstDayOrName: string): string {
@@ -170,7 +177,7 @@ export interface AlertDraft {
   messageKey: AlertMessageKey;
   params: ProblemParams;
   actionKey: AlertActionKey;
-  evidence: AlertEvidence;
+  evidence: Omit<AlertEvidence, 'simulated'>;
   /** The episode's first day. */
   firstDay: string;
   /**
@@ -180,7 +187,7 @@ export interface AlertDraft {
   episodeName?: string;
 }
 
-/** An alert from a rule's findings: English default sentence, day, days ahead and episode key. */
+/** An alert from a rule's findings: English default sentence, day, days ahead, episode key and the data's provenance. */
 export function buildAlert(context: AlertContext, draft: AlertDraft): Alert {
   return {
     ruleId: draft.ruleId,
@@ -190,7 +197,7 @@ export function buildAlert(context: AlertContext, draft: AlertDraft): Alert {
     params: draft.params,
     message: fillAlertTemplate(ALERT_MESSAGES_EN[draft.messageKey], draft.params),
     actionKey: draft.actionKey,
-    evidence: draft.evidence,
+    evidence: { ...draft.evidence, simulated: context.simulated === true },
     ...alertDay(draft.firstDay, context.today),
     episodeKey: episodeKeyOf(draft.ruleId, context.fieldId, draft.episodeName ?? draft.firstDay),
     keyedByDay: draft.episodeName === undefined,

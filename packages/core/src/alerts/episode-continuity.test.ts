@@ -26,7 +26,13 @@ function forecast(minTemperatureC: Record<string, number>): AlertWeatherDay[] {
 }
 
 const frostOf = (days: AlertWeatherDay[]): Alert[] =>
-  weatherAlerts({ fieldId: FIELD, today: TODAY, days, dataSource: 'test forecast' }).filter((alert) => alert.ruleId === 'frost');
+  weatherAlerts({
+    fieldId: FIELD,
+    today: TODAY,
+    days,
+    dataSource: 'test forecast',
+    season: { seasonStart: '2025-05-01', seasonEnd: null },
+  }).filter((alert) => alert.ruleId === 'frost');
 
 const stored = (alert: Alert): StoredEpisode => ({
   fieldId: alert.fieldId,

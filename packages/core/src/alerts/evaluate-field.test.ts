@@ -26,7 +26,7 @@ const base: FieldAlertInputs = {
   plantingDate: '2024-12-01',
   irrigated: false,
   season: { seasonStart: '2024-12-01', seasonEnd: '2025-04-19' },
-  weather: { days: weatherDays({ [addDays(TODAY, 2)]: 22 }), dataSource: 'Open-Meteo' },
+  weather: { days: weatherDays({ [addDays(TODAY, 2)]: 22 }), dataSource: 'Open-Meteo', simulated: false },
   waterBalance: null,
   imagery: null,
 };
@@ -65,7 +65,7 @@ describe('evaluating every rule of a field', () => {
       ks: 0.6,
       rainMm: 0,
     }));
-    const waterBalance = { days, dataSource: 'FAO-56 water balance on Open-Meteo' };
+    const waterBalance = { days, dataSource: 'FAO-56 water balance on Open-Meteo', simulated: false };
     const rainFed = evaluateFieldAlerts({ ...base, weather: null, waterBalance });
     expect(rainFed.alerts.map((alert) => [alert.ruleId, alert.severity])).toEqual([['water-stress-depletion', 'critical']]);
     const irrigated = evaluateFieldAlerts({ ...base, weather: null, waterBalance, irrigated: true });
@@ -75,21 +75,55 @@ describe('evaluating every rule of a field', () => {
     expect(irrigated.evaluatedRules).toEqual(['irrigation-due', 'water-stress-depletion']);
   });
 
-  it('raises no pest alert for a day after the recorded harvest', () => {
-    // 25/15 °C from planting: 7.43 °D a day over 12.57 °C, so fall armyworm's 391 °D are passed on the 53rd day (393.8 °D), 22 Jan, in the forecast.
-    const days = Array.from({ length: 60 }, (_, index) => ({
+  it('marks every alert made from simulated data so, and none made from real data', () => {
+    const heavy = { ...base, thresholds: { weather: { heavyRainDayMm: 20 } } };
+    const real = evaluateFieldAlerts(heavy).alerts;
+    expect(real.map((alert) => [alert.ruleId, alert.evidence.simulated])).toEqual([['heavy-rain', false]]);
+    const simulated = evaluateFieldAlerts({ ...heavy, weather: { ...heavy.weather!, dataSource: 'demo weather', simulated: true } }).alerts;
+    // Whatever the data source is called: the inputs say what was simulated.
+    expect(simulated.map((alert) => [alert.ruleId, alert.evidence.simulated])).toEqual([['heavy-rain', true]]);
+  });
+
+  it('tells weather on a field with no crop in the ground only when the organisation asks for fallow land', () => {
+    const fallow = { ...base, crop: null, plantingDate: null, season: null, thresholds: { weather: { heavyRainDayMm: 20 } } };
+    expect(evaluateFieldAlerts(fallow).alerts).toEqual([]);
+    // The rules ran: an open alert of the field from before is ended.
+    expect(evaluateFieldAlerts(fallow).evaluatedRules).toContain('heavy-rain');
+    expect(evaluateFieldAlerts({ ...fallow, weatherOnFallowLand: true }).alerts.map((alert) => alert.ruleId)).toEqual(['heavy-rain']);
+  });
+
+  /**
+   * 25/15 °C every day from planting, wholly between the base and the cut-off: 20 − 12.57 = 7.43 °D a day, so fall
+   * armyworm's 391 °D are passed on the 53rd day (393.8 °D), 22 Jan.
+   */
+  const warmSeason = {
+    days: Array.from({ length: 60 }, (_, index) => ({
       ...weatherDays()[0]!,
       date: addDays('2024-12-01', index),
       temperatureMaxC: 25,
       temperatureMinC: 15,
-    }));
+    })),
+    dataSource: 'test',
+    simulated: false,
+  };
+
+  it('raises no pest alert for a day after the recorded harvest', () => {
     const armyworm = (seasonEnd: string) =>
-      evaluateFieldAlerts({
-        ...base,
-        season: { seasonStart: '2024-12-01', seasonEnd },
-        weather: { days, dataSource: 'test' },
-      }).alerts.filter((alert) => alert.ruleId === 'fall-armyworm');
+      evaluateFieldAlerts({ ...base, season: { seasonStart: '2024-12-01', seasonEnd }, weather: warmSeason }).alerts.filter(
+        (alert) => alert.ruleId === 'fall-armyworm',
+      );
     expect(armyworm('2025-04-19').map((alert) => alert.date)).toEqual(['2025-01-22']);
     expect(armyworm('2025-01-21')).toEqual([]);
+  });
+
+  it('tells a pest generation reached since the rules last ran, late, once', () => {
+    // Evaluated on 25 Jan, three days after the generation's day; the rules last ran on 19 Jan or on 25 Jan.
+    const armyworm = (lastEvaluatedOn: string | null) =>
+      evaluateFieldAlerts({ ...base, today: '2025-01-25', weather: warmSeason, lastEvaluatedOn })
+        .alerts.filter((alert) => alert.ruleId === 'fall-armyworm')
+        .map((alert) => alert.date);
+    expect(armyworm('2025-01-19')).toEqual(['2025-01-22']);
+    expect(armyworm('2025-01-25')).toEqual([]);
+    expect(armyworm(null)).toEqual([]);
   });
 });

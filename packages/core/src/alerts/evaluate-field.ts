@@ -61,18 +61,35 @@ export interface FieldAlertInputs {
   /** YYYY-MM-DD or null. */
   plantingDate: string | null;
   irrigated: boolean;
-  /** The season as `seasonWindow` gives it; dry spells count only inside it. */
+  /**
+   * The season as `seasonWindow` gives it: the days a crop is in the ground. Weather alerts speak only of those days
+   * (unless `weatherOnFallowLand`), dry spells always.
+   */
   season: { seasonStart: string | null; seasonEnd: string | null } | null;
   /**
    * Daily weather, oldest first: from planting (for degree-days) or at least the last few weeks (for a dry spell
-   * that began before today), through the forecast. Null when the weather could not be had.
+   * that began before today), through the forecast. Null when the weather could not be had. `simulated` when it was
+   * made up (the demo's weather): its alerts are labelled so and sent by no SMS or e-mail.
    */
-  weather: { days: readonly AlertWeatherDay[]; dataSource: string } | null;
+  weather: { days: readonly AlertWeatherDay[]; dataSource: string; simulated: boolean } | null;
   /** The FAO-56 root-zone balance from planting through the forecast's last day; null without crop or planting. */
-  waterBalance: { days: readonly AlertWaterBalanceDay[]; dataSource: string } | null;
+  waterBalance: { days: readonly AlertWaterBalanceDay[]; dataSource: string; simulated: boolean } | null;
   /** Field means of the season's images; null when no imagery analysis has run this season. */
-  imagery: { ndvi: readonly IndexReading[]; ndwi: readonly IndexReading[]; ndre: readonly NdreIndexReading[]; dataSource: string } | null;
+  imagery: {
+    ndvi: readonly IndexReading[];
+    ndwi: readonly IndexReading[];
+    ndre: readonly NdreIndexReading[];
+    dataSource: string;
+    simulated: boolean;
+  } | null;
   thresholds?: AlertThresholdOverrides;
+  /** The organisation asks for frost, heat, heavy rain and wind on days without a crop in the ground too. */
+  weatherOnFallowLand?: boolean;
+  /**
+   * The field's today when its weather and pest rules last ran, null if never: a pest generation reached since then
+   * on a day no run saw is told now (late) rather than never.
+   */
+  lastEvaluatedOn?: string | null;
 }
 
 export interface FieldAlertEvaluation {
@@ -93,16 +110,23 @@ export function evaluateFieldAlerts(inputs: FieldAlertInputs): FieldAlertEvaluat
   const { weather, waterBalance, imagery } = inputs;
 
   if (weather) {
+    const weatherContext = { ...context, days: weather.days, dataSource: weather.dataSource, simulated: weather.simulated };
     alerts.push(
       ...weatherAlerts({
-        ...context,
-        days: weather.days,
-        dataSource: weather.dataSource,
+        ...weatherContext,
         season: inputs.season,
+        onFallowLand: inputs.weatherOnFallowLand === true,
+        crop: inputs.crop,
+        plantingDate: inputs.plantingDate,
         thresholds: inputs.thresholds?.weather,
       }),
     );
-    const pest = { ...context, crop: inputs.crop, plantingDate: inputs.plantingDate, days: weather.days, dataSource: weather.dataSource };
+    const pest = {
+      ...weatherContext,
+      crop: inputs.crop,
+      plantingDate: inputs.plantingDate,
+      lastEvaluatedOn: inputs.lastEvaluatedOn ?? null,
+    };
     alerts.push(
       ...whileInTheGround([
         ...fallArmywormAlerts(pest),
@@ -115,7 +139,7 @@ export function evaluateFieldAlerts(inputs: FieldAlertInputs): FieldAlertEvaluat
   }
 
   if (waterBalance) {
-    const options = { ...context, days: waterBalance.days, dataSource: waterBalance.dataSource };
+    const options = { ...context, days: waterBalance.days, dataSource: waterBalance.dataSource, simulated: waterBalance.simulated };
     // An irrigated field is told when to water; a rain-fed one that its crop is short of water.
     if (inputs.irrigated) {
       alerts.push(...irrigationDueAlerts(options));
@@ -133,6 +157,7 @@ export function evaluateFieldAlerts(inputs: FieldAlertInputs): FieldAlertEvaluat
       crop: inputs.crop,
       plantingDate: inputs.plantingDate,
       dataSource: imagery.dataSource,
+      simulated: imagery.simulated,
       thresholds: inputs.thresholds?.crop,
     };
     alerts.push(

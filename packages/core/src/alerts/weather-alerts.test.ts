@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { findCropType } from '../crops/crop-catalogue.ts';
 import { addDays } from '../dates.ts';
 import type { Alert } from './alert.ts';
 import { weatherAlerts, type AlertWeatherDay, type WeatherAlertOptions } from './weather-alerts.ts';
@@ -28,8 +29,11 @@ function weatherSeries(
 
 const byDate = (values: Record<string, Partial<AlertWeatherDay>>) => (date: string) => values[date] ?? {};
 
+/** A crop in the ground all year unless a test says otherwise: weather alerts speak only of such days. */
+const IN_SEASON = { seasonStart: '2025-01-01', seasonEnd: null };
+
 function evaluate(days: AlertWeatherDay[], today: string, extra: Partial<WeatherAlertOptions> = {}): Alert[] {
-  return weatherAlerts({ fieldId: FIELD, today, days, dataSource: 'Open-Meteo forecast', ...extra });
+  return weatherAlerts({ fieldId: FIELD, today, days, dataSource: 'Open-Meteo forecast', season: IN_SEASON, ...extra });
 }
 
 const ofRule = (alerts: Alert[], ruleId: Alert['ruleId']) => alerts.filter((alert) => alert.ruleId === ruleId);
@@ -193,7 +197,9 @@ describe('dry spell', () => {
     });
     // Season from 8 June: 08–16 June is 9 days, not a spell.
     expect(ofRule(evaluate(days, '2025-06-08', { season: { seasonStart: '2025-06-08', seasonEnd: null } }), 'dry-spell')).toEqual([]);
-    expect(ofRule(evaluate(days, '2025-06-08'), 'dry-spell')).toEqual([]);
+    expect(ofRule(evaluate(days, '2025-06-08', { season: null }), 'dry-spell')).toEqual([]);
+    // Weather on fallow land is for frost, heat, rain and wind: a dry spell on a field with no crop harms nothing.
+    expect(ofRule(evaluate(days, '2025-06-08', { season: null, onFallowLand: true }), 'dry-spell')).toEqual([]);
   });
 
   it('reads a part day as a whole one rather than failing (7.5 days is an 8-day spell)', () => {
@@ -234,6 +240,97 @@ describe('strong wind', () => {
         'strong-wind',
       ),
     ).toEqual([]);
+  });
+});
+
+describe('only while a crop is in the ground', () => {
+  // Frost on 12 Jun, heat on 13 Jun, 40 mm of rain on 14 Jun and a gale on 15 Jun.
+  const stormy = weatherSeries(
+    '2025-06-05',
+    12,
+    byDate({
+      '2025-06-12': { temperatureMinC: -1 },
+      '2025-06-13': { temperatureMaxC: 37 },
+      '2025-06-14': { precipitationMm: 40 },
+      '2025-06-15': { windSpeedMaxMPerS: 18 },
+    }),
+  );
+  const rules = (alerts: Alert[]) => alerts.map((alert) => alert.ruleId);
+
+  it('tells frost, heat, heavy rain and wind on an empty field only when the organisation asks for fallow land', () => {
+    expect(evaluate(stormy, '2025-06-10', { season: null })).toEqual([]);
+    expect(rules(evaluate(stormy, '2025-06-10', { season: null, onFallowLand: true }))).toEqual([
+      'frost',
+      'heat',
+      'heavy-rain',
+      'strong-wind',
+    ]);
+  });
+
+  it('tells nothing of the days before planting or after the harvest, and all of the days between', () => {
+    // Planted on 14 Jun: the frost and the heat come before it.
+    expect(rules(evaluate(stormy, '2025-06-10', { season: { seasonStart: '2025-06-14', seasonEnd: null } }))).toEqual([
+      'heavy-rain',
+      'strong-wind',
+    ]);
+    // Harvested on 12 Jun: only the frost of that day is the crop's.
+    expect(rules(evaluate(stormy, '2025-06-10', { season: { seasonStart: '2025-01-15', seasonEnd: '2025-06-12' } }))).toEqual(['frost']);
+    expect(rules(evaluate(stormy, '2025-06-10'))).toEqual(['frost', 'heat', 'heavy-rain', 'strong-wind']);
+  });
+});
+
+describe('heat on the crop', () => {
+  // Maize planted on 1 Jan 2025, FAO-56 Table 11 stages 25/40/45/30 days: the mid-season stage (tasselling, silking
+  // and grain set) runs from season day 66, 7 Mar, to day 110, 20 Apr.
+  const maize = findCropType('maize-grain')!;
+  const soybean = findCropType('soybean')!;
+  const onMaize = { crop: maize, plantingDate: '2025-01-01' };
+  const hotOn = (date: string, temperatureMaxC: number) => weatherSeries(addDays(date, -5), 12, byDate({ [date]: { temperatureMaxC } }));
+
+  it('names tasselling and silking and maize’s own 35 °C line when the heat falls in them: a warning', () => {
+    const [heat] = ofRule(evaluate(hotOn('2025-03-20', 37.4), '2025-03-18', onMaize), 'heat');
+    expect(heat).toMatchObject({
+      severity: 'warning',
+      messageKey: 'alerts.heatMaizeFlowering',
+      params: { maxTemperatureC: 37.4, date: '2025-03-20', thresholdC: 35 },
+    });
+    expect(heat!.message).toBe(
+      'Heat at flowering: up to 37.4 °C on 2025-03-20, at or above 35 °C while the maize tassels, silks and sets grain. Such heat kills pollen and dries silks, and fewer kernels set.',
+    );
+    expect(heat!.evidence.values).toContainEqual({ name: 'heatThreshold', value: 35, unit: '°C' });
+    expect(heat!.evidence.source).toMatch(/Hatfield et al\. \(2011\).*maize 95 °F \(35 °C\)/);
+  });
+
+  it('says when the stage heat harms will come when the heat comes before it: information', () => {
+    const [heat] = ofRule(evaluate(hotOn('2025-02-10', 36), '2025-02-08', onMaize), 'heat');
+    expect(heat).toMatchObject({
+      severity: 'info',
+      messageKey: 'alerts.heatMaizeOtherStage',
+      params: { maxTemperatureC: 36, thresholdC: 35, stageStartDate: '2025-03-07', stageEndDate: '2025-04-20' },
+    });
+    expect(heat!.message).toBe(
+      'Heat: up to 36 °C on 2025-02-10, at or above 35 °C. Heat harms maize most at tasselling, silking and grain set, from about 2025-03-07 to 2025-04-20.',
+    );
+  });
+
+  it('takes soybean’s 39 °C line, and the organisation’s own line over the crop’s', () => {
+    const onSoybean = { crop: soybean, plantingDate: '2025-01-01' };
+    // Soybean's mid-season (flowering and pod set): days 56–115, 25 Feb to 25 Apr.
+    expect(ofRule(evaluate(hotOn('2025-03-20', 37.4), '2025-03-18', onSoybean), 'heat')).toEqual([]);
+    expect(ofRule(evaluate(hotOn('2025-03-20', 39.5), '2025-03-18', onSoybean), 'heat')[0]).toMatchObject({
+      severity: 'warning',
+      messageKey: 'alerts.heatSoybeanFlowering',
+      params: { thresholdC: 39 },
+    });
+    const lowered = ofRule(
+      evaluate(hotOn('2025-03-20', 34), '2025-03-18', { ...onMaize, thresholds: { heatMaxTemperatureC: 33 } }),
+      'heat',
+    );
+    expect(lowered[0]).toMatchObject({ messageKey: 'alerts.heatMaizeFlowering', params: { thresholdC: 33 } });
+  });
+
+  it('is silent at 34.9 °C on maize (control)', () => {
+    expect(ofRule(evaluate(hotOn('2025-03-20', 34.9), '2025-03-18', onMaize), 'heat')).toEqual([]);
   });
 });
 

@@ -2,8 +2,15 @@
  * Weather alerts on a daily series (recent days and the forecast, oldest first): frost, heat, heavy rain, dry spell
  * and strong wind. Each day that meets a rule belongs to an episode of consecutive such days; an episode still
  * running today or in the forecast gives one alert (see `alert.ts`).
+ *
+ * Weather is told for the crop: only days with a crop in the ground count (planting to harvest, or to the end of the
+ * season window when no harvest is recorded). An organisation may ask for frost, heat, heavy rain and wind on fallow
+ * land too (a nursery, a seedbed, a field about to be planted); a dry spell always counts only in the season.
  */
+import { stageEndDays } from '../agronomy/fao56/crop-coefficient.ts';
 import type { SeasonWindow } from '../agronomy/season.ts';
+import type { CropType } from '../crops/crop-catalogue.ts';
+import { cropHeatStressOf, type CropHeatStress } from '../crops/heat-stress.ts';
 import { addDays, daysBetween } from '../dates.ts';
 import {
   buildAlert,
@@ -18,6 +25,7 @@ import {
   type AlertSeverity,
   type Episode,
 } from './alert.ts';
+import type { AlertMessageKey } from './alert-messages.ts';
 
 /** One day of weather as the weather service gives it (Open-Meteo daily variables), null where missing. */
 export interface AlertWeatherDay {
@@ -38,8 +46,9 @@ export interface AlertWeatherDay {
  *   - frost: 2 °C at screen height (1.5–2 m). On clear, calm nights the crop's leaves are several degrees colder
  *     than the screen, so frost can form on the crop while the screen reads above 0 °C; 0 °C or below at the screen is
  *     an air frost and is critical. A common forecasting rule of thumb, not a measured crop limit.
- *   - heat: 35 °C maximum; maize pollen loses viability and grain set falls above about 35 °C (a common agronomic
- *     guide).
+ *   - heat: 35 °C maximum, for crops without a line of their own and fallow land; maize and soybean take their own
+ *     line and sensitive stage from `CROP_HEAT_STRESS` (maize 35 °C, soybean 39 °C at flowering; Hatfield et al.
+ *     2011), unless the organisation sets the line.
  *   - heavy rain: 25 mm in a day or 50 mm over three days (the product's alert rule): runoff, waterlogging and
  *     leaching of nitrogen.
  *   - dry spell: 10 or more consecutive days under 2 mm within the season (the product's alert rule); 2 mm is about
@@ -65,7 +74,7 @@ export type WeatherAlertThresholds = typeof WEATHER_ALERT_THRESHOLDS;
 
 export const WEATHER_ALERT_SOURCES = {
   frost: 'Forecasting rule of thumb: a 2 °C screen minimum can mean frost on the crop on a clear, calm night',
-  heat: 'Agronomic guide: maize pollen and grain set suffer above about 35 °C',
+  heat: 'Heat at flowering: maize from 35 °C, soybean from 39 °C (Hatfield et al. 2011, Agron. J. 103:351, failure temperatures for reproduction); other crops from 35 °C, a common agronomic guide',
   heavyRain: 'Product alert rule: 25 mm in a day or 50 mm over three days',
   drySpell: 'Product alert rule: 10 or more days in a row under 2 mm of rain within the season',
   wind: 'Beaufort wind scale (WMO): force 6 "strong breeze" from 10.8 m/s, force 8 "gale" from 17.2 m/s, mean wind at 10 m',
@@ -76,8 +85,16 @@ export interface WeatherAlertOptions extends AlertContext {
   days: readonly AlertWeatherDay[];
   /** Names the data: `Open-Meteo forecast`, `simulated`. */
   dataSource: string;
-  /** The field's season; dry spells count only days inside it (none without a planting date). */
+  /**
+   * The field's season: the days a crop is in the ground, from planting to the harvest (or the season window's end).
+   * Without one (no planting date) the field is fallow.
+   */
   season?: Pick<SeasonWindow, 'seasonStart' | 'seasonEnd'> | null;
+  /** Frost, heat, heavy rain and wind on days without a crop in the ground too (the organisation's choice). */
+  onFallowLand?: boolean;
+  /** The crop and its planting date: heat is judged by the crop's own line, and named by the stage it harms. */
+  crop?: Pick<CropType, 'crop' | 'stageLengthsDays'> | null;
+  plantingDate?: string | null;
   thresholds?: Partial<WeatherAlertThresholds>;
 }
 
@@ -91,23 +108,43 @@ function current<Item extends { date: string }, Hit>(episodes: Episode<Item, Hit
 const firstDayOf = (episode: Episode<{ date: string }, unknown>): string => episode.items[0]!.item.date;
 const datesOf = (episode: Episode<{ date: string }, unknown>): string[] => episode.items.map(({ item }) => item.date);
 
-/** Frost (Tmin ≤ 2 °C; critical at ≤ 0 °C), heat (Tmax ≥ 35 °C), heavy rain, dry spell and strong wind alerts. */
+/** Whether a day of the series counts for a rule: one with a crop in the ground (see the module note). */
+type DayCounts = (date: string) => boolean;
+
+/** A crop is in the ground from the season's start (planting) to its end; a field without a planting date has none. */
+function cropInGround(season: WeatherAlertOptions['season']): DayCounts {
+  const start = season?.seasonStart ?? null;
+  const end = season?.seasonEnd ?? null;
+  return (date) => start !== null && date >= start && (end === null || date <= end);
+}
+
+/** Frost (Tmin ≤ 2 °C; critical at ≤ 0 °C), heat (the crop's line), heavy rain, dry spell and strong wind alerts. */
 export function weatherAlerts(options: WeatherAlertOptions): Alert[] {
   const thresholds = withOverrides(WEATHER_ALERT_THRESHOLDS, options.thresholds);
   const days = sortedByDate(options.days);
+  const inGround = cropInGround(options.season);
+  const counts: DayCounts = options.onFallowLand ? () => true : inGround;
   return [
-    ...frostAlerts(options, days, thresholds),
-    ...heatAlerts(options, days, thresholds),
-    ...heavyRainAlerts(options, days, thresholds),
-    ...drySpellAlerts(options, days, thresholds),
-    ...strongWindAlerts(options, days, thresholds),
+    ...frostAlerts(options, days, thresholds, counts),
+    ...heatAlerts(options, days, thresholds, counts),
+    ...heavyRainAlerts(options, days, thresholds, counts),
+    ...drySpellAlerts(options, days, thresholds, inGround),
+    ...strongWindAlerts(options, days, thresholds, counts),
   ];
 }
 
-function frostAlerts(options: WeatherAlertOptions, days: AlertWeatherDay[], thresholds: WeatherAlertThresholds): Alert[] {
+function frostAlerts(
+  options: WeatherAlertOptions,
+  days: AlertWeatherDay[],
+  thresholds: WeatherAlertThresholds,
+  counts: DayCounts,
+): Alert[] {
   const episodes = episodesOf(
     days,
-    (day) => (isNumber(day.temperatureMinC) && day.temperatureMinC <= thresholds.frostMinTemperatureC ? day.temperatureMinC : null),
+    (day) =>
+      counts(day.date) && isNumber(day.temperatureMinC) && day.temperatureMinC <= thresholds.frostMinTemperatureC
+        ? day.temperatureMinC
+        : null,
     consecutiveDays,
   );
   return current(episodes, options.today).map((episode) => {
@@ -134,28 +171,59 @@ function frostAlerts(options: WeatherAlertOptions, days: AlertWeatherDay[], thre
   });
 }
 
-function heatAlerts(options: WeatherAlertOptions, days: AlertWeatherDay[], thresholds: WeatherAlertThresholds): Alert[] {
+/** The message of a heat alert on a crop with a line of its own: in its sensitive stage, or at another time. */
+const HEAT_MESSAGES: Record<CropHeatStress['stageName'], { inStage: AlertMessageKey; otherStage: AlertMessageKey }> = {
+  'maize-flowering': { inStage: 'alerts.heatMaizeFlowering', otherStage: 'alerts.heatMaizeOtherStage' },
+  'soybean-flowering': { inStage: 'alerts.heatSoybeanFlowering', otherStage: 'alerts.heatSoybeanOtherStage' },
+};
+
+/** First and last day (YYYY-MM-DD) of the crop's FAO-56 mid-season stage, the stage heat harms most. */
+function sensitiveStageDays(crop: Pick<CropType, 'stageLengthsDays'>, plantingDate: string): { first: string; last: string } {
+  const ends = stageEndDays(crop);
+  return { first: addDays(plantingDate, ends.development), last: addDays(plantingDate, ends.midSeason - 1) };
+}
+
+/**
+ * Heat: days at or above the line — the organisation's if it set one, else the crop's own, else 35 °C. On a crop with
+ * a line of its own the alert names the stage heat harms: a warning when the hot days fall in it, information (the
+ * crop is stressed, but not where it costs grain) when they do not.
+ */
+function heatAlerts(options: WeatherAlertOptions, days: AlertWeatherDay[], thresholds: WeatherAlertThresholds, counts: DayCounts): Alert[] {
+  const stress = options.crop && options.plantingDate ? cropHeatStressOf(options.crop) : undefined;
+  const lineC = options.thresholds?.heatMaxTemperatureC ?? stress?.maxTemperatureC ?? thresholds.heatMaxTemperatureC;
+  const stage = stress && options.crop && options.plantingDate ? sensitiveStageDays(options.crop, options.plantingDate) : null;
   const episodes = episodesOf(
     days,
-    (day) => (isNumber(day.temperatureMaxC) && day.temperatureMaxC >= thresholds.heatMaxTemperatureC ? day.temperatureMaxC : null),
+    (day) => (counts(day.date) && isNumber(day.temperatureMaxC) && day.temperatureMaxC >= lineC ? day.temperatureMaxC : null),
     consecutiveDays,
   );
   return current(episodes, options.today).map((episode) => {
-    const hottest = episode.items.reduce((a, b) => (b.hit > a.hit ? b : a));
+    const hottestOf = (items: typeof episode.items) => items.reduce((a, b) => (b.hit > a.hit ? b : a));
+    const inStage = stage ? episode.items.filter(({ item }) => item.date >= stage.first && item.date <= stage.last) : [];
+    const hottest = hottestOf(inStage.length > 0 ? inStage : episode.items);
+    const figures = { maxTemperatureC: round1(hottest.hit), date: hottest.item.date };
+    const wording =
+      !stress || !stage
+        ? { severity: 'warning' as const, messageKey: 'alerts.heat' as const, params: figures }
+        : inStage.length > 0
+          ? { severity: 'warning' as const, messageKey: HEAT_MESSAGES[stress.stageName].inStage, params: { ...figures, thresholdC: lineC } }
+          : {
+              severity: 'info' as const,
+              messageKey: HEAT_MESSAGES[stress.stageName].otherStage,
+              params: { ...figures, thresholdC: lineC, stageStartDate: stage.first, stageEndDate: stage.last },
+            };
     return buildAlert(options, {
       ruleId: 'heat',
-      severity: 'warning',
-      messageKey: 'alerts.heat',
-      params: { maxTemperatureC: round1(hottest.hit), date: hottest.item.date },
+      ...wording,
       actionKey: 'alerts.actions.reduceHeatStress',
       firstDay: firstDayOf(episode),
       evidence: {
         values: [
           ...episode.items.map(({ item, hit }) => ({ name: 'maxTemperature', value: hit, unit: '°C', date: item.date })),
-          { name: 'heatThreshold', value: thresholds.heatMaxTemperatureC, unit: '°C' },
+          { name: 'heatThreshold', value: lineC, unit: '°C' },
         ],
         dates: datesOf(episode),
-        source: WEATHER_ALERT_SOURCES.heat,
+        source: stress?.source ?? WEATHER_ALERT_SOURCES.heat,
         dataSource: options.dataSource,
         caveats: [],
       },
@@ -167,7 +235,12 @@ function heatAlerts(options: WeatherAlertOptions, days: AlertWeatherDay[], thres
  * A day is heavy-rain when it brings 25 mm or more, or when the three days ending on it (all known, consecutive)
  * bring 50 mm or more; the episode is the run of such days.
  */
-function heavyRainAlerts(options: WeatherAlertOptions, days: AlertWeatherDay[], thresholds: WeatherAlertThresholds): Alert[] {
+function heavyRainAlerts(
+  options: WeatherAlertOptions,
+  days: AlertWeatherDay[],
+  thresholds: WeatherAlertThresholds,
+  counts: DayCounts,
+): Alert[] {
   const threeDayTotalMm = (index: number): number | null => {
     const window = days.slice(Math.max(0, index - 2), index + 1);
     if (window.length < 3 || !window.every((day) => isNumber(day.precipitationMm))) return null;
@@ -177,7 +250,7 @@ function heavyRainAlerts(options: WeatherAlertOptions, days: AlertWeatherDay[], 
   const episodes = episodesOf(
     days,
     (day, index) => {
-      if (!isNumber(day.precipitationMm)) return null;
+      if (!counts(day.date) || !isNumber(day.precipitationMm)) return null;
       const threeDayMm = threeDayTotalMm(index);
       const heavy =
         day.precipitationMm >= thresholds.heavyRainDayMm || (threeDayMm !== null && threeDayMm >= thresholds.heavyRainThreeDayMm);
@@ -221,11 +294,12 @@ function heavyRainAlerts(options: WeatherAlertOptions, days: AlertWeatherDay[], 
  * the day the run reaches that length; its episode starts on the run's first dry day, so the recent days passed in
  * should reach back to where the run began.
  */
-function drySpellAlerts(options: WeatherAlertOptions, days: AlertWeatherDay[], thresholds: WeatherAlertThresholds): Alert[] {
-  const seasonStart = options.season?.seasonStart;
-  if (!seasonStart) return [];
-  const seasonEnd = options.season?.seasonEnd ?? null;
-  const inSeason = (date: string) => date >= seasonStart && (seasonEnd === null || date <= seasonEnd);
+function drySpellAlerts(
+  options: WeatherAlertOptions,
+  days: AlertWeatherDay[],
+  thresholds: WeatherAlertThresholds,
+  inSeason: DayCounts,
+): Alert[] {
   const episodes = episodesOf(
     days,
     (day) =>
@@ -267,10 +341,18 @@ function drySpellAlerts(options: WeatherAlertOptions, days: AlertWeatherDay[], t
     });
 }
 
-function strongWindAlerts(options: WeatherAlertOptions, days: AlertWeatherDay[], thresholds: WeatherAlertThresholds): Alert[] {
+function strongWindAlerts(
+  options: WeatherAlertOptions,
+  days: AlertWeatherDay[],
+  thresholds: WeatherAlertThresholds,
+  counts: DayCounts,
+): Alert[] {
   const episodes = episodesOf(
     days,
-    (day) => (isNumber(day.windSpeedMaxMPerS) && day.windSpeedMaxMPerS >= thresholds.strongWindMPerS ? day.windSpeedMaxMPerS : null),
+    (day) =>
+      counts(day.date) && isNumber(day.windSpeedMaxMPerS) && day.windSpeedMaxMPerS >= thresholds.strongWindMPerS
+        ? day.windSpeedMaxMPerS
+        : null,
     consecutiveDays,
   );
   return current(episodes, options.today).map((episode) => {

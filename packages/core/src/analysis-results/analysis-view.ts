@@ -1,4 +1,5 @@
-import type { AnalysisType } from './common.ts';
+import { z } from 'zod';
+import { analysisTypes, type AnalysisType } from './common.ts';
 import type { AnalysisResult } from './index.ts';
 
 /** Where an analysis is in its life (spec §4): queued and running can still change; the others are final. */
@@ -10,26 +11,27 @@ export const analysisStages = ['loading-field', 'searching-imagery', 'reading-im
 export type AnalysisStage = (typeof analysisStages)[number];
 
 /** An analysis as the API shows it; `analysis_date` as spec §3 names it in the latest summaries. */
-export interface AnalysisView {
-  id: string;
-  field_id: string;
-  type: AnalysisType;
-  status: AnalysisStatus;
+export const analysisViewSchema = z.object({
+  id: z.string(),
+  field_id: z.string(),
+  type: z.enum(analysisTypes),
+  status: z.enum(analysisStatuses),
   /** The day the analysis speaks for (YYYY-MM-DD). */
-  analysis_date: string | null;
-  requested_at: string;
-  started_at: string | null;
-  finished_at: string | null;
+  analysis_date: z.string().nullable(),
+  requested_at: z.string(),
+  started_at: z.string().nullable(),
+  finished_at: z.string().nullable(),
   /** The sentence a farmer reads. */
-  summary: string | null;
+  summary: z.string().nullable(),
   /** True when demo imagery or simulated weather went into it; shown with every number. */
-  simulated: boolean;
+  simulated: z.boolean(),
   /** What went wrong, in the spec's words, when it failed. */
-  error: string | null;
+  error: z.string().nullable(),
   /** The step a running analysis last reported, and when; kept after it ends. */
-  stage: AnalysisStage | null;
-  stage_at: string | null;
-}
+  stage: z.enum(analysisStages).nullable(),
+  stage_at: z.string().nullable(),
+});
+export type AnalysisView = z.infer<typeof analysisViewSchema>;
 
 /** One analysis in full: what it was made from and, once completed, its result as its type's schema describes it. */
 export interface AnalysisDetail<Type extends AnalysisType = AnalysisType> extends AnalysisView {

@@ -5,6 +5,7 @@ import { healthResultSchema, type HealthResult } from './health-result.ts';
 import { irrigationResultSchema, type IrrigationResult } from './irrigation-result.ts';
 import { yieldResultSchema, type YieldResult } from './yield-result.ts';
 
+export * from './analysis-detail.ts';
 export * from './analysis-view.ts';
 export * from './common.ts';
 export * from './fertilizer-result.ts';

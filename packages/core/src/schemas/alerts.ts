@@ -308,10 +308,47 @@ export const alertThresholdsSchema = z.strictObject(
 );
 export type AlertThresholds = z.infer<typeof alertThresholdsSchema>;
 
+/**
+ * A 1-day heavy-rain trigger above the 3-day one (each as set, or its default): the day's rule could then never fire
+ * first, since three days holding such a day already pass the 3-day trigger. Answers the threshold to correct (the one
+ * set; the 1-day one when both are) and the two values in mm, or null when they are in order.
+ */
+export function heavyRainTriggersOutOfOrder(
+  thresholds: AlertThresholds,
+): { name: 'heavyRainDayMm' | 'heavyRainThreeDayMm'; dayMm: number; threeDayMm: number } | null {
+  const dayMm = thresholds.heavyRainDayMm ?? ADJUSTABLE_ALERT_THRESHOLDS.heavyRainDayMm.default;
+  const threeDayMm = thresholds.heavyRainThreeDayMm ?? ADJUSTABLE_ALERT_THRESHOLDS.heavyRainThreeDayMm.default;
+  if (dayMm <= threeDayMm) return null;
+  return { name: thresholds.heavyRainDayMm === undefined ? 'heavyRainThreeDayMm' : 'heavyRainDayMm', dayMm, threeDayMm };
+}
+
+/**
+ * What `PUT /api/alert-thresholds` takes: the thresholds, checked against each other, and whether frost, heat, heavy
+ * rain and wind alerts also speak of days without a crop in the ground (off when left out).
+ */
+export const alertThresholdsUpdateSchema = alertThresholdsSchema
+  .extend({ weatherOnFallowLand: z.boolean({ message: 'weatherOnFallowLand is true or false.' }).optional() })
+  .superRefine((settings, context) => {
+    const disorder = heavyRainTriggersOutOfOrder(settings);
+    if (!disorder) return;
+    const why = 'three days that hold such a day already reach the 3-day trigger';
+    context.addIssue({
+      code: 'custom',
+      path: [disorder.name],
+      message:
+        disorder.name === 'heavyRainDayMm'
+          ? `The 1-day heavy-rain trigger (${disorder.dayMm} mm) cannot be above the 3-day one (${disorder.threeDayMm} mm): ${why}.`
+          : `The 3-day heavy-rain trigger (${disorder.threeDayMm} mm) cannot be below the 1-day one (${disorder.dayMm} mm, the default): ${why}.`,
+    });
+  });
+export type AlertThresholdsUpdate = z.infer<typeof alertThresholdsUpdateSchema>;
+
 export const alertThresholdsAnswerSchema = z.object({
   data: z.object({
     thresholds: alertThresholdsSchema,
     defaults: z.record(z.string(), z.object({ default: z.number(), unit: z.string(), min: z.number(), max: z.number() })),
+    /** Frost, heat, heavy rain and wind alerts on fallow land too (off: only while a crop is in the ground). */
+    weatherOnFallowLand: z.boolean(),
     /** Whether the person may change them (owner, manager, agronomist). */
     canEdit: z.boolean(),
   }),

@@ -101,7 +101,40 @@ const checkDates = (dates: FieldDates, ctx: z.RefinementCtx) => {
 export const fieldCreateSchema = z
   .strictObject({ id: idSchema.optional(), ...fieldFields, irrigated: fieldFields.irrigated.default(false) })
   .superRefine(checkDates);
-export const fieldUpdateSchema = z.strictObject(fieldFields).partial().superRefine(checkDates);
+/**
+ * What to do with water records (irrigations, rain readings) that a later planting date would leave before planting:
+ * `keep` them as records before the season, which the water balance does not count, or `delete` them. Sent with the
+ * change only after the server has named those records (409 `RECORDS_BEFORE_PLANTING`).
+ */
+export const waterRecordsBeforePlantingChoices = ['keep', 'delete'] as const;
+export type WaterRecordsBeforePlantingChoice = (typeof waterRecordsBeforePlantingChoices)[number];
+
+export const fieldUpdateSchema = z
+  .strictObject({
+    ...fieldFields,
+    waterRecordsBeforePlanting: z.enum(waterRecordsBeforePlantingChoices, { message: 'Choose keep or delete.' }),
+  })
+  .partial()
+  .superRefine(checkDates);
+export type FieldUpdateInput = z.input<typeof fieldUpdateSchema>;
+
+/** One water record a new planting date would leave before planting, as the 409 names it. */
+export interface WaterRecordBeforePlanting {
+  kind: 'irrigation' | 'rain';
+  id: string;
+  /** YYYY-MM-DD. */
+  date: string;
+  /** The irrigation's depth or the day's rain, mm. */
+  amountMm: number;
+}
+
+/** The `details` of a 409 `RECORDS_BEFORE_PLANTING`: the new planting date and the records before it (the first 50). */
+export interface RecordsBeforePlantingDetails {
+  plantingDate: string;
+  irrigations: number;
+  rainReadings: number;
+  records: WaterRecordBeforePlanting[];
+}
 export type FieldCreateInput = z.input<typeof fieldCreateSchema>;
 export type FieldCreate = z.output<typeof fieldCreateSchema>;
 export type FieldUpdate = z.output<typeof fieldUpdateSchema>;

@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { seasonEndDay } from '../agronomy/season.ts';
+import { findCropType } from '../crops/crop-catalogue.ts';
+import { addDays, formatDayMonth } from '../dates.ts';
 import { calendarDateSchema, idSchema, optionalText, pageQueryFields } from './common.ts';
 
 /**
@@ -43,6 +46,60 @@ export function harvestProblem(harvest: HarvestSeason): { path: string; message:
     return { path: 'harvestDate', message: 'The harvest date cannot be before the planting date.' };
   }
   return null;
+}
+
+/**
+ * How far back a harvest may be recorded, in years: ten seasons of a field's history, well before the Sentinel-2
+ * archive (2017 in southern Africa) that the yield estimates it is compared with start from. An older date is a
+ * mistyped year (1900), not a record anything here reads.
+ */
+export const OLDEST_HARVEST_YEARS = 10;
+
+/** The field a harvest is recorded on, as its season needs it. */
+export interface HarvestField {
+  plantingDate: string | null;
+  cropType: string | null;
+  /** The harvest date recorded on the field: its season runs at least until then. */
+  actualHarvestDate?: string | null;
+}
+
+/**
+ * A harvest lies inside its season: on or after the season's planting and no later than the crop's season ends
+ * (`seasonEndDay`: FAO-56 Table 11 stage lengths + 30 days, as every analysis reads the season). The season is the
+ * harvest's own planting date, else the field's when the harvest comes after it; a harvest named by its label only,
+ * before the field's planting, is from an earlier season and is only kept within `OLDEST_HARVEST_YEARS`. `today` is
+ * the caller's day (YYYY-MM-DD).
+ */
+export function harvestSeasonProblem(
+  harvest: { harvestDate: string; plantingDate: string | null },
+  field: HarvestField,
+  today: string,
+): { path: string; message: string } | null {
+  const oldest = addDays(today, -Math.round(OLDEST_HARVEST_YEARS * 365.25));
+  const earliest = harvest.plantingDate ?? harvest.harvestDate;
+  if (earliest < oldest) {
+    const path = harvest.plantingDate ? 'plantingDate' : 'harvestDate';
+    return {
+      path,
+      message: `A harvest can be recorded for the last ${OLDEST_HARVEST_YEARS} years; ${formatDayMonth(earliest, today)} is earlier. Check the year.`,
+    };
+  }
+  const ownPlanting = harvest.plantingDate !== null;
+  const planting =
+    harvest.plantingDate ?? (field.plantingDate !== null && field.plantingDate <= harvest.harvestDate ? field.plantingDate : null);
+  if (planting === null) return null;
+  const cropSeasonEnd = seasonEndDay(planting, field.cropType);
+  const fieldHarvest = planting === field.plantingDate ? (field.actualHarvestDate ?? null) : null;
+  const seasonEnd = fieldHarvest !== null && fieldHarvest > cropSeasonEnd ? fieldHarvest : cropSeasonEnd;
+  if (harvest.harvestDate <= seasonEnd) return null;
+  const crop = (field.cropType ? findCropType(field.cropType)?.name : undefined) ?? 'A crop';
+  const season = `${crop} planted on ${formatDayMonth(planting, today)} is harvested by ${formatDayMonth(seasonEnd, today)} at the latest (its growing stages and a month's margin); the harvest date is after that.`;
+  return {
+    path: 'harvestDate',
+    message: ownPlanting
+      ? `${season} Check the harvest and planting dates.`
+      : `${season} Give the planting date of the season harvested, or update the field's planting date.`,
+  };
 }
 
 const checkSeason = (harvest: HarvestSeason, ctx: z.RefinementCtx) => {

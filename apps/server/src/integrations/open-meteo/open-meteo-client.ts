@@ -137,6 +137,11 @@ export interface OpenMeteoSettings {
   /** Waits between attempts; defaults to a timer. */
   delay?: (ms: number) => Promise<void>;
   log?: OpenMeteoLogger;
+  /**
+   * The caller's: once it aborts, the request in flight is dropped, no retry is sent, and the call rejects with the
+   * signal's reason (not an `OpenMeteoError`: the service did nothing wrong).
+   */
+  signal?: AbortSignal | undefined;
 }
 
 export interface PointQuery {
@@ -425,6 +430,7 @@ async function requestJson(url: URL, settings: OpenMeteoSettings): Promise<JsonA
         retries: settings.retries ?? defaultRetries,
         firstBackoffMs,
         maxRetryAfterMs,
+        signal: settings.signal,
         onRetry: ({ failure, waitMs }) =>
           settings.log?.warn(
             { ...contextOf({ attempts: failure.attempts, status: failure.status, kind: openMeteoKind(failure) }), waitMs },
@@ -434,6 +440,8 @@ async function requestJson(url: URL, settings: OpenMeteoSettings): Promise<JsonA
     );
   } catch (error) {
     if (!(error instanceof OutsideRequestError)) throw error;
+    // The caller stopped waiting (an analysis cancelled): its reason, not a failure of Open-Meteo to log or remember.
+    if (error.kind === 'aborted' && settings.signal?.aborted) throw settings.signal.reason;
     return fail(
       { kind: openMeteoKind(error), status: error.status, attempts: error.attempts, cause: error.cause },
       failureMessage(shownUrl, error),
@@ -452,7 +460,7 @@ async function requestJson(url: URL, settings: OpenMeteoSettings): Promise<JsonA
   }
 }
 
-/** No caller's signal is passed, so an abort cannot happen; it would read as a network failure. */
+/** A caller's abort never gets here (its reason is thrown instead); any other abort reads as a network failure. */
 function openMeteoKind(failure: OutsideRequestError): OpenMeteoErrorKind {
   return failure.kind === 'status' ? 'http' : failure.kind === 'timeout' ? 'timeout' : 'network';
 }

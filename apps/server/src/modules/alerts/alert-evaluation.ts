@@ -108,8 +108,6 @@ interface FieldEvaluation {
   evaluatedRules: AlertRuleId[];
 }
 
-const isSimulated = (alert: Alert) => /simulated/i.test(alert.evidence.dataSource);
-
 async function storeEvaluations(
   ctx: AlertServiceContext & { queue: Pick<JobQueue, 'send'> },
   evaluations: readonly FieldEvaluation[],
@@ -130,7 +128,7 @@ async function storeEvaluations(
       evidence: JSON.stringify(alert.evidence),
       alertDate: alert.date,
       fieldToday: input.today,
-      simulated: isSimulated(alert),
+      simulated: alert.evidence.simulated === true,
       createdAt: now,
       updatedAt: now,
     })),
@@ -172,6 +170,7 @@ async function storeEvaluations(
       created.push(...stored.filter((row) => row.inserted).map((row) => row.id));
     }
     const ended = await endAlertsNoLongerFound(tx, evaluatedPairs, currentKeys, now);
+    await rememberWeatherRuns(tx, evaluations);
     if (escalated.length > 0) {
       // Worse than what everyone read, snoozed or resolved: it is open and unread for them again.
       await tx.deleteFrom('alertReads').where('alertId', 'in', escalated).execute();
@@ -183,6 +182,28 @@ async function storeEvaluations(
     }
     return { fields: evaluations.length, alerts: rows.length, created, escalated, ended };
   });
+}
+
+/**
+ * Each field whose weather and pest rules ran remembers its today, in the transaction that stored what they found: the
+ * next run tells a pest generation reached after it, and none before (a crash before the commit leaves the day as it
+ * was, so nothing is lost). A day never moves back.
+ */
+async function rememberWeatherRuns(tx: Kysely<DB>, evaluations: readonly FieldEvaluation[]): Promise<void> {
+  const runs = evaluations
+    .filter(({ input }) => input.weather !== null)
+    .map(({ field, input }) => ({ fieldId: field.id, weatherRulesRanOn: input.today }));
+  for (let start = 0; start < runs.length; start += ROWS_PER_STATEMENT) {
+    await tx
+      .insertInto('fieldAlertRuns')
+      .values(runs.slice(start, start + ROWS_PER_STATEMENT))
+      .onConflict((conflict) =>
+        conflict
+          .column('fieldId')
+          .doUpdateSet({ weatherRulesRanOn: sql<string>`greatest(field_alert_runs.weather_rules_ran_on, excluded.weather_rules_ran_on)` }),
+      )
+      .execute();
+  }
 }
 
 /**

@@ -33,7 +33,10 @@ export type AlertServiceContext = ServiceContext & { log: FastifyBaseLogger };
  */
 const RECENT_WEATHER_DAYS = 35;
 
-/** What the evaluation reads of a field: its facts, its organisation's demo flag and thresholds. */
+/**
+ * What the evaluation reads of a field: its facts, its organisation's demo flag, thresholds and fallow-land choice, and
+ * the day its weather rules last ran.
+ */
 export interface AlertField {
   id: string;
   orgId: string;
@@ -49,6 +52,9 @@ export interface AlertField {
   bboxMaxLng: number;
   demo: boolean;
   alertThresholds: Record<string, number>;
+  weatherAlertsOnFallowLand: boolean;
+  /** The field's today when its weather and pest rules last ran; null if they never did. */
+  weatherRulesRanOn: string | null;
 }
 
 /** The fields with these ids, with their organisations' facts, in one query. */
@@ -57,6 +63,7 @@ export async function loadAlertFields(ctx: ServiceContext, fieldIds: readonly st
   return ctx.database.db
     .selectFrom('fields')
     .innerJoin('organisations', 'organisations.id', 'fields.orgId')
+    .leftJoin('fieldAlertRuns', 'fieldAlertRuns.fieldId', 'fields.id')
     .select([
       'fields.id',
       'fields.orgId',
@@ -72,6 +79,8 @@ export async function loadAlertFields(ctx: ServiceContext, fieldIds: readonly st
       'fields.bboxMaxLng',
       'organisations.demo',
       'organisations.alertThresholds',
+      'organisations.weatherAlertsOnFallowLand',
+      'fieldAlertRuns.weatherRulesRanOn',
     ])
     .where('fields.id', 'in', fieldIds)
     .execute();
@@ -186,6 +195,7 @@ function fieldInputs(
   const series = weather.series;
   const days = series ? [...series.past, ...series.forecast].filter((day) => day.date >= season.from) : [];
   const weatherSource = series?.simulated ? 'simulated weather' : series?.stale ? 'Open-Meteo (last forecast kept)' : 'Open-Meteo';
+  const simulated = series?.simulated === true;
   return {
     fieldId: field.id,
     today: weather.today,
@@ -193,10 +203,12 @@ function fieldInputs(
     plantingDate: field.plantingDate,
     irrigated: field.irrigated,
     season: { seasonStart: season.seasonStart, seasonEnd: season.seasonEnd },
-    weather: series ? { days: days.map(alertWeatherDay), dataSource: weatherSource } : null,
-    waterBalance: series ? balanceOf(field, crop, season, days, recorded, weatherSource) : null,
+    weather: series ? { days: days.map(alertWeatherDay), dataSource: weatherSource, simulated } : null,
+    waterBalance: series ? balanceOf(field, crop, season, days, recorded, { dataSource: weatherSource, simulated }) : null,
     imagery,
     thresholds: thresholdOverrides(field.alertThresholds),
+    weatherOnFallowLand: field.weatherAlertsOnFallowLand,
+    lastEvaluatedOn: field.weatherRulesRanOn,
   };
 }
 
@@ -222,7 +234,7 @@ function balanceOf(
   season: FieldSeason,
   days: SeasonWeatherSeries['past'],
   recorded: RecordedWater | undefined,
-  weatherSource: string,
+  weather: { dataSource: string; simulated: boolean },
 ): FieldAlertInputs['waterBalance'] {
   if (!crop || !field.plantingDate || !season.inSeason) return null;
   const seasonDays = days.filter((day) => day.date >= field.plantingDate!);
@@ -235,7 +247,7 @@ function balanceOf(
     soilTexture: field.soilTexture as SoilTextureClass | null,
     days: inputs.days,
   });
-  return { days: balance.days, dataSource: `FAO-56 water balance on ${weatherSource}` };
+  return { days: balance.days, dataSource: `FAO-56 water balance on ${weather.dataSource}`, simulated: weather.simulated };
 }
 
 type RecordedIrrigation = RecordedWater['irrigations'][number];
@@ -332,11 +344,13 @@ async function loadImageryReadings(
     const ndvi = (historyOf.get(field.id) ?? [])
       .filter((image) => image.date >= seasons.get(field.id)!.from)
       .map((image) => ({ date: image.date, value: image.ndvi, usable: image.usable && image.ndvi !== null }));
+    const simulated = rows.some((row) => row.simulated);
     readings.set(field.id, {
       ndvi,
       ndwi: [...ndwi.values()],
       ndre: [...ndre.values()],
-      dataSource: rows.some((row) => row.simulated) ? 'simulated Sentinel-2 imagery' : 'Sentinel-2 imagery',
+      dataSource: simulated ? 'simulated Sentinel-2 imagery' : 'Sentinel-2 imagery',
+      simulated,
     });
   }
   return readings;

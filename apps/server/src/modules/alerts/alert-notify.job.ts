@@ -44,7 +44,8 @@ export interface NotifyOutcome {
  * (to a verified number, through the outbox's quiet hours, STOP list and daily limit). In the app an alert is there
  * for everyone at once. `alert_notifications` remembers who was told what, by which channel and at which severity, so
  * a retried job tells nobody twice and an alert that got worse is told once more. Alerts that ended or were resolved
- * before this ran are not sent.
+ * before this ran are not sent, nor are alerts made from simulated weather or imagery: those are for trying the
+ * product, and live in the app only, labelled "Simulated".
  */
 export async function notifyAlerts(ctx: NotifyContext, alertIds: readonly string[]): Promise<NotifyOutcome> {
   const db = ctx.database.db;
@@ -70,6 +71,7 @@ export async function notifyAlerts(ctx: NotifyContext, alertIds: readonly string
       .where('alerts.id', 'in', alertIds)
       .where('alerts.endedAt', 'is', null)
       .where('alerts.resolvedAt', 'is', null)
+      .where('alerts.simulated', '=', false)
       .execute()
   ).map((row) => ({ ...row, ruleId: row.ruleId as AlertRuleId, evidence: row.evidence as AlertEvidence, date: row.alertDate }));
   if (alerts.length === 0) return { emails: 0, sms: 0 };

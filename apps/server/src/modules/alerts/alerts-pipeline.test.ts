@@ -62,7 +62,14 @@ describe('a forecast of 60 mm of rain, from the scheduled job to every channel',
       await as(farmer, test.app, {
         method: 'POST',
         url: '/api/fields',
-        payload: { name: 'Kwacha 3', farmId, boundary: squareBoundary(4) },
+        // Maize sown three weeks ago: weather alerts speak of days with a crop in the ground.
+        payload: {
+          name: 'Kwacha 3',
+          farmId,
+          boundary: squareBoundary(4),
+          cropType: 'maize-grain',
+          plantingDate: addDays(localToday(test.ctx.now(), 2 * 3600), -21),
+        },
       })
     ).json().data.id;
   });
@@ -164,7 +171,8 @@ describe('a forecast of 60 mm of rain, from the scheduled job to every channel',
     const frostOf = (minTemperatureC: number) =>
       weather.changeNext((body) => {
         const daily = body.daily as { time: string[]; precipitation_sum: number[]; temperature_2m_min: number[] };
-        daily.precipitation_sum = daily.time.map(() => 0);
+        // 3 mm a day: no heavy rain, and no dry spell on the crop.
+        daily.precipitation_sum = daily.time.map(() => 3);
         daily.temperature_2m_min = daily.time.map((date, index) =>
           date === inThreeDays ? minTemperatureC : daily.temperature_2m_min[index]!,
         );

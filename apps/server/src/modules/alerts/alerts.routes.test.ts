@@ -80,4 +80,33 @@ describe('the alerts API', () => {
     expect(thresholds.json().error.message).toContain('whole number');
     expect((await get('/api/alert-thresholds')).json().data.thresholds).toEqual({});
   });
+
+  it('refuses a 1-day heavy-rain trigger above the 3-day one with a sentence that says why, and changes nothing', async () => {
+    const put = (payload: Record<string, unknown>) => as(farmer, test.app, { method: 'PUT', url: '/api/alert-thresholds', payload });
+    const saved = await put({ heavyRainDayMm: 40, heavyRainThreeDayMm: 60, weatherOnFallowLand: true });
+    expect(saved.statusCode, saved.body).toBe(200);
+
+    const above = await put({ heavyRainDayMm: 60, heavyRainThreeDayMm: 50 });
+    expect(above.statusCode).toBe(400);
+    expect(above.json().error.details).toEqual([
+      expect.objectContaining({
+        path: 'heavyRainDayMm',
+        message:
+          'The 1-day heavy-rain trigger (60 mm) cannot be above the 3-day one (50 mm): three days that hold such a day already reach the 3-day trigger.',
+      }),
+    ]);
+    // The 3-day trigger set alone below the 1-day default (25 mm) is the same mistake.
+    const below = await put({ heavyRainThreeDayMm: 20 });
+    expect(below.statusCode).toBe(400);
+    expect(below.json().error.details[0]).toMatchObject({
+      path: 'heavyRainThreeDayMm',
+      message: expect.stringContaining('(25 mm, the default)'),
+    });
+
+    expect((await get('/api/alert-thresholds')).json().data).toMatchObject({
+      thresholds: { heavyRainDayMm: 40, heavyRainThreeDayMm: 60 },
+      weatherOnFallowLand: true,
+    });
+    expect((await put({})).statusCode).toBe(200);
+  });
 });

@@ -4,7 +4,7 @@ import {
   alertSchema,
   alertSnoozeSchema,
   alertThresholdsAnswerSchema,
-  alertThresholdsSchema,
+  alertThresholdsUpdateSchema,
   unreadAlertCountSchema,
 } from '@murimi/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -19,7 +19,10 @@ const one = z.object({ data: alertSchema });
 const readBody = z.strictObject({ read: z.boolean().default(true) }).default({ read: true });
 const resolveBody = z.strictObject({ resolved: z.boolean().default(true) }).default({ resolved: true });
 
-/** The alerts screen's API: the organisation's alerts, each person's read and snooze state, and its thresholds. */
+/**
+ * The alerts screen's API: the organisation's alerts, each person's read and snooze state, and its thresholds and
+ * fallow-land choice.
+ */
 export function alertRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     const tags = ['alerts'];
@@ -78,7 +81,7 @@ export function alertRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.put(
       '/alert-thresholds',
-      { ...signedIn, schema: { tags, security, body: alertThresholdsSchema, response: { 200: alertThresholdsAnswerSchema } } },
+      { ...signedIn, schema: { tags, security, body: alertThresholdsUpdateSchema, response: { 200: alertThresholdsAnswerSchema } } },
       async (request) => ({ data: await updateAlertThresholds(ctx, authOf(request), request.body) }),
     );
   };

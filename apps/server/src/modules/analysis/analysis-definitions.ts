@@ -104,14 +104,16 @@ export const yieldAnalysis: AnalysisDefinition<'yield', YieldInputs> = {
   type: 'yield',
   async load(request, context, progress) {
     const place = await loadFieldInSeason(request, context);
-    const { plantingDate } = place.field;
+    const { plantingDate, cropType } = place.field;
     return (
       endedSeasonAnswer('yield', place) ?? {
         inputs: {
           place,
           imagery: await loadImagery(context, place),
           weather: await loadSeasonWeather(context, place, progress),
-          harvest: plantingDate ? await findSeasonHarvest(context.database.db, request.orgId, request.fieldId, plantingDate) : null,
+          harvest: plantingDate
+            ? await findSeasonHarvest(context.database.db, request.orgId, request.fieldId, { plantingDate, cropType })
+            : null,
         },
       }
     );

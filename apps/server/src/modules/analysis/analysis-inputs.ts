@@ -76,7 +76,7 @@ export async function loadSeasonWeather(context: JobContext, place: FieldInSeaso
     now: context.now,
     weather: weatherProviderFor(context.config, { demo: demoOrganisation }),
   };
-  const weather = await seasonWeather(weatherContext, fieldWeatherCell(field), season.from, today, context.log);
+  const weather = await seasonWeather(weatherContext, fieldWeatherCell(field), season.from, today, context.log, progress?.signal);
   return { ...weather, recorded: await loadRecordedWater(context, place) };
 }
 

@@ -197,19 +197,42 @@ describe('the daily health schedule', () => {
     expect(counting.selects()).toBe(3);
   });
 
-  it('on a later day, queues again only where the catalogue has a scene newer than the last analysis', async () => {
-    const tomorrow = { day: addDays(day, 1), from: null, until: null };
-    // The last analyses saw every scene there is.
-    await app.ctx.database.db.updateTable('analyses').set({ analysisDate: day }).where('type', '=', 'health').execute();
-    expect(await runScheduleBatch(context, 'new-imagery', tomorrow)).toEqual({ queued: 0, failed: [] });
-    // Organisation b's last analyses saw the scenes up to ten days ago: those since are new.
+  it('through a cloudy spell queues one health check per field, not one a day', async () => {
+    // The catalogue has scenes every five days up to today. Each field's last analysis found its last clear scene ten
+    // days ago and looked at the two since, cloudy over the field: it speaks for ten days ago and saw up to today.
+    const lastClear = addDays(day, -10);
+    const completeQueued = (newestSceneDate: string, on: Date) =>
+      app.ctx.database.db
+        .updateTable('analyses')
+        .set({ status: 'completed', analysisDate: lastClear, newestSceneDate, finishedAt: on })
+        .where('type', '=', 'health')
+        .where('status', 'in', ['queued', 'running'])
+        .execute();
+    await completeQueued(day, today);
+    await app.ctx.database.db.updateTable('analyses').set({ newestSceneDate: day }).where('type', '=', 'health').execute();
+    // Organisation b's fields were last analysed before the scene of five days ago: that one is new to them.
     await app.ctx.database.db
       .updateTable('analyses')
-      .set({ analysisDate: addDays(day, -10) })
+      .set({ newestSceneDate: lastClear })
       .where('type', '=', 'health')
       .where('fieldId', 'in', inSeason['new-imagery'].b)
       .execute();
-    expect(await runScheduleBatch(context, 'new-imagery', tomorrow)).toEqual({ queued: 2, failed: [] });
+    const before = (await fieldsWithAnalyses('health')).length;
+    const queuedByDay: number[] = [];
+    for (let after = 1; after <= 5; after++) {
+      const on = new Date(today.getTime() + after * 86_400_000);
+      const { queued, failed } = await runScheduleBatch({ ...context, now: () => on }, 'new-imagery', {
+        day: isoDay(on),
+        from: null,
+        until: null,
+      });
+      expect(failed).toEqual([]);
+      queuedByDay.push(queued);
+      // The analysis reads the same cloudy scenes: still no clear image since ten days ago, and nothing newer seen.
+      await completeQueued(day, on);
+    }
+    expect(queuedByDay).toEqual([2, 0, 0, 0, 0]);
+    expect((await fieldsWithAnalyses('health')).length - before).toBe(2);
   });
 
   it('goes on past a field that fails, and fails its job afterwards so the queue tries the batch again', async () => {

@@ -93,8 +93,8 @@ export async function fanOutSchedule(context: JobContext, schedule: DailySchedul
 /**
  * The fields of a batch that may be due, with what deciding needs, in ONE query: in season by the database's
  * rough cut, no analysis of the type asked for since the day began (queued, running, done or failed: one a day is
- * enough, and a schedule that runs again adds nothing), and for health the date of the last completed analysis and
- * the boundary. Every lookup of `analyses` is by its own field's organisation, so the indexes on
+ * enough, and a schedule that runs again adds nothing), and for health the newest scene the last completed analysis
+ * looked at and the boundary. Every lookup of `analyses` is by its own field's organisation, so the indexes on
  * (org_id, field_id, type, …) answer it. Exported so its plan can be checked.
  */
 export function scheduleBatchFieldsQuery(context: JobContext, schedule: DailySchedule, day: string, batch: ScheduleBatch) {
@@ -110,7 +110,8 @@ export function scheduleBatchFieldsQuery(context: JobContext, schedule: DailySch
         'fields.boundary',
         eb
           .selectFrom('analyses')
-          .select('analyses.analysisDate')
+          // The newest scene it looked at, clear or cloudy; rows from before that was kept speak for their last clear one.
+          .select(sql<string | null>`coalesce(analyses.newest_scene_date, analyses.analysis_date)`.as('seenUntil'))
           .whereRef('analyses.orgId', '=', 'fields.orgId')
           .whereRef('analyses.fieldId', '=', 'fields.id')
           .where('analyses.type', '=', type)
@@ -119,7 +120,7 @@ export function scheduleBatchFieldsQuery(context: JobContext, schedule: DailySch
           .orderBy('analyses.finishedAt', (order) => order.desc().nullsLast())
           .orderBy('analyses.id', 'desc')
           .limit(1)
-          .as('lastAnalysisDate'),
+          .as('lastSceneSeen'),
       ]),
     )
     .where((eb) => mayBeInSeason(eb, day))
@@ -149,14 +150,15 @@ export function scheduleBatchFieldsQuery(context: JobContext, schedule: DailySch
 type BatchField = Awaited<ReturnType<ReturnType<typeof scheduleBatchFieldsQuery>['execute']>>[number];
 
 /**
- * A health check is due when the catalogue has a scene newer than the field's last health analysis (the analysis
- * itself decides whether the scene is clear over the field). A catalogue that cannot be searched is tried again
+ * A health check is due when the catalogue has a scene newer than the newest one the field's last health analysis
+ * looked at (the analysis itself decides whether a scene is clear over the field). Measured from its last clear
+ * scene instead, a cloudy spell would make the field due every day, each run reading the same cloudy scenes. A catalogue that cannot be searched is tried again
  * tomorrow; the batch goes on.
  */
 async function hasNewImagery(context: JobContext, field: BatchField, today: string): Promise<boolean> {
   const firstLook = addDays(today, -FIRST_LOOK_DAYS);
   const seasonFrom = seasonOf(field, today).from;
-  const from = field.lastAnalysisDate ? addDays(field.lastAnalysisDate, 1) : seasonFrom > firstLook ? seasonFrom : firstLook;
+  const from = field.lastSceneSeen ? addDays(field.lastSceneSeen, 1) : seasonFrom > firstLook ? seasonFrom : firstLook;
   if (from > today) return false;
   const imagery = await imageryAccess(context.config, context.log, field.demo);
   try {

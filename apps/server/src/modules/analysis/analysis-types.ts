@@ -24,6 +24,11 @@ export function analysisTypeOf(text: string): AnalysisType | null {
 export interface AnalysisOutcome<Result = unknown> {
   /** The day the analysis speaks for (YYYY-MM-DD): the last image's date, or today for weather-based advice. */
   analysisDate: string;
+  /**
+   * The newest satellite scene looked at, clear or not (YYYY-MM-DD): the daily schedule asks for imagery after it.
+   * Absent when the analysis read no imagery.
+   */
+  newestSceneDate?: string | null;
   result: Result;
   summary: string;
   /** Scene ids, weather window, soil test id: enough to see later what the numbers came from. */

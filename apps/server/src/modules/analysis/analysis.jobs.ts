@@ -93,6 +93,7 @@ export async function handleAnalysis<Type extends AnalysisType>(
         status: 'completed',
         finishedAt: context.now(),
         analysisDate: outcome.analysisDate,
+        newestSceneDate: outcome.newestSceneDate ?? null,
         result: JSON.stringify(outcome.result),
         summary: outcome.summary,
         // What was asked for (the request's options) beside what the analysis used.

@@ -1,4 +1,4 @@
-import { FERTILIZER_PRODUCTS } from '@murimi/core';
+import { analysisDetailSchema, analysisTypes, analysisViewSchema, FERTILIZER_PRODUCTS } from '@murimi/core';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -53,6 +53,17 @@ const overviewResponse = z.object({
   ),
 });
 
+/** Each type's newest completed analysis, or null (spec §7's latest summaries). */
+const latestSummariesResponse = z.object({
+  status: z.literal('success'),
+  data: z.object(
+    Object.fromEntries(analysisTypes.map((type) => [type, analysisViewSchema.nullable()])) as Record<
+      (typeof analysisTypes)[number],
+      z.ZodNullable<typeof analysisViewSchema>
+    >,
+  ),
+});
+
 /** The type named in a path: a run slug (`health-analysis`) or a short name (`health`); spec §7's message otherwise. */
 function typeFrom(text: string): AnalysisType {
   const type = analysisTypeOf(text);
@@ -93,10 +104,14 @@ export function analysisRoutes(ctx: AppContext) {
       data: await analysisOverview(ctx, authOf(request).orgId),
     }));
 
-    app.get('/analysis/:fieldId/latest-summaries', { onRequest, schema: { ...base, params: fieldParams } }, async (request) => ({
-      status: 'success',
-      data: await analyses.latestSummaries(ctx, authOf(request).orgId, request.params.fieldId),
-    }));
+    app.get(
+      '/analysis/:fieldId/latest-summaries',
+      { onRequest, schema: { ...base, params: fieldParams, response: { 200: latestSummariesResponse } } },
+      async (request) => ({
+        status: 'success' as const,
+        data: await analyses.latestSummaries(ctx, authOf(request).orgId, request.params.fieldId),
+      }),
+    );
 
     app.get(
       '/analysis/:fieldId/history',
@@ -109,6 +124,7 @@ export function analysisRoutes(ctx: AppContext) {
             type: z.string().optional(),
             limit: z.coerce.number().int().min(1).max(200).default(50),
           }),
+          response: { 200: z.object({ data: z.array(analysisViewSchema) }) },
         },
       },
       async (request) => {
@@ -117,10 +133,18 @@ export function analysisRoutes(ctx: AppContext) {
       },
     );
 
-    app.get('/analysis/:fieldId/:type/:id', { onRequest, schema: { ...base, params: analysisParams } }, async (request) => {
-      const { fieldId, id } = request.params;
-      return { data: await analyses.getAnalysis(ctx, authOf(request).orgId, fieldId, typeFrom(request.params.type), id) };
-    });
+    // The result is checked against its type's schema as it is read: one stored before a schema changed, or altered
+    // since, fails here with a logged error instead of reaching the app in a shape it cannot read.
+    app.get(
+      '/analysis/:fieldId/:type/:id',
+      { onRequest, schema: { ...base, params: analysisParams, response: { 200: z.object({ data: analysisDetailSchema }) } } },
+      async (request) => {
+        const { fieldId, id } = request.params;
+        const detail = await analyses.getAnalysis(ctx, authOf(request).orgId, fieldId, typeFrom(request.params.type), id);
+        // One detail of a type known only at run time; the response schema checks which.
+        return { data: detail as z.input<typeof analysisDetailSchema> };
+      },
+    );
 
     app.delete('/analysis/:fieldId/:type/:id', { onRequest, schema: { ...base, params: analysisParams } }, async (request) => {
       const { fieldId, id } = request.params;

@@ -181,12 +181,25 @@ export async function getAnalysis<Type extends AnalysisType>(
   return { ...view(row), type, inputs: row.inputs, result: row.result as AnalysisResult<Type> | null };
 }
 
-/** A field's analyses, newest first, optionally of one type. */
+/** A field's analyses, newest first, optionally of one type: their summaries, never their results. */
 export async function listAnalyses(ctx: AppContext, orgId: string, fieldId: string, type: AnalysisType | null, limit: number) {
   await getField(ctx, orgId, fieldId);
-  let query = ctx.database.db.selectFrom('analyses').selectAll().where('orgId', '=', orgId).where('fieldId', '=', fieldId);
-  if (type) query = query.where('type', '=', type);
-  return (await query.orderBy('requestedAt', 'desc').limit(limit).execute()).map(view);
+  return (await listAnalysesQuery(ctx.database.db, orgId, fieldId, type, limit).execute()).map(view);
+}
+
+/**
+ * The history list's query: the summary columns only, since a health result with its zones runs to megabytes and a
+ * list of 200 would read them all. Exported so what it asks for can be checked.
+ */
+export function listAnalysesQuery(db: Kysely<DB>, orgId: string, fieldId: string, type: AnalysisType | null, limit: number) {
+  return db
+    .selectFrom('analyses')
+    .select(VIEW_COLUMNS)
+    .where('orgId', '=', orgId)
+    .where('fieldId', '=', fieldId)
+    .$if(type !== null, (query) => query.where('type', '=', type!))
+    .orderBy('requestedAt', 'desc')
+    .limit(limit);
 }
 
 /** Cancels a queued or running analysis; one that has finished (or is not the caller's) is "not found". */

@@ -88,4 +88,20 @@ describe('crop health', () => {
     expect((next.inputs as { sceneIds: string[] }).sceneIds).toEqual((first.inputs as { sceneIds: string[] }).sceneIds);
     expect((next.result as { status: string }).status).not.toBe('no-clear-image');
   }, 60_000);
+
+  it('speaks for its last clear image and says it saw the cloudy ones after it, so the schedule does not ask again', async () => {
+    const imagery = { source: simulatedSentinel2(stac.url), simulated: true, cog: {}, search: {} };
+    const seasonUntil = (to: string) => ({
+      ...seasonWindow({ plantingDate, harvestDate: null, cropType: 'maize-grain' }, isoDay(today)),
+      to,
+    });
+    const { result } = await runHealthAnalysis({ boundary }, seasonUntil(isoDay(today)), imagery);
+    const history = (result as { history: { date: string; usable: boolean }[] }).history;
+    // The seeded sky's first cloudy scene after a clear one, and the clear one before it.
+    const cloudy = history.findIndex((scene, i) => i > 0 && !scene.usable && history[i - 1]!.usable);
+    expect(cloudy).toBeGreaterThan(0);
+    const outcome = await runHealthAnalysis({ boundary }, seasonUntil(history[cloudy]!.date), imagery);
+    expect(outcome.analysisDate).toBe(history[cloudy - 1]!.date);
+    expect(outcome.newestSceneDate).toBe(history[cloudy]!.date);
+  }, 60_000);
 });

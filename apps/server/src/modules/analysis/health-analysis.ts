@@ -90,6 +90,11 @@ export async function runHealthAnalysis(
     reason: point.result.reason,
     ndvi: 'statistics' in point.result && point.result.statistics.mean !== null ? round(point.result.statistics.mean) : null,
   }));
+  // Clear or cloudy: the schedule looks for scenes after this one, so a cloudy spell is analysed once, not daily.
+  const newestSceneDate = history.reduce<string | null>(
+    (newest, point) => (newest === null || point.date > newest ? point.date : newest),
+    null,
+  );
   if (!latest) {
     await progress?.report('computing');
     const result = { status: 'no-clear-image' as const, simulated: imagery.simulated, source: imagery.source.id, history };
@@ -97,7 +102,14 @@ export async function runHealthAnalysis(
       ndvi.points.length === 0
         ? `No satellite image of this field between ${from} and ${to}. Check again after the next satellite pass (every 5 days).`
         : `No clear satellite image of this field between ${from} and ${to}: ${ndvi.points.length} image(s), all cloudy or incomplete over the field.`;
-    return { analysisDate: to, result, summary: labelled(summary, imagery.simulated), inputs, simulated: imagery.simulated };
+    return {
+      analysisDate: to,
+      newestSceneDate,
+      result,
+      summary: labelled(summary, imagery.simulated),
+      inputs,
+      simulated: imagery.simulated,
+    };
   }
 
   const latestDate = latest.datetime.slice(0, 10);
@@ -170,6 +182,7 @@ export async function runHealthAnalysis(
   };
   return {
     analysisDate: latestDate,
+    newestSceneDate,
     result,
     summary: labelled(healthSentence(result), imagery.simulated),
     inputs: { ...inputs, latestSceneId: latest.sceneId },

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AnalysisTable } from '../../db/schema.ts';
 import { as, registerAccount, squareBoundary, startTestApp, type TestAccount, type TestApp } from '../../../test/harness.ts';
 import type { AnalysisStatus, AnalysisType } from './analysis-types.ts';
-import { latestSummariesQuery } from './analysis.service.ts';
+import { latestSummariesQuery, listAnalysesQuery } from './analysis.service.ts';
 
 // GET …/latest-summaries, what the web app asks every 5 s while a field is open: each type's newest completed
 // analysis, read without the results. Rows are written directly: no job runs here.
@@ -196,4 +196,36 @@ describe('latest summaries', () => {
     const data = (await latest(farmer, fieldId)).json().data;
     for (const type of types) expect(data[type].finished_at).toBe(at(HISTORY_DAYS - 1, 2).toISOString());
   }, 60_000);
+
+  it('lists the history without results or inputs: a 2 MB result is neither read nor sent', async () => {
+    const fieldId = await createField(farmer, 'History Block');
+    await insert([analysisRow(farmer, fieldId, 'health', 'completed', 1, 1, LARGE_RESULT_BYTES)]);
+    const response = await as(farmer, app.app, { method: 'GET', url: `/api/analysis/${fieldId}/history` });
+    expect(response.statusCode).toBe(200);
+    expect(response.body.length).toBeLessThan(2_000);
+    expect(response.json().data).toHaveLength(1);
+    const { sql } = listAnalysesQuery(app.ctx.database.db, farmer.orgId, fieldId, null, 50).compile();
+    expect(sql).toMatch(/"summary"/);
+    expect(sql).not.toMatch(/"result"|"inputs"|\*/);
+  });
+
+  it('checks a result against its type when read: one that no longer matches is a logged error, not a silent pass', async () => {
+    const fieldId = await createField(farmer, 'Stale Block');
+    // Completed before the health result took its present shape (or altered since): no status the app knows.
+    const stale = analysisRow(farmer, fieldId, 'health', 'completed', 1, 1);
+    await insert([stale]);
+    const response = await as(farmer, app.app, { method: 'GET', url: `/api/analysis/${fieldId}/health/${stale.id}` });
+    expect(response.statusCode).toBe(500);
+    expect(response.json().error.code).toBe('INTERNAL');
+    expect(response.body).not.toContain('rrrr');
+
+    const good = {
+      ...analysisRow(farmer, fieldId, 'health', 'completed', 2, 2),
+      result: JSON.stringify({ status: 'no-clear-image', simulated: false, source: 'earth-search', history: [] }),
+    };
+    await insert([good]);
+    const read = await as(farmer, app.app, { method: 'GET', url: `/api/analysis/${fieldId}/health/${good.id}` });
+    expect(read.statusCode).toBe(200);
+    expect(read.json().data.result).toEqual({ status: 'no-clear-image', simulated: false, source: 'earth-search', history: [] });
+  });
 });

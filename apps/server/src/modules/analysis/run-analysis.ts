@@ -34,7 +34,8 @@ export function runAnalysis(
 
 /**
  * Loads what the definition needs, runs it, and checks its result against the type's schema. The result is checked
- * as it will be stored (JSON), so what passes is what the API returns. `progress` hears each stage, and stops the
+ * as it will be stored (JSON), and the checked value is what the caller stores, so what passes is what the API
+ * returns. `progress` hears each stage, and stops the
  * work when the analysis is cancelled.
  */
 export async function runDefinition<Type extends AnalysisType>(
@@ -48,5 +49,6 @@ export async function runDefinition<Type extends AnalysisType>(
   const outcome = loaded.answer ?? (await definition.run(loaded.inputs, progress));
   const checked = definition.result.safeParse(JSON.parse(JSON.stringify(outcome.result)));
   if (!checked.success) throw new InvalidAnalysisResult(definition.type, checked.error.issues);
-  return { ...outcome, result: outcome.result as AnalysisResult<Type> };
+  // What is stored is what passed: the schema's own reading of the result, not the object the analysis built.
+  return { ...outcome, result: checked.data };
 }

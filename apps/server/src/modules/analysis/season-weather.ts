@@ -41,6 +41,7 @@ export type SeasonWeatherContext = ServiceContext & { weather: WeatherProvider }
 /**
  * The days from `start` to `today` − 1 and `today` onwards: the forecast's own past days (the last 30) and, before
  * those, the archive. Open-Meteo down with nothing kept is an error the analysis stores ("weather unavailable").
+ * With the analysis's `signal`, a cancel drops the weather requests in flight.
  */
 export async function seasonWeather(
   ctx: SeasonWeatherContext,
@@ -48,13 +49,14 @@ export async function seasonWeather(
   start: string,
   today: string,
   log: FastifyBaseLogger,
+  signal?: AbortSignal,
 ): Promise<SeasonWeatherSeries> {
-  const forecast = await ctx.weather.forecast(ctx, cell, log);
+  const forecast = await ctx.weather.forecast(ctx, cell, log, signal);
   const recent = forecast.forecast.days;
   const firstRecent = recent[0]?.date ?? today;
   const earlier =
     start < firstRecent
-      ? await ctx.weather.history(ctx, cell, start, addDays(firstRecent, -1), log)
+      ? await ctx.weather.history(ctx, cell, start, addDays(firstRecent, -1), log, signal)
       : { days: [], source: forecast.source };
   const tag = (day: (typeof recent)[number]): PresentedDay => ({
     ...day,

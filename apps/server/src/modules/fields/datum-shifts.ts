@@ -61,12 +61,32 @@ const WGS84_LIKE = new Set([
   'D_ITRF_2014',
 ]);
 
-export type DatumCheck = { kind: 'wgs84' } | { kind: 'known'; datum: string; shifts: DatumShift[] } | { kind: 'unknown'; datum: string };
+/**
+ * NAD83 in its names as ESRI tools and GDAL write them. It is not WGS 84, but NAD83(2011) lies within 1–2 m of WGS 84
+ * (G1762) (NGS: the two differ by a transformation whose translations are about 1–2 m), far inside what a field
+ * boundary needs, so it is read as WGS 84 with a note saying by how much it may differ.
+ */
+const NAD83 = /North_American_1983|NAD_?1983|NAD83/i;
+
+export type DatumCheck =
+  | { kind: 'wgs84' }
+  | { kind: 'known'; datum: string; shifts: DatumShift[] }
+  | { kind: 'within-metres'; datum: string; note: string }
+  | { kind: 'unknown'; datum: string };
 
 /** What a .prj needs before conversion: nothing (WGS 84, or a shift already written in it), one of our shifts, or a warning. */
 export function checkDatum(prj: string): DatumCheck {
   const datum = /DATUM\[\s*"([^"]+)"/i.exec(prj)?.[1];
   if (!datum || WGS84_LIKE.has(datum) || /TOWGS84\[/i.test(prj)) return { kind: 'wgs84' };
+  if (NAD83.test(datum)) {
+    return {
+      kind: 'within-metres',
+      datum,
+      note:
+        'The .prj uses NAD83, which lies within 1–2 m of WGS 84 (NAD83(2011) against WGS 84 (G1762)): the positions were read ' +
+        'as WGS 84, well within what a field boundary needs.',
+    };
+  }
   const shifts = SHIFTS.filter((shift) => shift.datum.toLowerCase() === datum.toLowerCase());
   return shifts.length > 0 ? { kind: 'known', datum, shifts } : { kind: 'unknown', datum };
 }

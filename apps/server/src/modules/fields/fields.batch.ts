@@ -2,7 +2,7 @@ import { fieldCreateSchema, type FieldProblem } from '@murimi/core';
 import { z } from 'zod';
 import { AppError } from '../../errors.ts';
 import { MAX_CORNERS_PER_IMPORT, MAX_FIELDS_PER_IMPORT, tooManyCorners, wordedProblemOf } from './fields.import.ts';
-import { fieldRowOf } from './fields.service.ts';
+import { fieldRowOf } from './fields.rows.ts';
 
 /** One import of a co-op's or programme's boundaries: up to 2,000 fields (about 20 MB of detailed polygons). */
 export const MAX_BULK_FIELDS = MAX_FIELDS_PER_IMPORT;

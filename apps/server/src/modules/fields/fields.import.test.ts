@@ -112,6 +112,35 @@ describe('boundary files written by GDAL from source-fields.geojson', () => {
     expect(read('fields-utm36s.zip').notes).toEqual([]);
   });
 
+  it('reads a one-field Shapefile whose .shp an exporter padded with zeros as one field, not 41', () => {
+    // .shx and .dbf count one record; the .shp runs on for 320 zero bytes, which read as 40 empty records.
+    const file = read('fields-padded.zip');
+    expect(summary(file.drafts)).toEqual([['Mhofu Block', 'ready']]);
+    expect(file.drafts[0]!.areaHectares).toBe(source[0]!.areaHectares);
+    expect(file.notes).toEqual([]);
+  });
+
+  it('leaves out a record with no shape, and says so', () => {
+    const parts = unzipSync(fixture('fields-wgs84.zip'));
+    // The second record's shape type made null (type 0): a record GIS software keeps for attributes alone.
+    const shp = parts['fields.shp']!;
+    const view = new DataView(shp.buffer, shp.byteOffset, shp.byteLength);
+    const secondRecord = 100 + 8 + view.getInt32(104) * 2;
+    view.setInt32(secondRecord + 8, 0, true);
+    const file = readBoundaryFile(zipSync(parts), 'fields.zip');
+    expect(summary(file.drafts)).toEqual(SOURCE_SUMMARY.filter(([name]) => name !== 'Dam Field'));
+    expect(file.notes).toEqual(['1 record of the file has no shape (Dam Field) and was left out.']);
+  });
+
+  it('reads NAD83 as the 1–2 m from WGS 84 it is, not as a datum that may be hundreds of metres off', () => {
+    const file = read('fields-nad83.zip');
+    expect(file.sourceCrs).toBe('GCS_North_American_1983');
+    expect(summary(file.drafts)).toEqual(SOURCE_SUMMARY);
+    expect(file.notes).toEqual([expect.stringMatching(/NAD83, which lies within 1–2 m of WGS 84/)]);
+    expect(file.notes.join(' ')).not.toMatch(/hundred/);
+    expect(furthestCornerDegrees(source[0]!.boundary!.coordinates, file.drafts[0]!.boundary!.coordinates)).toBeLessThan(1e-6);
+  });
+
   it('closes each GPS track into a field and leaves the waypoint out', () => {
     const file = read('fields-walked.gpx');
     expect(file.format).toBe('gpx');

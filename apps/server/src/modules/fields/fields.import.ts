@@ -251,7 +251,24 @@ function readGeoJson(bytes: Uint8Array): SourceContent {
   throw unreadable('geojson', 'it is JSON, but not a GeoJSON FeatureCollection, Feature or geometry');
 }
 
-const SHAPEFILE_PART = /\.(shp|dbf|prj|cpg)$/i;
+const SHAPEFILE_PART = /\.(shp|shx|dbf|prj|cpg)$/i;
+
+/**
+ * How many records a Shapefile holds, by its index (.shx: a 100-byte header, then 8 bytes a record) or else its
+ * table (.dbf header). shpjs walks the .shp to its last byte instead, so a .shp an exporter padded with zeros reads
+ * as one empty record per 8 bytes: 40 phantom fields behind one real one. Null when neither file is there.
+ */
+function shapefileRecordCount(shx: Uint8Array | undefined, dbf: Uint8Array | undefined): number | null {
+  if (shx && shx.byteLength >= 100) {
+    const view = new DataView(shx.buffer, shx.byteOffset, shx.byteLength);
+    // The header's file length, in 16-bit words; a damaged one counts no more than the bytes there are.
+    const declaredBytes = view.getInt32(24) * 2;
+    const bytes = declaredBytes >= 100 && declaredBytes <= shx.byteLength ? declaredBytes : shx.byteLength;
+    return Math.floor((bytes - 100) / 8);
+  }
+  if (dbf && dbf.byteLength >= 32) return new DataView(dbf.buffer, dbf.byteOffset, dbf.byteLength).getUint32(4, true);
+  return null;
+}
 
 function readShapefile(bytes: Uint8Array): SourceContent {
   const files = unzipFiles(bytes, (path) => SHAPEFILE_PART.test(path) && !isMacMetadata(path));
@@ -267,19 +284,23 @@ function readShapefile(bytes: Uint8Array): SourceContent {
     const written = new TextDecoder().decode(part('prj') ?? new Uint8Array()).trim() || undefined;
     const datum = written ? checkDatum(written) : ({ kind: 'wgs84' } as const);
     let prj = written;
+    const recordCount = shapefileRecordCount(part('shx'), part('dbf'));
     // shpjs converts positions with the .prj through proj4, and silently keeps them as stored when proj4
     // cannot read it: metres then show up where degrees belong.
-    let geometries = parseShp(part('shp')!, prj);
+    const shapes = (withPrj: string | undefined) => parseShp(part('shp')!, withPrj).slice(0, recordCount ?? undefined);
+    let geometries = shapes(prj);
     if (datum.kind === 'known') {
       // Convert with the datum's regional shift, then again with the most accurate one for where the fields are.
-      geometries = parseShp(part('shp')!, withShift(written!, datum.shifts[0]!));
+      geometries = shapes(withShift(written!, datum.shifts[0]!));
       const shift = positionsAreLonLat(geometries) ? bestShift(datum.shifts, centreOf(geometries)) : datum.shifts[0]!;
       prj = withShift(written!, shift);
-      if (shift !== datum.shifts[0]) geometries = parseShp(part('shp')!, prj);
+      if (shift !== datum.shifts[0]) geometries = shapes(prj);
       notes.add(
         `Converted from the ${datum.datum.replace(/^D_/, '').replaceAll('_', ' ')} datum to WGS 84 with ${shift.source}, ` +
           `accurate to about ${shift.accuracyM} m: check the fields on the map.`,
       );
+    } else if (datum.kind === 'within-metres') {
+      notes.add(datum.note);
     } else if (datum.kind === 'unknown') {
       notes.add(
         `The .prj uses the ${datum.datum} datum and gives no conversion to WGS 84, so positions may be off by up to a few ` +
@@ -295,7 +316,14 @@ function readShapefile(bytes: Uint8Array): SourceContent {
     }
     const dbf = part('dbf');
     const records = dbf ? readDbf(dbf, part('cpg')) : [];
-    geometries.forEach((geometry, i) => features.push({ name: nameFromAttributes(records[i]), geometry }));
+    // A record with no shape (null type) holds attributes alone: nothing to draw, so no draft; the review says so.
+    const withoutShape: string[] = [];
+    geometries.forEach((geometry, i) => {
+      const name = nameFromAttributes(records[i]);
+      if (geometry) features.push({ name, geometry });
+      else withoutShape.push(name ?? `record ${i + 1}`);
+    });
+    if (withoutShape.length > 0) notes.add(noShapeNote(withoutShape));
     if (prj && !crsNames.includes(crsNameOf(prj))) crsNames.push(crsNameOf(prj));
     if (prj && !isWgs84LonLat(prj) && !convertedFrom.includes(crsNameOf(prj))) convertedFrom.push(crsNameOf(prj));
   }
@@ -305,6 +333,13 @@ function readShapefile(bytes: Uint8Array): SourceContent {
     notes: [...notes],
     features,
   };
+}
+
+function noShapeNote(names: string[]): string {
+  const listed = names.length > 5 ? `${names.slice(0, 5).join(', ')} and ${names.length - 5} more` : names.join(', ');
+  return names.length === 1
+    ? `1 record of the file has no shape (${listed}) and was left out.`
+    : `${names.length} records of the file have no shape (${listed}) and were left out.`;
 }
 
 /**

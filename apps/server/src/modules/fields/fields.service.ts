@@ -1,18 +1,16 @@
-import { randomUUID } from 'node:crypto';
 import {
-  boundaryCentroid,
-  boundaryCornerCount,
   fieldDateProblem,
-  simplifyBoundaryForMap,
   type Field,
   type FieldListView,
   type FieldOnMap,
   type FieldSummary,
   type FieldCreate,
   type FieldUpdate,
-  type MeasuredBoundary,
+  type RecordsBeforePlantingDetails,
+  type WaterRecordBeforePlanting,
+  type WaterRecordsBeforePlantingChoice,
 } from '@murimi/core';
-import { sql, type Selectable } from 'kysely';
+import { sql, type Kysely, type Selectable } from 'kysely';
 import type { AppContext, ServiceContext } from '../../app-context.ts';
 import { decodeCursor, nameIdKey, pageOf, timeIdKey, type ListPage } from '../../db/list-pages.ts';
 import {
@@ -24,10 +22,11 @@ import {
   updateOwned,
   type UpdateCondition,
 } from '../../db/owned-records.ts';
-import type { FieldTable } from '../../db/schema.ts';
+import type { DB, FieldTable } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import type { ExportedFile, ExportFormat } from './fields.export.ts';
 import { checkCornersPerField, checkFieldStorage } from './fields.quotas.ts';
+import { boundaryColumns, fieldRowOf } from './fields.rows.ts';
 
 type FieldRow = Selectable<FieldTable>;
 /** The columns a list reads: never the full boundary, which can be hundreds of kilobytes per field. */
@@ -78,29 +77,6 @@ export function presentFieldSummary(row: FieldSummaryRow): FieldSummary {
     irrigated: row.irrigated,
     createdAt: row.createdAt.toISOString(),
     lastModified: row.updatedAt.toISOString(),
-  };
-}
-
-/**
- * The stored columns for a measured boundary: GeoJSON, area and bounding box computed in core; the boundary
- * simplified for the map and the centroid, computed once here so that lists never read full boundaries; and the
- * boundary's corners and bytes, which the organisation's limits count.
- */
-function boundaryColumns(measured: MeasuredBoundary) {
-  const boundary = JSON.stringify(measured.boundary);
-  const [centroidLng, centroidLat] = boundaryCentroid(measured.boundary);
-  return {
-    boundary,
-    sizeHectares: measured.areaHectares,
-    bboxMinLng: measured.bbox.minLng,
-    bboxMinLat: measured.bbox.minLat,
-    bboxMaxLng: measured.bbox.maxLng,
-    bboxMaxLat: measured.bbox.maxLat,
-    mapBoundary: JSON.stringify(simplifyBoundaryForMap(measured.boundary)),
-    centroidLng,
-    centroidLat,
-    boundaryVertices: boundaryCornerCount(measured.boundary),
-    boundaryBytes: Buffer.byteLength(boundary),
   };
 }
 
@@ -204,23 +180,6 @@ export async function getField(ctx: AppContext, orgId: string, fieldId: string):
 }
 
 /** The stored columns of a new field. */
-export function fieldRowOf(orgId: string, input: FieldCreate) {
-  return {
-    id: input.id ?? randomUUID(),
-    orgId,
-    farmId: input.farmId,
-    name: input.name,
-    ...boundaryColumns(input.boundary),
-    cropType: input.cropType ?? null,
-    variety: input.variety ?? null,
-    plantingDate: input.plantingDate ?? null,
-    expectedHarvestDate: input.expectedHarvestDate ?? null,
-    actualHarvestDate: input.actualHarvestDate ?? null,
-    soilTexture: input.soilTexture ?? null,
-    irrigated: input.irrigated,
-  };
-}
-
 export async function createField(ctx: AppContext, orgId: string, input: FieldCreate): Promise<{ item: Field; created: boolean }> {
   await requireFarm(ctx, orgId, input.farmId);
   const values = fieldRowOf(orgId, input);
@@ -246,7 +205,7 @@ export async function updateField(
   if (!current) throw AppError.notFound('Field');
   checkUnchangedSince(presentFieldSummary(current).lastModified, condition.ifLastModified);
   if (input.farmId && input.farmId !== current.farmId) await requireFarm(ctx, orgId, input.farmId);
-  const { boundary, ...rest } = input;
+  const { boundary, waterRecordsBeforePlanting, ...rest } = input;
   const changes = definedOnly(rest);
   // The dates sent may be checked alone by the schema; together with the stored ones they must still agree.
   const problem = fieldDateProblem({ ...current, ...changes });
@@ -255,6 +214,13 @@ export async function updateField(
   const newBoundary = boundary ? boundaryColumns(boundary) : null;
   if (newBoundary && boundaryChanged) checkCornersPerField(ctx.config.quotas, newBoundary.boundaryVertices);
   const row = await ctx.database.db.transaction().execute(async (trx) => {
+    if (changes.plantingDate && changes.plantingDate !== current.plantingDate) {
+      await settleWaterRecordsBeforePlanting(
+        trx,
+        { orgId, fieldId, from: current.plantingDate, plantingDate: changes.plantingDate },
+        waterRecordsBeforePlanting,
+      );
+    }
     if (newBoundary && boundaryChanged) {
       await checkFieldStorage(trx, ctx.config.quotas, orgId, { fields: 0, bytes: newBoundary.boundaryBytes - current.boundaryBytes });
     }
@@ -271,6 +237,69 @@ export async function updateField(
   if (!row) throw AppError.notFound('Field');
   ctx.fieldListVersions.forget(orgId);
   return presentField(row);
+}
+
+/** The most records a `RECORDS_BEFORE_PLANTING` answer lists (it counts them all). */
+const LISTED_RECORDS_BEFORE_PLANTING = 50;
+
+/**
+ * A planting date moved later leaves the field's water records dated between the old planting and the new one
+ * before the season, where the water balance no longer counts them. The farmer is asked first: without a choice the
+ * change is refused (409 `RECORDS_BEFORE_PLANTING`, naming them); with `keep` they stay as records before the season,
+ * with `delete` they go, in the same transaction as the change. Records already before the old planting were
+ * settled when it was set and are not asked about again.
+ */
+async function settleWaterRecordsBeforePlanting(
+  trx: Kysely<DB>,
+  move: { orgId: string; fieldId: string; from: string | null; plantingDate: string },
+  choice: WaterRecordsBeforePlantingChoice | undefined,
+): Promise<void> {
+  const { orgId, fieldId, from, plantingDate } = move;
+  const irrigations = trx
+    .selectFrom('irrigationEvents')
+    .where('orgId', '=', orgId)
+    .where('fieldId', '=', fieldId)
+    .where('irrigationDate', '<', plantingDate)
+    .$if(from !== null, (query) => query.where('irrigationDate', '>=', from!));
+  const rainReadings = trx
+    .selectFrom('rainReadings')
+    .where('orgId', '=', orgId)
+    .where('fieldId', '=', fieldId)
+    .where('readingDate', '<', plantingDate)
+    .$if(from !== null, (query) => query.where('readingDate', '>=', from!));
+  const [irrigationRows, rainRows] = await Promise.all([
+    irrigations.select(['id', 'irrigationDate as date', 'depthMm as amountMm']).orderBy('irrigationDate').orderBy('id').execute(),
+    rainReadings.select(['id', 'readingDate as date', 'rainMm as amountMm']).orderBy('readingDate').orderBy('id').execute(),
+  ]);
+  if (irrigationRows.length + rainRows.length === 0 || choice === 'keep') return;
+  if (choice === 'delete') {
+    const ids = (rows: { id: string }[]) => rows.map((row) => row.id);
+    if (irrigationRows.length > 0)
+      await trx.deleteFrom('irrigationEvents').where('orgId', '=', orgId).where('id', 'in', ids(irrigationRows)).execute();
+    if (rainRows.length > 0) await trx.deleteFrom('rainReadings').where('orgId', '=', orgId).where('id', 'in', ids(rainRows)).execute();
+    return;
+  }
+  const records: WaterRecordBeforePlanting[] = [
+    ...irrigationRows.map((row) => ({ kind: 'irrigation' as const, ...row })),
+    ...rainRows.map((row) => ({ kind: 'rain' as const, ...row })),
+  ].sort((a, b) => a.date.localeCompare(b.date));
+  const details: RecordsBeforePlantingDetails = {
+    plantingDate,
+    irrigations: irrigationRows.length,
+    rainReadings: rainRows.length,
+    records: records.slice(0, LISTED_RECORDS_BEFORE_PLANTING),
+  };
+  const counted = [
+    irrigationRows.length > 0 ? `${irrigationRows.length} irrigation${irrigationRows.length === 1 ? '' : 's'}` : null,
+    rainRows.length > 0 ? `${rainRows.length} rain reading${rainRows.length === 1 ? '' : 's'}` : null,
+  ].filter((part) => part !== null);
+  throw new AppError(
+    'RECORDS_BEFORE_PLANTING',
+    `${counted.join(' and ')} logged on this field from ${records[0]!.date} to ${records.at(-1)!.date} would fall before the new ` +
+      `planting date (${plantingDate}), where the water balance does not count them. Keep them as records before the ` +
+      'season, or delete them, and save again.',
+    details,
+  );
 }
 
 export interface BoundaryVersion {

@@ -5,7 +5,11 @@ import {
   compareHarvestWithEstimate,
   grainAtMoisture,
   harvestProblem,
+  harvestSeasonProblem,
+  isoDay,
+  seasonEndDay,
   yieldResultSchema,
+  type HarvestField,
   type Harvest,
   type HarvestEstimate,
   type RecordedHarvest,
@@ -32,9 +36,6 @@ import { requireField } from '../fields/fields.service.ts';
 type HarvestRow = Selectable<HarvestTable>;
 type HarvestUpdate = z.output<typeof harvestUpdateSchema>;
 
-/** A harvest without a planting date belongs to the season planted in the year before it (days). */
-const SEASON_SEARCH_DAYS = 365;
-
 /** Yield analyses of a field read when looking for the one of a harvest's season (newest first). */
 const YIELD_ANALYSES_READ = 50;
 
@@ -44,7 +45,8 @@ function recordedHarvest(row: HarvestRow): RecordedHarvest {
 
 /**
  * The latest completed yield estimate of the harvest's season, beside the harvest at 12.5 % moisture: the season is
- * the harvest's planting date when it has one, else a planting in the year before the harvest.
+ * the harvest's planting date when it has one, else the estimate's season (`seasonEndDay` of its planting and crop,
+ * as every analysis reads a season) when the harvest falls inside it.
  */
 async function seasonEstimate(db: Kysely<DB>, row: HarvestRow): Promise<HarvestEstimate | null> {
   const analyses = await db
@@ -57,7 +59,6 @@ async function seasonEstimate(db: Kysely<DB>, row: HarvestRow): Promise<HarvestE
     .orderBy('finishedAt', 'desc')
     .limit(YIELD_ANALYSES_READ)
     .execute();
-  const earliestPlanting = addDays(row.harvestDate, -SEASON_SEARCH_DAYS);
   for (const analysis of analyses) {
     const parsed = yieldResultSchema.safeParse(analysis.result);
     if (!parsed.success || !('available' in parsed.data) || !parsed.data.available) continue;
@@ -65,7 +66,7 @@ async function seasonEstimate(db: Kysely<DB>, row: HarvestRow): Promise<HarvestE
     const sameSeason =
       row.plantingDate !== null
         ? estimate.plantingDate === row.plantingDate
-        : estimate.plantingDate <= row.harvestDate && estimate.plantingDate >= earliestPlanting;
+        : estimate.plantingDate <= row.harvestDate && row.harvestDate <= seasonEndDay(estimate.plantingDate, estimate.cropTypeId);
     if (!sameSeason) continue;
     const range = estimate.rangeAtStandardMoisture ?? {
       ...estimate.range,
@@ -110,10 +111,28 @@ async function present(db: Kysely<DB>, row: HarvestRow): Promise<Harvest> {
   return presentHarvest(row, await seasonEstimate(db, row));
 }
 
-/** A harvest cannot be dated after today (one day of slack for time zones east of UTC). */
-function checkHarvestDate(ctx: AppContext, harvestDate: string | undefined): void {
-  const tomorrow = new Date(ctx.now().getTime() + 24 * 3600_000).toISOString().slice(0, 10);
-  if (harvestDate && harvestDate > tomorrow) throw AppError.invalid('harvestDate', 'The harvest date cannot be in the future.');
+/** The field a harvest is recorded on, as its season needs it; "not found" when it is not the organisation's. */
+async function harvestField(ctx: AppContext, orgId: string, fieldId: string): Promise<HarvestField> {
+  const field = await ctx.database.db
+    .selectFrom('fields')
+    .select(['plantingDate', 'cropType', 'actualHarvestDate'])
+    .where('orgId', '=', orgId)
+    .where('id', '=', fieldId)
+    .executeTakeFirst();
+  if (!field) throw AppError.notFound('Field');
+  return field;
+}
+
+/**
+ * A harvest is not dated after today (one day of slack for time zones east of UTC) and lies inside its season on the
+ * field (`harvestSeasonProblem`): never a 1900 harvest or a 36-year season. Checked here, so every way of creating or
+ * changing a harvest is held to it.
+ */
+function checkHarvestSeason(ctx: AppContext, harvest: { harvestDate: string; plantingDate: string | null }, field: HarvestField): void {
+  const today = isoDay(ctx.now());
+  if (harvest.harvestDate > addDays(today, 1)) throw AppError.invalid('harvestDate', 'The harvest date cannot be in the future.');
+  const problem = harvestSeasonProblem(harvest, field, today);
+  if (problem) throw AppError.invalid(problem.path, problem.message);
 }
 
 // Creation times are kept to the microsecond but travel in cursors as JavaScript dates: the list orders by the
@@ -165,8 +184,11 @@ export async function createHarvest(
   orgId: string,
   input: z.output<typeof harvestCreateSchema>,
 ): Promise<{ item: Harvest; created: boolean }> {
-  await requireField(ctx, orgId, input.fieldId);
-  checkHarvestDate(ctx, input.harvestDate);
+  checkHarvestSeason(
+    ctx,
+    { harvestDate: input.harvestDate, plantingDate: input.plantingDate ?? null },
+    await harvestField(ctx, orgId, input.fieldId),
+  );
   const { row, created } = await insertOwned(ctx.database.db, 'harvests', {
     seasonLabel: input.seasonLabel ?? null,
     plantingDate: input.plantingDate ?? null,
@@ -190,10 +212,10 @@ export async function updateHarvest(
 ): Promise<Harvest> {
   const current = await getHarvest(ctx, orgId, id);
   checkUnchangedSince(current.lastModified, condition.ifLastModified);
-  if (input.fieldId && input.fieldId !== current.fieldId) await requireField(ctx, orgId, input.fieldId);
-  checkHarvestDate(ctx, input.harvestDate);
-  const problem = harvestProblem({ ...current, ...definedOnly(input) });
+  const next = { ...current, ...definedOnly(input) };
+  const problem = harvestProblem(next);
   if (problem) throw AppError.invalid(problem.path, problem.message);
+  checkHarvestSeason(ctx, next, await harvestField(ctx, orgId, next.fieldId));
   const { harvestedTPerHa, ...rest } = input;
   const row = await updateOwned(ctx.database.db, 'harvests', orgId, id, definedOnly({ ...rest, harvestedTonnesPerHa: harvestedTPerHa }), {
     ...condition,
@@ -208,15 +230,17 @@ export async function deleteHarvest(ctx: AppContext, orgId: string, id: string):
 }
 
 /**
- * The harvest recorded for a field's season (planted on `plantingDate`), newest first: the one the yield estimate of
- * that season is shown beside. A harvest without a planting date counts when it was harvested after that planting.
+ * The harvest recorded for a field's season (planted on `plantingDate`, of `cropType`), newest first: the one the
+ * yield estimate of that season is shown beside. A harvest without a planting date counts when it was harvested
+ * inside that season (`seasonEndDay`).
  */
 export async function findSeasonHarvest(
   db: Kysely<DB>,
   orgId: string,
   fieldId: string,
-  plantingDate: string,
+  season: { plantingDate: string; cropType: string | null },
 ): Promise<RecordedHarvest | null> {
+  const { plantingDate } = season;
   const row = await db
     .selectFrom('harvests')
     .selectAll()
@@ -228,7 +252,7 @@ export async function findSeasonHarvest(
         eb.and([
           eb('plantingDate', 'is', null),
           eb('harvestDate', '>=', plantingDate),
-          eb('harvestDate', '<=', addDays(plantingDate, SEASON_SEARCH_DAYS)),
+          eb('harvestDate', '<=', seasonEndDay(plantingDate, season.cropType)),
         ]),
       ]),
     )

@@ -48,9 +48,11 @@ const listResponse = z.object({
 
 /**
  * Scene imagery kept by the browser a day: a scene never changes, and a new boundary or legend changes the tag.
- * Private: the image shows the caller's field.
+ * Private: the image shows the caller's field. Varying by the token: the browser's cache keys by URL alone, so on a
+ * phone two people share it would otherwise give one person's image to the other without asking the server.
  */
 const IMAGE_CACHE_CONTROL = 'private, max-age=86400';
+const IMAGE_VARY = 'authorization';
 
 /**
  * A field's index imagery as the map needs it: the scenes of a period with their clear shares and statistics, and
@@ -84,7 +86,7 @@ export function imageryRoutes(ctx: AppContext) {
         const { orgId } = authOf(request);
         const field = await fieldForImage(ctx, orgId, request.params.fieldId);
         const etag = imageEtag(field, request.params.sceneId, index.data, format);
-        reply.header('etag', etag).header('cache-control', IMAGE_CACHE_CONTROL);
+        reply.header('etag', etag).header('cache-control', IMAGE_CACHE_CONTROL).header('vary', IMAGE_VARY);
         if (request.headers['if-none-match'] === etag) return reply.status(304).send();
         const image = await fieldSceneImage(ctx, request.log, orgId, field.id, request.params.sceneId, index.data, format, request.query);
         const { west, south, east, north, corners } = image.placement;

@@ -161,6 +161,8 @@ describe('a scene’s index map', () => {
     expect(coloured).toBeGreaterThan(400);
     expect(png.headers.etag).toEqual(expect.any(String));
     expect(png.headers['cache-control']).toContain('max-age');
+    // Kept by the browser for the person who asked, not for whoever asks next on the same phone.
+    expect(png.headers.vary).toMatch(/\bauthorization\b/i);
     const again = await imageOf(scene.sceneId, 'ndvi.png', farmer, { 'if-none-match': png.headers.etag as string });
     expect(again.statusCode).toBe(304);
   });

@@ -1,13 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import {
   depthFromVolumeMm,
+  formatDayMonth,
+  irrigationDepthProblem,
+  isoDay,
+  MAX_DAILY_IRRIGATION_MM,
   MAX_IRRIGATION_DEPTH_MM,
+  MIN_WATER_DEPTH_MM,
   netIrrigationDepthMm,
   type IrrigationEvent,
   type irrigationEventCreateSchema,
   type irrigationEventUpdateSchema,
 } from '@murimi/core';
-import { sql, type Selectable } from 'kysely';
+import { sql, type Kysely, type Selectable } from 'kysely';
 import type { z } from 'zod';
 import type { ServiceContext } from '../../app-context.ts';
 import { dayCreatedIdKey, decodeCursor, pageOf, type ListPage } from '../../db/list-pages.ts';
@@ -20,7 +25,7 @@ import {
   updateOwned,
   type UpdateCondition,
 } from '../../db/owned-records.ts';
-import type { FieldTable, IrrigationEventTable } from '../../db/schema.ts';
+import type { DB, FieldTable, IrrigationEventTable } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { requireField } from '../fields/fields.service.ts';
 import { checkWaterRecordDate, ownedField } from './water-records.fields.ts';
@@ -46,10 +51,15 @@ function presentIrrigationEvent(row: IrrigationEventRow): IrrigationEvent {
 
 /**
  * The depth to store, mm: as given, or the volume spread over the field's area (1 mm over 1 ha = 10 m³). A volume
- * that makes more than the most one irrigation can be is refused with the depth it would make.
+ * that makes more than the most one irrigation can be is refused with the depth it would make. Checked here as well
+ * as by the schema, so a record made without it (an SMS `IRR`) is held to the same limits.
  */
 function depthToStore(input: { depthMm?: number | undefined; volumeM3?: number | undefined }, field: Selectable<FieldTable>) {
-  if (input.volumeM3 === undefined) return input.depthMm;
+  if (input.volumeM3 === undefined) {
+    const problem = input.depthMm === undefined ? null : irrigationDepthProblem(input.depthMm);
+    if (problem) throw AppError.invalid('depthMm', problem);
+    return input.depthMm;
+  }
   const depthMm = roundMm(depthFromVolumeMm(input.volumeM3, field.sizeHectares));
   if (depthMm > MAX_IRRIGATION_DEPTH_MM) {
     throw AppError.invalid(
@@ -58,8 +68,45 @@ function depthToStore(input: { depthMm?: number | undefined; volumeM3?: number |
         `one irrigation is at most ${MAX_IRRIGATION_DEPTH_MM} mm.`,
     );
   }
-  if (depthMm <= 0) throw AppError.invalid('volumeM3', `${input.volumeM3} m³ over this field is less than 0.01 mm.`);
+  if (depthMm < MIN_WATER_DEPTH_MM)
+    throw AppError.invalid('volumeM3', `${input.volumeM3} m³ over this field is less than ${MIN_WATER_DEPTH_MM} mm.`);
   return depthMm;
+}
+
+/**
+ * Refuses an irrigation that would take the field's total for its day past `MAX_DAILY_IRRIGATION_MM`, saying what
+ * is already logged that day. Run inside the writing transaction after locking the field's row, so two records sent
+ * at once are counted one after the other.
+ */
+async function checkDailyIrrigation(
+  trx: Kysely<DB>,
+  record: { orgId: string; fieldId: string; irrigationDate: string; depthMm: number; id: string },
+  path: 'depthMm' | 'volumeM3',
+  today: string,
+): Promise<void> {
+  await trx.selectFrom('fields').select('id').where('orgId', '=', record.orgId).where('id', '=', record.fieldId).forUpdate().execute();
+  const logged = await trx
+    .selectFrom('irrigationEvents')
+    .select('depthMm')
+    .where('orgId', '=', record.orgId)
+    .where('fieldId', '=', record.fieldId)
+    .where('irrigationDate', '=', record.irrigationDate)
+    .where('id', '!=', record.id)
+    .orderBy('createdAt')
+    .execute();
+  const loggedMm = logged.reduce((sum, row) => sum + row.depthMm, 0);
+  if (loggedMm + record.depthMm <= MAX_DAILY_IRRIGATION_MM + 1e-9) return;
+  const day = formatDayMonth(record.irrigationDate, today);
+  const already =
+    logged.length === 1
+      ? `1 irrigation of ${roundMm(loggedMm)} mm`
+      : `${logged.length} irrigations, ${roundMm(loggedMm)} mm in all (${logged.map((row) => `${roundMm(row.depthMm)} mm`).join(', ')})`;
+  throw AppError.invalid(
+    path,
+    `This field already has ${already} logged on ${day}; with ${roundMm(record.depthMm)} mm more it would get ` +
+      `${roundMm(loggedMm + record.depthMm)} mm in one day. A field takes at most ${MAX_DAILY_IRRIGATION_MM} mm a day: ` +
+      'change the irrigation already logged, or check the date.',
+  );
 }
 
 // Creation times are kept to the microsecond but travel in cursors as JavaScript dates: the list orders by the
@@ -110,7 +157,7 @@ export async function createIrrigationEvent(
   if (stored) return { item: presentIrrigationEvent(stored), created: false };
   checkWaterRecordDate(ctx, 'irrigationDate', input.irrigationDate, field);
   const depthMm = depthToStore(input, field) as number;
-  const { row, created } = await insertOwned(ctx.database.db, 'irrigationEvents', {
+  const values = {
     id,
     orgId,
     fieldId: input.fieldId,
@@ -118,6 +165,10 @@ export async function createIrrigationEvent(
     depthMm,
     method: input.method,
     notes: input.notes ?? null,
+  };
+  const { row, created } = await ctx.database.db.transaction().execute(async (trx) => {
+    await checkDailyIrrigation(trx, values, input.volumeM3 === undefined ? 'depthMm' : 'volumeM3', isoDay(ctx.now()));
+    return insertOwned(trx, 'irrigationEvents', values);
   });
   return { item: presentIrrigationEvent(row), created };
 }
@@ -136,14 +187,18 @@ export async function updateIrrigationEvent(
     checkWaterRecordDate(ctx, 'irrigationDate', input.irrigationDate ?? current.irrigationDate, field);
   }
   const { volumeM3, depthMm, ...rest } = input;
-  const row = await updateOwned(
-    ctx.database.db,
-    'irrigationEvents',
-    orgId,
-    id,
-    definedOnly({ ...rest, depthMm: depthToStore({ volumeM3, depthMm }, field) }),
-    { ...condition, now: ctx.now() },
-  );
+  const newDepthMm = depthToStore({ volumeM3, depthMm }, field);
+  const row = await ctx.database.db.transaction().execute(async (trx) => {
+    const record = {
+      id,
+      orgId,
+      fieldId: field.id,
+      irrigationDate: input.irrigationDate ?? current.irrigationDate,
+      depthMm: newDepthMm ?? current.depthMm,
+    };
+    await checkDailyIrrigation(trx, record, volumeM3 === undefined ? 'depthMm' : 'volumeM3', isoDay(ctx.now()));
+    return updateOwned(trx, 'irrigationEvents', orgId, id, definedOnly({ ...rest, depthMm: newDepthMm }), { ...condition, now: ctx.now() });
+  });
   if (!row) throw AppError.notFound('Irrigation');
   return presentIrrigationEvent(row);
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { RainReading, rainReadingCreateSchema, rainReadingUpdateSchema } from '@murimi/core';
+import { rainReadingProblem, type RainReading, type rainReadingCreateSchema, type rainReadingUpdateSchema } from '@murimi/core';
 import { sql, type Selectable } from 'kysely';
 import type { z } from 'zod';
 import type { ServiceContext } from '../../app-context.ts';
@@ -99,6 +99,12 @@ export async function listRainReadings(
   return pageOf(rows, query.limit, (row) => [row.readingDate, row.createdMs.toISOString(), row.id], presentRainReading);
 }
 
+/** The schema's limits, kept here too for readings made without it (an SMS `RAIN`). */
+function checkRainMm(rainMm: number): void {
+  const problem = rainReadingProblem(rainMm);
+  if (problem) throw AppError.invalid('rainMm', problem);
+}
+
 export async function getRainReading(ctx: ServiceContext, orgId: string, id: string): Promise<RainReading> {
   const row = await findOwned(ctx.database.db, 'rainReadings', orgId, id);
   if (!row) throw AppError.notFound('Rain reading');
@@ -115,6 +121,7 @@ export async function createRainReading(
   // A replayed create answers with the stored row even if the field's season has moved on since.
   const stored = input.id ? await findOwned(ctx.database.db, 'rainReadings', orgId, id) : undefined;
   if (stored) return { item: presentRainReading(stored), created: false };
+  checkRainMm(input.rainMm);
   checkWaterRecordDate(ctx, 'readingDate', input.readingDate, field);
   const sameDay = await readingOnDay(ctx, input.fieldId, input.readingDate);
   if (sameDay) throw sameDayConflict(sameDay);
@@ -140,6 +147,7 @@ export async function updateRainReading(
 ): Promise<RainReading> {
   const current = await getRainReading(ctx, orgId, id);
   checkUnchangedSince(current.lastModified, condition.ifLastModified);
+  if (input.rainMm !== undefined) checkRainMm(input.rainMm);
   const fieldId = input.fieldId ?? current.fieldId;
   const readingDate = input.readingDate ?? current.readingDate;
   if (input.fieldId !== undefined || input.readingDate !== undefined) {

@@ -2,6 +2,7 @@ import { addDays, isoDay } from '@murimi/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { as, registerAccount, squareBoundary, startTestApp, type TestAccount, type TestApp } from '../../../test/harness.ts';
 import { newId } from '../../../test/factories.ts';
+import { logWaterByPhone } from '../sms/water-by-phone.ts';
 
 // Irrigation events and rain-gauge readings through the API, and the irrigation analysis that counts them. The
 // worker runs in this process on the simulated weather series, so an analysis needs no network.
@@ -86,7 +87,8 @@ describe('irrigation events', () => {
   });
 
   it.each([
-    [{ depthMm: 0 }, 'Depth must be more than 0 mm.'],
+    [{ depthMm: 0 }, 'Depth must be at least 0.01 mm.'],
+    [{ depthMm: 1e-320 }, 'Depth must be at least 0.01 mm.'],
     [{ depthMm: 201 }, 'Depth is at most 200 mm per irrigation.'],
     [{ depthMm: undefined }, 'Enter the depth in mm or the volume in m³.'],
     [{ volumeM3: 100 }, 'Give the depth in mm or the volume in m³, not both.'],
@@ -140,6 +142,78 @@ describe('irrigation events', () => {
     }
   });
 
+  it('caps a field’s irrigation on one day at 200 mm, saying what is already logged, on create and on update', async () => {
+    const day = addDays(today, -25);
+    const first = await request(farmer, 'POST', '/api/irrigation-events', irrigation({ irrigationDate: day, depthMm: 200 }));
+    expect(first.statusCode).toBe(201);
+    for (const depthMm of [200, 200]) {
+      const again = await request(farmer, 'POST', '/api/irrigation-events', irrigation({ irrigationDate: day, depthMm }));
+      expect(again.statusCode).toBe(400);
+      expect(again.json().error.details[0].path).toBe('depthMm');
+      expect(again.json().error.message).toMatch(
+        /^This field already has 1 irrigation of 200 mm logged on \d{1,2} \w{3}( \d{4})?; with 200 mm more it would get 400 mm in one day\. A field takes at most 200 mm a day/,
+      );
+    }
+    const onDay = async () =>
+      (await listOf(`/api/irrigation-events?fieldId=${fieldId}&limit=500`)).filter(
+        (e) => (e as { irrigationDate?: string }).irrigationDate === day,
+      );
+    expect(await onDay()).toHaveLength(1);
+
+    // Another day: two that fit, and one moved onto the full day is refused.
+    const other = addDays(today, -26);
+    const small = (await request(farmer, 'POST', '/api/irrigation-events', irrigation({ irrigationDate: other, depthMm: 150 }))).json()
+      .data;
+    expect((await request(farmer, 'POST', '/api/irrigation-events', irrigation({ irrigationDate: other, depthMm: 60 }))).statusCode).toBe(
+      400,
+    );
+    const rest = (await request(farmer, 'POST', '/api/irrigation-events', irrigation({ irrigationDate: other, depthMm: 50 }))).json().data;
+    expect(rest.depthMm).toBe(50);
+    const moved = await request(farmer, 'PUT', `/api/irrigation-events/${small.id}`, { irrigationDate: day });
+    expect(moved.statusCode).toBe(400);
+    expect(moved.json().error.message).toContain('with 150 mm more it would get 350 mm');
+    // Changing a record counts it once, not on top of itself.
+    expect((await request(farmer, 'PUT', `/api/irrigation-events/${small.id}`, { depthMm: 140 })).statusCode).toBe(200);
+    for (const id of [first.json().data.id, small.id, rest.id]) await request(farmer, 'DELETE', `/api/irrigation-events/${id}`);
+  });
+
+  it('holds a record made by phone to the same limits: a depth of 1e-320 mm, or a fourth 200 mm on a day, is not logged', async () => {
+    const day = addDays(today, -27);
+    const phone = (water: 'irrigation' | 'rain', amountMm: number, key: string) =>
+      logWaterByPhone(t.ctx, {
+        orgId: farmer.orgId,
+        userId: farmer.userId,
+        fieldId,
+        water,
+        amountMm,
+        date: day,
+        messageKey: `${key}-${newId()}`,
+      });
+    expect(await phone('irrigation', 1e-320, 'tiny')).toEqual({ logged: false, reason: 'Depth must be at least 0.01 mm.' });
+    expect(await phone('rain', 1e-320, 'tiny-rain')).toEqual({ logged: false, reason: 'Rain is 0 mm (a dry day) or at least 0.01 mm.' });
+    expect(await phone('irrigation', 200, 'full')).toEqual({ logged: true });
+    expect(await phone('irrigation', 200, 'again')).toMatchObject({
+      logged: false,
+      reason: expect.stringContaining('1 irrigation of 200 mm logged'),
+    });
+    const stored = await t.ctx.database.db
+      .selectFrom('irrigationEvents')
+      .select('depthMm')
+      .where('fieldId', '=', fieldId)
+      .where('irrigationDate', '=', day)
+      .execute();
+    expect(stored).toEqual([{ depthMm: 200 }]);
+    expect(
+      await t.ctx.database.db
+        .selectFrom('rainReadings')
+        .select('id')
+        .where('fieldId', '=', fieldId)
+        .where('readingDate', '=', day)
+        .execute(),
+    ).toEqual([]);
+    await t.ctx.database.db.deleteFrom('irrigationEvents').where('fieldId', '=', fieldId).where('irrigationDate', '=', day).execute();
+  });
+
   it('creates once for a client id sent twice', async () => {
     const id = newId();
     const payload = irrigation({ id, irrigationDate: addDays(today, -20) });
@@ -189,6 +263,7 @@ describe('rain-gauge readings', () => {
 
   it.each([
     [{ rainMm: -1 }, 'Rain cannot be negative.'],
+    [{ rainMm: 1e-320 }, 'Rain is 0 mm (a dry day) or at least 0.01 mm.'],
     [{ rainMm: 501 }, "A day's rain reading is at most 500 mm."],
     [{ rainMm: undefined }, 'Rain must be a number of mm.'],
     [{ readingDate: addDays(today, 3) }, 'The date cannot be in the future.'],
@@ -302,4 +377,53 @@ describe('the irrigation analysis counts the recorded water', () => {
     await request(farmer, 'DELETE', `/api/rain-readings/${gauge.id}`);
     await request(farmer, 'DELETE', `/api/irrigation-events/${watered.id}`);
   }, 120_000);
+});
+
+describe('moving a planting date after water has been logged', () => {
+  it('asks what to do with the records the new date leaves before planting: keep them uncounted, or delete them', async () => {
+    const planted = addDays(today, -60);
+    const field = await createField(farmer, { cropType: 'maize-grain', plantingDate: planted, irrigated: true });
+    const log = async (url: string, payload: Record<string, unknown>) =>
+      (await request(farmer, 'POST', url, { fieldId: field.id, ...payload })).json().data.id as string;
+    const early = await log('/api/irrigation-events', { irrigationDate: addDays(planted, 5), depthMm: 30, method: 'furrow' });
+    const gauge = await log('/api/rain-readings', { readingDate: addDays(planted, 7), rainMm: 12 });
+    const later = await log('/api/irrigation-events', { irrigationDate: addDays(planted, 20), depthMm: 25, method: 'furrow' });
+    const move = (plantingDate: string, extra: Record<string, unknown> = {}) =>
+      request(farmer, 'PUT', `/api/fields/${field.id}`, { plantingDate, ...extra });
+
+    const asked = await move(addDays(planted, 10));
+    expect(asked.statusCode).toBe(409);
+    expect(asked.json().error).toMatchObject({
+      code: 'RECORDS_BEFORE_PLANTING',
+      message: expect.stringMatching(
+        /^1 irrigation and 1 rain reading logged on this field from .* would fall before the new planting date/,
+      ),
+      details: {
+        plantingDate: addDays(planted, 10),
+        irrigations: 1,
+        rainReadings: 1,
+        records: [
+          { kind: 'irrigation', id: early, date: addDays(planted, 5), amountMm: 30 },
+          { kind: 'rain', id: gauge, date: addDays(planted, 7), amountMm: 12 },
+        ],
+      },
+    });
+    // Nothing changed while the farmer decides.
+    expect((await request(farmer, 'GET', `/api/fields/${field.id}`)).json().data.plantingDate).toBe(planted);
+
+    // Kept: the records stay, before the season.
+    expect((await move(addDays(planted, 10), { waterRecordsBeforePlanting: 'keep' })).statusCode).toBe(200);
+    expect((await listOf(`/api/irrigation-events?fieldId=${field.id}`)).map((e) => e.id).sort()).toEqual([early, later].sort());
+    expect((await listOf(`/api/rain-readings?fieldId=${field.id}`)).map((r) => r.id)).toEqual([gauge]);
+
+    // Moved again past the later irrigation: only that one is asked about; deleted with the change.
+    const again = await move(addDays(planted, 25));
+    expect(again.json().error.details.records.map((r: { id: string }) => r.id)).toEqual([later]);
+    expect((await move(addDays(planted, 25), { waterRecordsBeforePlanting: 'delete' })).statusCode).toBe(200);
+    expect((await listOf(`/api/irrigation-events?fieldId=${field.id}`)).map((e) => e.id)).toEqual([early]);
+    expect((await request(farmer, 'GET', `/api/fields/${field.id}`)).json().data.plantingDate).toBe(addDays(planted, 25));
+
+    // Another organisation cannot learn of them, nor move the field.
+    expect((await request(stranger, 'PUT', `/api/fields/${field.id}`, { plantingDate: addDays(planted, 40) })).statusCode).toBe(404);
+  });
 });

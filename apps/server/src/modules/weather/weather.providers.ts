@@ -46,15 +46,26 @@ export interface CellHistory {
   days: PresentedDay[];
 }
 
-/** Where one organisation's weather comes from. Chosen per organisation by `weatherProviderFor`. */
+/**
+ * Where one organisation's weather comes from. Chosen per organisation by `weatherProviderFor`. With a `signal` (an
+ * analysis's), a read stops when it aborts, rejecting with the signal's reason: nothing waits on a slow service for
+ * an analysis that was cancelled.
+ */
 export interface WeatherProvider {
   /**
    * The forecast of a cell (the forecast's past days included): fresh or kept, stale, or simulated as the provider
    * allows; a 503 `SERVICE_UNAVAILABLE` when it has nothing to give.
    */
-  forecast(ctx: ServiceContext, cell: WeatherCell, log: OpenMeteoLogger): Promise<CellForecast>;
+  forecast(ctx: ServiceContext, cell: WeatherCell, log: OpenMeteoLogger, signal?: AbortSignal): Promise<CellForecast>;
   /** Days of a cell from `startDate` to `endDate` (inclusive, local days). */
-  history(ctx: ServiceContext, cell: WeatherCell, startDate: string, endDate: string, log: OpenMeteoLogger): Promise<CellHistory>;
+  history(
+    ctx: ServiceContext,
+    cell: WeatherCell,
+    startDate: string,
+    endDate: string,
+    log: OpenMeteoLogger,
+    signal?: AbortSignal,
+  ): Promise<CellHistory>;
 }
 
 /**
@@ -106,16 +117,16 @@ function simulatedHistory(cell: WeatherCell, startDate: string, endDate: string)
  * fails, the kept one up to 24 h old marked stale, otherwise a 503. Nothing is kept from a failure.
  */
 export const openMeteoWeather: WeatherProvider = {
-  async forecast(ctx, cell, log) {
+  async forecast(ctx, cell, log, signal) {
     try {
-      return await openMeteoForecast(ctx, cell, log);
+      return await openMeteoForecast(ctx, cell, log, signal);
     } catch (error) {
       throw asUnavailable(error);
     }
   },
-  async history(ctx, cell, startDate, endDate, log) {
+  async history(ctx, cell, startDate, endDate, log, signal) {
     try {
-      return await openMeteoHistory(ctx, cell, startDate, endDate, log, openMeteoWeather);
+      return await openMeteoHistory(ctx, cell, startDate, endDate, log, openMeteoWeather, signal);
     } catch (error) {
       throw asUnavailable(error);
     }
@@ -128,11 +139,11 @@ export const openMeteoWeather: WeatherProvider = {
  * weather covers for an offline demo, not for a request Open-Meteo turned down.
  */
 export const openMeteoOrSimulatedWeather: WeatherProvider = {
-  async forecast(ctx, cell, log) {
+  async forecast(ctx, cell, log, signal) {
     const { forecastUrl } = ctx.config.weather.openMeteo;
     if (knownUnreachable(ctx, forecastUrl)) return simulatedCellForecast(cell, ctx.now());
     try {
-      return await openMeteoForecast(ctx, cell, log);
+      return await openMeteoForecast(ctx, cell, log, signal);
     } catch (error) {
       if (!isUnreachable(error)) throw asUnavailable(error);
       log.warn(
@@ -143,11 +154,11 @@ export const openMeteoOrSimulatedWeather: WeatherProvider = {
       return simulatedCellForecast(cell, ctx.now());
     }
   },
-  async history(ctx, cell, startDate, endDate, log) {
+  async history(ctx, cell, startDate, endDate, log, signal) {
     const { archiveUrl } = ctx.config.weather.openMeteo;
     if (knownUnreachable(ctx, archiveUrl)) return simulatedHistory(cell, startDate, endDate);
     try {
-      return await openMeteoHistory(ctx, cell, startDate, endDate, log, openMeteoOrSimulatedWeather);
+      return await openMeteoHistory(ctx, cell, startDate, endDate, log, openMeteoOrSimulatedWeather, signal);
     } catch (error) {
       if (!isUnreachable(error)) throw asUnavailable(error);
       rememberUnreachable(ctx, archiveUrl);
@@ -170,9 +181,9 @@ function asUnavailable(error: unknown): unknown {
   return new AppError('SERVICE_UNAVAILABLE', UNAVAILABLE_MESSAGE, { provider: 'open-meteo', reason: error.kind, status: error.status });
 }
 
-function openMeteoSettings(ctx: ServiceContext, log: OpenMeteoLogger): OpenMeteoSettings {
+function openMeteoSettings(ctx: ServiceContext, log: OpenMeteoLogger, signal: AbortSignal | undefined): OpenMeteoSettings {
   const { forecastUrl, archiveUrl, apiKey, timeoutMs } = ctx.config.weather.openMeteo;
-  return { forecastUrl, archiveUrl, apiKey, timeoutMs, log };
+  return { forecastUrl, archiveUrl, apiKey, timeoutMs, log, signal };
 }
 
 /**
@@ -180,20 +191,25 @@ function openMeteoSettings(ctx: ServiceContext, log: OpenMeteoLogger): OpenMeteo
  * Simultaneous requests for one cell in this process share one load, whichever provider asked: the answer is
  * Open-Meteo's either way, and each provider decides on its own what a failure becomes. The whole read-fetch-save
  * is shared, not the fetch alone: a request that read the store just before another's save would otherwise start
- * a second fetch.
+ * a second fetch. The fetch is dropped once every caller waiting for it has aborted.
  */
-function openMeteoForecast(ctx: ServiceContext, cell: WeatherCell, log: OpenMeteoLogger): Promise<CellForecast> {
+function openMeteoForecast(ctx: ServiceContext, cell: WeatherCell, log: OpenMeteoLogger, signal?: AbortSignal): Promise<CellForecast> {
   const key = forecastLoadKey('open-meteo', ctx.config.weather.openMeteo.forecastUrl, cell);
-  return sharedLoad(key, () => loadOpenMeteoForecast(ctx, cell, log));
+  return sharedLoad(key, (loadSignal) => loadOpenMeteoForecast(ctx, cell, log, loadSignal), signal);
 }
 
-async function loadOpenMeteoForecast(ctx: ServiceContext, cell: WeatherCell, log: OpenMeteoLogger): Promise<CellForecast> {
+async function loadOpenMeteoForecast(
+  ctx: ServiceContext,
+  cell: WeatherCell,
+  log: OpenMeteoLogger,
+  signal: AbortSignal,
+): Promise<CellForecast> {
   const now = ctx.now();
   const kept = await readKeptForecast(ctx, 'open-meteo', cell);
   const ageMs = kept ? now.getTime() - kept.fetchedAt.getTime() : Infinity;
   if (kept && ageMs < FORECAST_VALID_MS) return { source: 'open-meteo', forecast: kept.forecast, fetchedAt: kept.fetchedAt, stale: false };
   try {
-    const forecast = await fetchOpenMeteoForecast(openMeteoSettings(ctx, log), {
+    const forecast = await fetchOpenMeteoForecast(openMeteoSettings(ctx, log, signal), {
       latitude: cell.latitude,
       longitude: cell.longitude,
       forecastDays: FORECAST_FETCH_DAYS,
@@ -232,6 +248,7 @@ async function openMeteoHistory(
   endDate: string,
   log: OpenMeteoLogger,
   provider: WeatherProvider,
+  signal?: AbortSignal,
 ): Promise<CellHistory> {
   const dates = datesBetween(startDate, endDate);
   const kept = await readKeptArchiveDays(ctx, 'open-meteo', cell, startDate, endDate);
@@ -240,7 +257,7 @@ async function openMeteoHistory(
   let point: WeatherPoint | null = null;
   const fetched = new Map<string, WeatherDay>();
   if (missing.length > 0) {
-    const archive = await fetchOpenMeteoArchive(openMeteoSettings(ctx, log), {
+    const archive = await fetchOpenMeteoArchive(openMeteoSettings(ctx, log, signal), {
       latitude: cell.latitude,
       longitude: cell.longitude,
       startDate: missing[0]!,
@@ -278,7 +295,7 @@ async function openMeteoHistory(
   const days: PresentedDay[] = dates.map((date) =>
     present(kept.get(date)?.day ?? fetched.get(date) ?? emptyDay(date), 'open-meteo', 'archive'),
   );
-  const recent = await fillRecentDaysFromForecast(ctx, cell, days, log, provider);
+  const recent = await fillRecentDaysFromForecast(ctx, cell, days, log, provider, signal);
   point ??= recent?.point ?? null;
   return {
     source: 'open-meteo',
@@ -298,13 +315,14 @@ async function fillRecentDaysFromForecast(
   days: PresentedDay[],
   log: OpenMeteoLogger,
   provider: WeatherProvider,
+  signal?: AbortSignal,
 ): Promise<OpenMeteoForecast | null> {
   const incomplete = days.filter((day) => !isCompleteArchiveDay(day));
   const oldestInForecast = addDays(localToday(ctx.now(), simulatedUtcOffsetSeconds(cell.longitude)), -PAST_DAYS);
   if (!incomplete.some((day) => day.date >= oldestInForecast)) return null;
   let result: CellForecast;
   try {
-    result = await provider.forecast(ctx, cell, log);
+    result = await provider.forecast(ctx, cell, log, signal);
   } catch (error) {
     if (error instanceof AppError) return null;
     throw error;

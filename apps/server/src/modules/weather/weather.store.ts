@@ -1,3 +1,4 @@
+import { abortable } from '@murimi/core';
 import type { ServiceContext } from '../../app-context.ts';
 import type { OpenMeteoForecast, WeatherDay } from '../../integrations/open-meteo/open-meteo-client.ts';
 import type { WeatherCell } from './weather.cells.ts';
@@ -63,21 +64,54 @@ export async function keepArchiveDays(
   await saveArchiveDays(ctx.database.db, source, cell, fetchedAt, days);
 }
 
+interface SharedLoad {
+  result: Promise<unknown>;
+  controller: AbortController;
+  /** Callers still waiting for it; a caller without a signal is never taken off. */
+  waiting: number;
+}
+
 /** Loads under way in this process, by key. */
-const inFlight = new Map<string, Promise<unknown>>();
+const inFlight = new Map<string, SharedLoad>();
 
 /**
  * One load per key at a time in this process: simultaneous callers (the fields of a farm opened together) wait for
  * the same promise, and the key is free again once it settles, failure included (nothing is kept from a failure).
  * The key must name everything that changes the answer: the source, the upstream address, the cell.
+ *
+ * A caller with a `signal` stops waiting as soon as it aborts (rejecting with its reason); the load itself is
+ * aborted only when every caller has gone that way, so one cancelled analysis never cuts off another's weather.
  */
-export function sharedLoad<T>(key: string, load: () => Promise<T>): Promise<T> {
-  let pending = inFlight.get(key) as Promise<T> | undefined;
-  if (!pending) {
-    pending = load().finally(() => inFlight.delete(key));
-    inFlight.set(key, pending);
+export function sharedLoad<T>(key: string, load: (signal: AbortSignal) => Promise<T>, signal?: AbortSignal): Promise<T> {
+  if (signal?.aborted) return Promise.reject(signal.reason as Error);
+  let entry = inFlight.get(key);
+  if (!entry) {
+    const controller = new AbortController();
+    const started: SharedLoad = { controller, waiting: 0, result: Promise.resolve() };
+    started.result = load(controller.signal).finally(() => {
+      if (inFlight.get(key) === started) inFlight.delete(key);
+    });
+    inFlight.set(key, started);
+    entry = started;
   }
-  return pending;
+  const shared = entry;
+  shared.waiting += 1;
+  const result = shared.result as Promise<T>;
+  if (!signal) return result;
+  const leave = () => {
+    shared.waiting -= 1;
+    if (shared.waiting > 0) return;
+    // Nobody waits for it: stop it, and let the next caller start afresh rather than join a load being stopped.
+    if (inFlight.get(key) === shared) inFlight.delete(key);
+    shared.controller.abort(signal.reason);
+  };
+  signal.addEventListener('abort', leave, { once: true });
+  // Settled first: this caller no longer counts, whatever its signal does later. The caller hears the outcome below.
+  result.then(
+    () => signal.removeEventListener('abort', leave),
+    () => signal.removeEventListener('abort', leave),
+  );
+  return abortable(result, signal);
 }
 
 /** The in-flight key of one source's forecast of a cell from an upstream address. */

@@ -7,16 +7,16 @@ import { session } from '../../features/auth/session.ts';
 import { useSession } from '../../features/auth/use-session.ts';
 import { useSignOutGuard } from '../../features/offline/components/SignOutGuard.tsx';
 import { openTestDb, queueItem } from '../../features/offline/components/queue-fixtures.tsx';
-import { switchOfflineDb, type OfflineDb } from '../../lib/offline-db.ts';
+import { offlineDb, openOfflineDb, switchOfflineDb, type OfflineDb } from '../../lib/offline-db.ts';
 import { stubServer } from '../../lib/testing/fetch-stub.ts';
 import { MenuDrawer } from './SideMenu.tsx';
 import { UserMenu } from './UserMenu.tsx';
 
 /** A token the app reads as signed in for an hour. */
-function signedInToken(): string {
+function signedInToken(userId = 'u1'): string {
   const part = (value: object) => btoa(JSON.stringify(value)).replace(/=+$/, '');
   const exp = Math.floor(Date.now() / 1000) + 3600;
-  return `${part({ alg: 'HS256' })}.${part({ sub: 'u1', email: 'farmer@example.com', name: 'Farmer', exp })}.signature`;
+  return `${part({ alg: 'HS256' })}.${part({ sub: userId, email: 'farmer@example.com', name: 'Farmer', exp })}.signature`;
 }
 
 /** A menu's Sign Out item, as both menus use the guard. */
@@ -95,4 +95,54 @@ describe('signing out with changes not yet sent', () => {
     expect((await screen.findByRole('dialog', { name: 'Sign out?' })).textContent).toContain('You have 1 change not yet sent.');
     expect(session.getState().status).toBe('signed-in');
   });
+
+  it('asks even when the device database has not opened yet (a tap right after the page loaded)', async () => {
+    // The person's writes wait in their database; this page has not opened it yet (it opens after the load event).
+    const userId = `early-${crypto.randomUUID()}`;
+    const stored = await openOfflineDb(userId);
+    await stored.syncQueue.bulkPut([queueItem(), queueItem(), queueItem()]);
+    stored.close();
+    await switchOfflineDb(null);
+    session.signIn(signedInToken(userId));
+    expect(offlineDb()).toBeNull();
+
+    const user = userEvent.setup();
+    render(wrap(<SignOutItem />));
+    await user.click(screen.getByRole('button', { name: 'Sign Out' }));
+    const question = await screen.findByRole('dialog', { name: 'Sign out?' });
+    expect(question.textContent).toContain('You have 3 changes not yet sent.');
+    await user.click(within(question).getByRole('button', { name: 'Stay signed in' }));
+    expect(screen.getByTestId('status').textContent).toBe('signed-in');
+    const reopened = await openOfflineDb(userId);
+    expect(await reopened.syncQueue.count()).toBe(3);
+    reopened.close();
+  });
+
+  it('asks, saying it could not check, when the changes waiting cannot be counted', async () => {
+    await db.syncQueue.put(queueItem());
+    vi.spyOn(db.syncQueue, 'count').mockRejectedValue(new DOMException('Internal error opening backing store', 'UnknownError'));
+    const user = userEvent.setup();
+    render(wrap(<SignOutItem />));
+    await user.click(screen.getByRole('button', { name: 'Sign Out' }));
+
+    const question = await screen.findByRole('dialog', { name: 'Sign out?' });
+    expect(question.textContent).toContain(
+      'Murimi could not check whether changes on this device are still waiting to be sent. Signing out removes any that are.',
+    );
+    await user.click(within(question).getByRole('button', { name: 'Stay signed in' }));
+    expect(screen.getByTestId('status').textContent).toBe('signed-in');
+    vi.restoreAllMocks();
+    expect(await db.syncQueue.count()).toBe(1);
+  });
+
+  it('asks when counting does not answer (a database another tab holds), instead of waiting or signing out', async () => {
+    await db.syncQueue.put(queueItem());
+    vi.spyOn(db.syncQueue, 'count').mockReturnValue(new Promise<number>(() => {}) as never);
+    const user = userEvent.setup();
+    render(wrap(<SignOutItem />));
+    await user.click(screen.getByRole('button', { name: 'Sign Out' }));
+    const question = await screen.findByRole('dialog', { name: 'Sign out?' }, { timeout: 5000 });
+    expect(question.textContent).toContain('could not check');
+    expect(session.getState().status).toBe('signed-in');
+  }, 10_000);
 });

@@ -1,5 +1,6 @@
 /// <reference types="vite-plugin-pwa/vanillajs" />
 import type { RegisterSWOptions } from 'virtual:pwa-register';
+import { signedInPersonMessage } from '../../features/field-packs/pack-cache-names.ts';
 
 /** What the registration gives back: activates the waiting worker (the page reloads once it controls it). */
 type ApplyUpdate = () => Promise<void>;
@@ -39,6 +40,31 @@ export function startServiceWorker(registerSW: RegisterSW): void {
     onNeedRefresh: () => setUpdateWaiting(true),
     onRegisterError: (error: unknown) => console.error('The service worker could not be registered', error),
   });
+}
+
+let signedInPerson: string | null = null;
+let followingWorkers = false;
+
+/**
+ * Tells the service worker who is signed in (null: nobody), so it answers packed imagery and map tiles from that
+ * person's cache only. Called at page start and on every sign-in and sign-out, on every page (a sign-out often ends on
+ * a public one), and again whenever another worker takes the page. The worker keeps the answer across its restarts.
+ */
+export function tellServiceWorkerWhoIsSignedIn(userId: string | null): void {
+  signedInPerson = userId;
+  // Plain http from another host: no service worker, so nothing is served from a pack.
+  if (typeof navigator === 'undefined' || !('serviceWorker' in navigator)) return;
+  if (!followingWorkers) {
+    followingWorkers = true;
+    navigator.serviceWorker.addEventListener('controllerchange', () => void postSignedInPerson());
+  }
+  void postSignedInPerson();
+}
+
+async function postSignedInPerson(): Promise<void> {
+  // The registration's active worker, whether or not it controls this page yet (the first visit, a hard reload).
+  const registration = await navigator.serviceWorker.getRegistration().catch(() => undefined);
+  registration?.active?.postMessage(signedInPersonMessage(signedInPerson));
 }
 
 /** A new version's worker is installed and waiting for the person to reload (a store for useSyncExternalStore). */

@@ -6,11 +6,14 @@ export function Checkbox({
   hint,
   checked,
   onChange,
+  disabled = false,
 }: {
   label: string;
   hint?: string;
   checked: boolean;
   onChange: (checked: boolean) => void;
+  /** Shown but not changeable (the person may not change it). */
+  disabled?: boolean;
 }) {
   const hintId = useId();
   return (
@@ -20,6 +23,7 @@ export function Checkbox({
           type="checkbox"
           checked={checked}
           onChange={(event) => onChange(event.target.checked)}
+          disabled={disabled}
           aria-describedby={hint ? hintId : undefined}
           className="size-5 accent-leaf-700"
         />

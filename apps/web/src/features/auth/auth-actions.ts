@@ -1,6 +1,6 @@
 import { MISSING_TOKEN_MESSAGE } from '@murimi/core';
 import { api } from '../../lib/api/client.ts';
-import { removeDeviceData } from '../../lib/offline-db.ts';
+import { removeDeviceDataOf } from '../offline/device-storage.ts';
 import { deviceTokenFor, session } from './session.ts';
 
 /** What happens to data cached for the person who signs in or out: the app clears its query cache (main.tsx). */
@@ -12,13 +12,13 @@ export function onSessionChange(clear: () => void): void {
 
 /**
  * Signs out here first (local data, cached screens, and the person's offline database and field packs: nothing of
- * theirs stays on the device), then tells the server; its failure is ignored.
+ * theirs stays on the device, and another person's packs stay theirs), then tells the server; its failure is ignored.
  */
 export function signOut(): void {
   const state = session.getState();
   session.signOut((token) => fetch('/api/auth/logout', { method: 'POST', headers: { authorization: `Bearer ${token}` } }));
   clearCachedData();
-  if (state.status === 'signed-in') void removeDeviceData(state.claims.userId);
+  if (state.status === 'signed-in') void removeDeviceDataOf(state.claims.userId);
 }
 
 /** The session ended without the person asking (a refused or expired token): their unsent writes stay on the device. */

@@ -3,12 +3,14 @@ import type { FieldSummary } from '@murimi/core';
 import { experimental_createQueryPersister, type AsyncStorage } from '@tanstack/query-persist-client-core';
 import { QueryClient, queryOptions } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { keptReadKey } from '../../lib/kept-reads.ts';
 import { openOfflineDb, type OfflineDb } from '../../lib/offline-db.ts';
 import { onePage, stubServer } from '../../lib/testing/fetch-stub.ts';
 import { sceneImagePath } from '../crop-health/api/imagery.ts';
 import { downloadPack, planPack, readFresh, type PackDownloadDeps } from './download-pack.ts';
-import { deletePack, FIELD_PACK_TYPE, listPacks, readPackLimitMb, savePack, writePackLimitMb, type FieldPack } from './pack-store.ts';
+import { deletePack, FIELD_PACK_TYPE, listPacks, readPackLimitMb, savePack, writePackLimitMb } from './pack-store.ts';
 import { FakePackCache } from './testing/fake-cache.ts';
+import { packRecord } from './testing/pack-record.ts';
 
 const ORIGIN = 'http://murimi.test';
 const TILES = 'https://tiles.example/{z}/{x}/{y}.jpg';
@@ -108,17 +110,7 @@ function deps(overrides: Partial<PackDownloadDeps> = {}): PackDownloadDeps {
   };
 }
 
-const pack = (farmId: string, cachedUrls: string[]): FieldPack => ({
-  farmId,
-  farmName: farmId,
-  downloadedAt: 1,
-  fieldIds: [],
-  tilesPlanned: cachedUrls.length,
-  tilesMissing: 0,
-  imagesMissing: 0,
-  cachedUrls,
-  bytes: { tiles: 0, images: 0, data: 0, total: 0 },
-});
+const pack = (farmId: string, cachedUrls: string[]) => packRecord(farmId, cachedUrls);
 
 describe('field packs on the device', () => {
   it('deletes a pack with the files only it used, keeping the tiles a neighbouring farm’s pack shares', async () => {
@@ -199,6 +191,16 @@ describe('downloading a field pack', () => {
     expect(d.queryClient.getQueryData(['analyses', 'f1', 'latest-summaries'])).toMatchObject({ health: { id: 'health-1' } });
     expect(d.queryClient.getQueryData(['imagery', 'f1', 'ndvi', 'scenes'])).toMatchObject({ from: '2026-10-01' });
     expect(await listPacks(db)).toEqual([kept]);
+    // It lists the reads its screens open with, so they are kept as long as the pack.
+    expect(kept.readKeys).toEqual(
+      expect.arrayContaining([
+        keptReadKey(['fields', 'map']),
+        keptReadKey(['farms', 'farm-1']),
+        keptReadKey(['analyses', 'f1', 'latest-summaries']),
+        keptReadKey(['imagery', 'f1', 'ndvi', 'scenes']),
+      ]),
+    );
+    expect(new Set(kept.readKeys).size).toBe(d.queryClient.getQueryCache().getAll().length);
   });
 
   it('fetches no tile and says so in the plan when no satellite imagery is configured', async () => {

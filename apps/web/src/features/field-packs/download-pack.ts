@@ -1,6 +1,7 @@
 import { analysisTypes, type FieldSummary, type HealthResult } from '@murimi/core';
 import type { FetchQueryOptions, QueryClient, QueryKey } from '@tanstack/react-query';
 import { publicConfigQuery, type Basemap } from '../../lib/api/public-config.ts';
+import { keptReadKey } from '../../lib/kept-reads.ts';
 import type { OfflineDb } from '../../lib/offline-db.ts';
 import { analysisQuery, latestSummariesQuery } from '../analyses/api/analyses.ts';
 import { fieldScenesQuery, sceneImagePath } from '../crop-health/api/imagery.ts';
@@ -129,9 +130,9 @@ async function twice(attempt: () => Promise<Response>, signal: AbortSignal): Pro
 export const thumbnailPath = (fieldId: string, sceneId: string) => sceneImagePath(fieldId, sceneId, 'ndvi');
 
 /**
- * Downloads a farm's pack: the screens' API answers through the query client (which keeps every read on the device),
- * each field's latest index images and the basemap tiles into the packs' cache, then the pack's record with what it
- * measured. Cancelled or failed, it takes back the files it added that no pack lists and saves no record.
+ * Downloads a farm's pack: the screens' API answers through the query client (which keeps every read on the device;
+ * the pack lists them, so they stay as long as it does), each field's latest index images and the basemap tiles into
+ * the person's pack cache, then the pack's record with what it measured. Cancelled or failed, it takes back the files it added that no pack lists and saves no record.
  */
 export async function downloadPack(
   plan: PackPlan,
@@ -142,6 +143,7 @@ export async function downloadPack(
   const { queryClient, cache } = deps;
   const bytes = { tiles: 0, images: 0, data: 0 };
   const cachedUrls = new Set<string>();
+  const readKeys = new Set<string>();
   const alreadyListed = new Set((await listPacks(deps.db)).flatMap((pack) => pack.cachedUrls));
   const progress: PackProgress = { done: 0, total: plan.fields.length + plan.tileUrls.length };
   const step = () => {
@@ -156,6 +158,7 @@ export async function downloadPack(
     signal.throwIfAborted();
     const data = await readFresh(queryClient, options);
     bytes.data += jsonBytes(data);
+    readKeys.add(keptReadKey(options.queryKey));
     return data;
   };
   const keepImage = async (path: string) => {
@@ -240,6 +243,7 @@ export async function downloadPack(
       tilesMissing,
       imagesMissing,
       cachedUrls: [...cachedUrls],
+      readKeys: [...readKeys],
       bytes: { ...bytes, total: bytes.tiles + bytes.images + bytes.data },
     };
     await savePack(deps.db, cache, pack);

@@ -2,14 +2,13 @@ import type { DocumentEntry, OfflineDb } from '../../lib/offline-db.ts';
 import { DEFAULT_PACK_LIMIT_MB } from './pack-size.ts';
 
 /**
- * Where field packs live on the device: the files (basemap tiles, index images) in Cache Storage, where the service
- * worker answers the map's and Crop Health's requests from, and one record per farm in the offline database's
- * `documents` table that says which files are the pack's. Several packs may share a file (neighbouring farms share
- * tiles), so a file leaves the cache only when no pack still lists it.
+ * Where field packs live on the device: the files (basemap tiles, index images) in the person's own Cache Storage
+ * cache (`pack-cache.ts`), where the service worker answers the map's and Crop Health's requests from; the screens'
+ * reads in `queryCache`, kept as long as a pack lists them; and one record per farm in the offline database's
+ * `documents` table that says which files and reads are the pack's. Several packs may share a file (neighbouring
+ * farms share tiles), so a file leaves the cache only when no pack still lists it.
  */
 
-/** The Cache Storage cache the service worker reads packs from. */
-export const FIELD_PACK_CACHE = 'murimi-field-packs-v1';
 export const FIELD_PACK_TYPE = 'field-pack';
 /** The `userSettings` key of the storage limit for packs, in MB. */
 export const PACK_LIMIT_SETTING = 'fieldPacks.limitMb';
@@ -28,6 +27,11 @@ export interface FieldPack {
   imagesMissing: number;
   /** Every file this pack put into the cache (tiles and index images), as absolute URLs. */
   cachedUrls: string[];
+  /**
+   * The `queryCache` keys of the reads the pack's screens open with (`keptReadKey`): kept while the pack is, past
+   * the 7 days other reads live. Packs downloaded before this was recorded have none.
+   */
+  readKeys?: string[];
   /** Bytes measured: tile and image bodies, and the JSON of the API answers kept for the screens. */
   bytes: { tiles: number; images: number; data: number; total: number };
 }
@@ -48,6 +52,11 @@ export async function listPacks(db: OfflineDb): Promise<FieldPack[]> {
 export async function findPack(db: OfflineDb, farmId: string): Promise<FieldPack | null> {
   const entry = await db.documents.get(packId(farmId));
   return entry ? toPack(entry) : null;
+}
+
+/** The `queryCache` keys that the packs on this device hold: they stay as long as their pack. */
+export async function readsHeldByPacks(db: OfflineDb): Promise<Set<string>> {
+  return new Set((await listPacks(db)).flatMap((pack) => pack.readKeys ?? []));
 }
 
 /** Every URL the packs other than the given farm's list (all packs for null): files that must stay in the cache. */

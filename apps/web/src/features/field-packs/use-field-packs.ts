@@ -2,8 +2,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { apiResponse } from '../../lib/api/client.ts';
 import { offlineDb, onOfflineDbChange, type OfflineDb } from '../../lib/offline-db.ts';
+import { keepStorageOnDevice } from '../offline/device-storage.ts';
 import { downloadPack, type PackPlan, type PackProgress } from './download-pack.ts';
-import { deletePack, FIELD_PACK_CACHE, listPacks, readPackLimitMb, writePackLimitMb, type FieldPack } from './pack-store.ts';
+import { openPackCache } from './pack-cache.ts';
+import { deletePack, listPacks, readPackLimitMb, writePackLimitMb, type FieldPack } from './pack-store.ts';
 
 /** The signed-in person's offline database, once open; null before and where the browser keeps nothing. */
 export const usePackDb = (): OfflineDb | null => useSyncExternalStore(onOfflineDbChange, offlineDb, () => null);
@@ -58,7 +60,7 @@ export function usePacks(db: OfflineDb | null): PacksState {
 }
 
 export async function removePack(db: OfflineDb, farmId: string): Promise<void> {
-  await deletePack(db, await caches.open(FIELD_PACK_CACHE), farmId);
+  await deletePack(db, await openPackCache(db), farmId);
   packsChanged();
 }
 
@@ -95,7 +97,7 @@ export function usePackDownload(db: OfflineDb | null) {
           plan,
           {
             db,
-            cache: await caches.open(FIELD_PACK_CACHE),
+            cache: await openPackCache(db),
             queryClient,
             // Tile servers are other origins: no cookies, and CORS as the map itself asks.
             fetchTile: (url, signal) => fetch(url, { mode: 'cors', credentials: 'omit', signal }),
@@ -111,7 +113,11 @@ export function usePackDownload(db: OfflineDb | null) {
           },
         );
         setState(outcome.status === 'done' ? { phase: 'done', pack: outcome.pack } : { phase: 'cancelled' });
-        if (outcome.status === 'done') packsChanged();
+        if (outcome.status === 'done') {
+          packsChanged();
+          // A pack is worth keeping when the phone runs short of space: ask the browser not to evict the site's data.
+          void keepStorageOnDevice();
+        }
       } catch (error) {
         setState({ phase: 'failed', error });
       } finally {

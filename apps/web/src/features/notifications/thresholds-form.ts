@@ -1,4 +1,9 @@
-import { ADJUSTABLE_ALERT_THRESHOLDS, type AdjustableAlertThreshold, type AlertThresholds } from '@murimi/core';
+import {
+  ADJUSTABLE_ALERT_THRESHOLDS,
+  heavyRainTriggersOutOfOrder,
+  type AdjustableAlertThreshold,
+  type AlertThresholds,
+} from '@murimi/core';
 import type { FieldErrors } from '../../lib/form-errors.ts';
 import type { AlertThresholdSettings } from './api/notifications.ts';
 
@@ -13,15 +18,19 @@ export function thresholdInputsOf(thresholds: AlertThresholds): Record<Adjustabl
   >;
 }
 
+/** Two thresholds that contradict each other: the 1-day heavy-rain trigger above the 3-day one (core's check). */
+export type ThresholdsOutOfOrder = NonNullable<ReturnType<typeof heavyRainTriggersOutOfOrder>>;
+
 /**
  * The thresholds to send (an empty box is left out: the default applies), or for each box what is wrong: not a
- * number, outside the range the server's answer gives, or part of a day where days are counted. `outOfRange` words
- * the problem.
+ * number, outside the range the server's answer gives, part of a day where days are counted, or (once each is in
+ * range) a 1-day heavy-rain trigger above the 3-day one. `outOfRange` and `outOfOrder` word the problems.
  */
 export function checkThresholds(
   inputs: Record<AdjustableAlertThreshold, string>,
   defaults: AlertThresholdSettings['defaults'],
   outOfRange: (range: { min: number; max: number; whole: boolean }) => string,
+  outOfOrder: (problem: ThresholdsOutOfOrder) => string,
 ): { data: AlertThresholds; errors: null } | { data: null; errors: FieldErrors } {
   const data: AlertThresholds = {};
   const errors: FieldErrors = {};
@@ -35,5 +44,7 @@ export function checkThresholds(
       errors[name] = outOfRange({ min: range.min, max: range.max, whole });
     } else data[name] = value;
   }
-  return Object.keys(errors).length > 0 ? { data: null, errors } : { data, errors: null };
+  if (Object.keys(errors).length > 0) return { data: null, errors };
+  const disorder = heavyRainTriggersOutOfOrder(data);
+  return disorder ? { data: null, errors: { [disorder.name]: outOfOrder(disorder) } } : { data, errors: null };
 }

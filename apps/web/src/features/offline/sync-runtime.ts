@@ -3,6 +3,7 @@ import i18next from 'i18next';
 import { apiRequest, ApiError } from '../../lib/api/client.ts';
 import { offlineDbReady, type SyncAction } from '../../lib/offline-db.ts';
 import { showToast } from '../toasts/toast-store.ts';
+import { keepOnDevice } from './device-storage.ts';
 import { queueWrite } from './outbox.ts';
 import { actionDefinition } from './sync-actions.ts';
 import { SyncEngine } from './sync-engine.ts';
@@ -80,7 +81,7 @@ export async function sendOrQueue<T>(action: SyncAction, data: Record<string, un
       if (!(error instanceof ApiError && error.status === 0)) throw error;
     }
   }
-  await queueWrite(db, action, data);
+  await keepOnDevice(db, () => queueWrite(db, action, data));
   if (navigator.onLine) void syncEngine.sync();
   const record = actionDefinition(action).kind === 'update' ? { id: data.id, ...(data.changes as object) } : data;
   return { ...record, syncState: 'pending' } as Queued<T>;

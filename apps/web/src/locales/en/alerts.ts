@@ -57,7 +57,7 @@ export const alerts = {
     dataSource: 'Data',
     caveats: 'Keep in mind',
     simulatedNotice:
-      'This alert comes from simulated weather or satellite images (the demo): use it to try Murimi, not to decide what to do on a real field.',
+      'This alert comes from simulated weather or satellite images (the demo): use it to try Murimi, not to decide what to do on a real field. It is not sent by SMS or e-mail.',
     overNotice: 'The condition no longer holds (since {{time}}). The alert stays until you resolve it.',
     resolvedNotice: 'Resolved on {{time}}: it no longer shows among the open alerts.',
   },
@@ -201,11 +201,20 @@ export const alerts = {
     units: { '°C': '°C', mm: 'mm', days: 'days', 'm/s': 'm/s', index: 'index' },
     label: '{{name}} ({{unit}})',
     hint: 'Default {{value}}. From {{min}} to {{max}}.',
+    heatHint:
+      'Empty: each crop’s own line at flowering, {{maize}} for maize and {{soybean}} for soybean, {{value}} for other crops. A value here is used for every crop. From {{min}} to {{max}}.',
     custom: 'Your farm’s own value',
     reset: 'Reset to default',
     resetOne: 'Reset {{name}} to its default',
     outOfRange: 'Enter a number from {{min}} to {{max}}.',
     outOfRangeWhole: 'Enter a whole number from {{min}} to {{max}}.',
+    heavyRainDayAboveThreeDay:
+      'Heavy rain in a day ({{dayMm}} mm) can be at most the heavy rain over three days ({{threeDayMm}} mm): three days that hold such a day already reach it.',
+    heavyRainThreeDayBelowDefaultDay:
+      'Heavy rain over three days ({{threeDayMm}} mm) can be no less than heavy rain in a day ({{dayMm}} mm, the default): three days that hold such a day already reach it.',
+    fallowLand: 'Weather alerts on fields with no crop in the ground',
+    fallowLandHint:
+      'Off: frost, heat, heavy rain and wind are told only from planting to harvest. On: for fallow fields, seedbeds and fields about to be planted too. Dry spells are told only for a crop.',
     save: 'Save thresholds',
     saved: 'Thresholds saved. They apply from the next check of your fields.',
   },

@@ -182,8 +182,19 @@ export const common = {
       title: 'Sign out?',
       message_one: 'You have {{count}} change not yet sent. Signing out removes it from this device.',
       message_other: 'You have {{count}} changes not yet sent. Signing out removes them from this device.',
+      unknown:
+        'Murimi could not check whether changes on this device are still waiting to be sent. Signing out removes any that are.',
       stay: 'Stay signed in',
       confirm: 'Sign out anyway',
+    },
+    /** The phone's storage for this site is full (the browser's quota). */
+    storage: {
+      full: 'This phone’s storage is full, so Murimi could not keep this on it. Free some space (photos, videos or apps you no longer need) and try again. Changes already waiting to be sent stay on the phone.',
+      freed: 'Your phone was out of space. To keep your change, Murimi removed {{what}}.',
+      freedNotEnough: 'Your phone was out of space. Murimi removed {{what}}, but that was not enough to keep your change.',
+      reads_one: '{{count}} screen kept for reading offline',
+      reads_other: '{{count}} screens kept for reading offline',
+      pack: 'the offline pack of {{farm}}',
     },
   },
   coming: {

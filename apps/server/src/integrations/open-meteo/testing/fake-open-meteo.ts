@@ -21,6 +21,8 @@ export interface FakeOpenMeteo {
   forecastUrl: string;
   archiveUrl: string;
   requests: RecordedOpenMeteoRequest[];
+  /** Requests whose client closed the connection before the answer was sent (an aborted fetch). */
+  readonly droppedByClient: number;
   /** Requests to one path (`/v1/forecast` or `/v1/archive`). */
   requestsTo(path: '/v1/forecast' | '/v1/archive'): RecordedOpenMeteoRequest[];
   /** The next `count` requests are answered with `status` and Open-Meteo's error body (or `body`). */
@@ -85,6 +87,7 @@ export async function startFakeOpenMeteo(options: FakeOpenMeteoOptions = {}): Pr
   const requests: RecordedOpenMeteoRequest[] = [];
   let faults: Fault[] = [];
   let failingStatus: number | null = null;
+  let droppedByClient = 0;
   const timers = new Set<NodeJS.Timeout>();
 
   const server = createServer((incoming, outgoing) => {
@@ -97,6 +100,9 @@ export async function startFakeOpenMeteo(options: FakeOpenMeteoOptions = {}): Pr
     const url = new URL(incoming.url ?? '/', 'http://fake');
     const request = { path: url.pathname, query: Object.fromEntries(url.searchParams) };
     requests.push(request);
+    outgoing.on('close', () => {
+      if (!outgoing.writableFinished) droppedByClient += 1;
+    });
 
     if (failingStatus !== null) return send(outgoing, failingStatus, { error: true, reason: 'Service unavailable (fake outage)' });
     const fault = faults.shift();
@@ -129,6 +135,9 @@ export async function startFakeOpenMeteo(options: FakeOpenMeteoOptions = {}): Pr
     forecastUrl: `${url}/v1/forecast`,
     archiveUrl: `${url}/v1/archive`,
     requests,
+    get droppedByClient() {
+      return droppedByClient;
+    },
     requestsTo: (path) => requests.filter((r) => r.path === path),
     failNext: (count, status, failure = {}) => {
       for (let i = 0; i < count; i++) faults.push({ kind: 'status', status, ...failure });
@@ -142,6 +151,7 @@ export async function startFakeOpenMeteo(options: FakeOpenMeteoOptions = {}): Pr
       requests.length = 0;
       faults = [];
       failingStatus = null;
+      droppedByClient = 0;
     },
     close: async () => {
       for (const timer of timers) clearTimeout(timer);

@@ -162,4 +162,19 @@ describe('acting on an alert', () => {
     // Already read: opening it sent nothing.
     expect(posts(sent)).toEqual([]);
   });
+
+  it('labels an alert made from simulated data "Simulated" in the list and on its page, and says it is not sent by SMS or e-mail', async () => {
+    const simulated = makeAlert({ read: true });
+    const real = makeAlert({ read: true, title: 'Heavy rain', category: 'weather', simulated: false });
+    stubAlertServer([simulated, real]);
+    renderAt('/alerts');
+    const simulatedLink = await screen.findByRole('link', { name: 'Soybean rust' });
+    const rowOf = (link: HTMLElement) => (link.closest('tr') ?? link.closest('article'))!;
+    expect(within(rowOf(simulatedLink)).getByText('Simulated')).toBeTruthy();
+    expect(within(rowOf(screen.getByRole('link', { name: 'Heavy rain' }))).queryByText('Simulated')).toBeNull();
+
+    await userEvent.setup().click(simulatedLink);
+    await screen.findByRole('heading', { level: 1, name: 'Soybean rust' });
+    expect(screen.getByText(/from simulated weather or satellite images \(the demo\).*It is not sent by SMS or e-mail\.$/)).toBeTruthy();
+  });
 });

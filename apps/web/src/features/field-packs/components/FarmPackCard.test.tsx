@@ -111,6 +111,40 @@ describe('downloading a farm’s offline pack', () => {
     expect(screen.getByTestId('saved-pack').textContent).toContain('1 map tile could not be fetched');
   });
 
+  it('keeps the pack in the signed-in person’s own cache and asks the browser once to keep the site’s storage', async () => {
+    const opened: string[] = [];
+    vi.stubGlobal('caches', { open: (name: string) => (opened.push(name), Promise.resolve(cache)) });
+    const storage = { persisted: vi.fn().mockResolvedValue(false), persist: vi.fn().mockResolvedValue(true) };
+    Object.defineProperty(navigator, 'storage', { configurable: true, value: storage });
+    try {
+      const user = userEvent.setup();
+      server(TILES);
+      openGate();
+      renderCard();
+      await user.click(await screen.findByRole('button', { name: 'Download pack' }));
+      await screen.findByText(/^Pack ready: .* kept on this device\.$/, {}, { timeout: 5000 });
+      expect(new Set(opened)).toEqual(new Set([`murimi-field-packs-v1-${db.name.slice('murimi-'.length)}`]));
+      await waitFor(() => expect(storage.persist).toHaveBeenCalledTimes(1));
+    } finally {
+      Reflect.deleteProperty(navigator, 'storage');
+    }
+  });
+
+  it('says in a sentence when the phone has no room left for the pack, and keeps nothing of it', async () => {
+    vi.spyOn(cache, 'put').mockRejectedValue(new DOMException('The quota has been exceeded.', 'QuotaExceededError'));
+    const user = userEvent.setup();
+    server(TILES);
+    openGate();
+    renderCard();
+    await user.click(await screen.findByRole('button', { name: 'Download pack' }));
+    expect(
+      await screen.findByText(
+        'The pack could not be downloaded: This phone’s storage is full, so Murimi could not keep this on it. Free some space (photos, videos or apps you no longer need) and try again. Changes already waiting to be sent stay on the phone.',
+      ),
+    ).toBeTruthy();
+    expect(await db.documents.count()).toBe(0);
+  });
+
   it('cancels: says nothing new was kept and leaves no tile behind', async () => {
     const user = userEvent.setup();
     const sent = server(TILES);

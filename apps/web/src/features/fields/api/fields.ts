@@ -1,4 +1,12 @@
-import { findCropType, type CropType, type Field, type FieldCreateInput, type FieldOnMap, type FieldSummary } from '@murimi/core';
+import {
+  findCropType,
+  type CropType,
+  type Field,
+  type FieldCreateInput,
+  type FieldUpdateInput,
+  type FieldOnMap,
+  type FieldSummary,
+} from '@murimi/core';
 import { queryOptions, useMutation, useQuery, type QueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { api } from '../../../lib/api/client.ts';
@@ -89,7 +97,7 @@ export const fieldMutationKeys = {
 export interface FieldUpdate {
   id: string;
   lastModified: string;
-  changes: Partial<FieldCreateInput>;
+  changes: FieldUpdateInput;
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { AlertThresholds, NotificationPreferences, RecentSms } from '@murimi/core';
+import type { AlertThresholds, AlertThresholdsUpdate, NotificationPreferences, RecentSms } from '@murimi/core';
 import { queryOptions, useMutation, useQuery, type QueryClient } from '@tanstack/react-query';
 import { api, apiRequest } from '../../../lib/api/client.ts';
 import { alertKeys } from '../../alerts/api/alerts.ts';
@@ -21,10 +21,14 @@ export interface NotificationSettings {
   reviewedLanguages: NotificationPreferences['language'][];
 }
 
-/** The organisation's alert thresholds (`GET /api/alert-thresholds`): its own values, the defaults and ranges, and who may edit. */
+/**
+ * The organisation's alert thresholds (`GET /api/alert-thresholds`): its own values, the defaults and ranges, whether
+ * weather alerts speak of fallow land too, and who may edit.
+ */
 export interface AlertThresholdSettings {
   thresholds: AlertThresholds;
   defaults: Record<string, { default: number; unit: string; min: number; max: number }>;
+  weatherOnFallowLand: boolean;
   canEdit: boolean;
 }
 
@@ -104,8 +108,8 @@ export function registerNotificationMutations(client: QueryClient): void {
     onSuccess: keep,
   });
   client.setMutationDefaults(notificationMutationKeys.thresholds, {
-    mutationFn: async (thresholds: AlertThresholds) =>
-      (await api.put<{ data: AlertThresholdSettings }>('/api/alert-thresholds', thresholds)).data,
+    mutationFn: async (update: AlertThresholdsUpdate) =>
+      (await api.put<{ data: AlertThresholdSettings }>('/api/alert-thresholds', update)).data,
     onSuccess: (answer: AlertThresholdSettings) => client.setQueryData(notificationKeys.thresholds, answer),
   });
 }
@@ -119,4 +123,4 @@ export const useVerifySmsPhone = () =>
 export const useRemoveSmsPhone = () =>
   useMutation<NotificationSettings, Error, void>({ mutationKey: notificationMutationKeys.removeSmsPhone });
 export const useSaveAlertThresholds = () =>
-  useMutation<AlertThresholdSettings, Error, AlertThresholds>({ mutationKey: notificationMutationKeys.thresholds });
+  useMutation<AlertThresholdSettings, Error, AlertThresholdsUpdate>({ mutationKey: notificationMutationKeys.thresholds });

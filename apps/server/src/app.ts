@@ -30,6 +30,7 @@ import { alertRoutes } from './modules/alerts/alerts.routes.ts';
 import { notificationRoutes } from './modules/notifications/notifications.routes.ts';
 import { smsWebhookRoutes } from './modules/sms/sms-webhooks.routes.ts';
 import { insightRoutes } from './modules/insights/insights.routes.ts';
+import { metricsRoutes } from './modules/metrics/metrics.routes.ts';
 
 /** Largest JSON body: a field boundary of 5,000 corners is ~250 KB. */
 const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -93,6 +94,7 @@ export async function buildApp(
       await api.register(alertRoutes(ctx));
       await api.register(notificationRoutes(ctx));
       await api.register(smsWebhookRoutes(ctx));
+      await api.register(metricsRoutes(ctx));
       await api.register(insightRoutes(ctx));
     },
     { prefix: '/api' },

@@ -87,10 +87,42 @@ describe('SMS settings', () => {
     TWILIO_ACCOUNT_SID: 'AC0123456789abcdef0123456789abcdef',
     TWILIO_AUTH_TOKEN: '0123456789abcdef0123456789abcdef',
     TWILIO_FROM: '+15005550006',
+    PUBLIC_URL: 'https://murimi.example.org',
+  };
+  const codes = {
+    allowedCountries: ['AO', 'BW', 'KM', 'CD', 'SZ', 'LS', 'MG', 'MW', 'MU', 'MZ', 'NA', 'SC', 'ZA', 'TZ', 'ZM', 'ZW'],
+    codesPerAccountPerDay: 10,
+    codesPerHour: 300,
   };
 
-  it('is off by default, with a 10 s timeout and no provider blocks', () => {
-    expect(loadConfig({ DATA_DIR: dataDir() }).sms).toEqual({ provider: null, timeoutMs: 10_000, africasTalking: null, twilio: null });
+  it('is off by default, with a 10 s timeout, no provider blocks, and codes to SADC numbers only', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).sms).toEqual({
+      provider: null,
+      timeoutMs: 10_000,
+      africasTalking: null,
+      twilio: null,
+      ...codes,
+    });
+  });
+
+  it('reads the countries codes may be texted to, and the caps on codes', () => {
+    const sms = loadConfig({
+      DATA_DIR: dataDir(),
+      SMS_ALLOWED_COUNTRIES: ' zw, ZA ,mw',
+      SMS_CODES_PER_ACCOUNT_PER_DAY: '3',
+      SMS_CODES_PER_HOUR: '50',
+    }).sms;
+    expect(sms).toMatchObject({ allowedCountries: ['ZW', 'ZA', 'MW'], codesPerAccountPerDay: 3, codesPerHour: 50 });
+  });
+
+  it('stops the start with a sentence when Twilio is set up without an https PUBLIC_URL', () => {
+    const { PUBLIC_URL: _https, ...withoutPublicUrl } = twilio;
+    for (const env of [withoutPublicUrl, { ...twilio, PUBLIC_URL: 'http://murimi.example.org' }]) {
+      expect(() => loadConfig({ DATA_DIR: dataDir(), SMS_PROVIDER: 'twilio', ...env })).toThrow(ConfigError);
+      expect(() => loadConfig({ DATA_DIR: dataDir(), SMS_PROVIDER: 'twilio', ...env })).toThrow(
+        /Twilio is set up, but PUBLIC_URL is .*: Twilio posts delivery reports and incoming texts only to a public https address/,
+      );
+    }
   });
 
   it("reads Africa's Talking, on its production host, or the sandbox's for the sandbox user", () => {
@@ -103,6 +135,7 @@ describe('SMS settings', () => {
     expect(sms).toEqual({
       provider: 'africastalking',
       timeoutMs: 10_000,
+      ...codes,
       africasTalking: {
         username: 'murimi',
         apiKey: 'atsk_0123456789abcdef',
@@ -123,6 +156,7 @@ describe('SMS settings', () => {
     expect(sms).toEqual({
       provider: 'twilio',
       timeoutMs: 2_500,
+      ...codes,
       africasTalking: null,
       twilio: {
         accountSid: 'AC0123456789abcdef0123456789abcdef',
@@ -146,6 +180,9 @@ describe('SMS settings', () => {
     [{ SMS_PROVIDER: 'clickatell' }, 'SMS_PROVIDER is none, africastalking or twilio'],
     [{ SMS_TIMEOUT_SECONDS: '0' }, 'SMS_TIMEOUT_SECONDS must be above 0'],
     [{ SMS_TIMEOUT_SECONDS: '61' }, 'SMS_TIMEOUT_SECONDS is at most 60'],
+    [{ SMS_ALLOWED_COUNTRIES: 'ZW,Zimbabwe' }, 'SMS_ALLOWED_COUNTRIES is a comma-separated list of two-letter country codes'],
+    [{ SMS_ALLOWED_COUNTRIES: ' , ' }, 'SMS_ALLOWED_COUNTRIES lists at least one country'],
+    [{ SMS_CODES_PER_HOUR: '0' }, 'SMS_CODES_PER_HOUR is at least 1'],
     [{ ...africasTalking, AFRICASTALKING_CALLBACK_SECRET: 'too-short' }, 'AFRICASTALKING_CALLBACK_SECRET must be at least 24 characters'],
     [{ ...africasTalking, AFRICASTALKING_API_URL: 'api.africastalking.com' }, 'AFRICASTALKING_API_URL must be a URL'],
     [{ ...twilio, TWILIO_ACCOUNT_SID: 'MG0123' }, 'TWILIO_ACCOUNT_SID starts with AC'],

@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { MAX_BOUNDARY_VERTICES } from '@murimi/core';
+import { isSupportedCountry } from 'libphonenumber-js/min';
 import { z } from 'zod';
 import type { SmsProviderName } from './integrations/sms/sms-provider.ts';
 
@@ -67,6 +68,31 @@ const SMS_DEFAULT_API_URLS = {
   africasTalkingSandbox: 'https://api.sandbox.africastalking.com',
   twilio: 'https://api.twilio.com',
 };
+
+/**
+ * The 16 member states of the Southern African Development Community (sadc.int, 2024): Angola, Botswana, Comoros,
+ * DR Congo, Eswatini, Lesotho, Madagascar, Malawi, Mauritius, Mozambique, Namibia, Seychelles, South Africa,
+ * Tanzania, Zambia and Zimbabwe. Codes go by SMS only to numbers of these, unless SMS_ALLOWED_COUNTRIES says others.
+ */
+const SADC_COUNTRIES = ['AO', 'BW', 'KM', 'CD', 'SZ', 'LS', 'MG', 'MW', 'MU', 'MZ', 'NA', 'SC', 'ZA', 'TZ', 'ZM', 'ZW'];
+
+/** A comma-separated list of ISO 3166-1 alpha-2 country codes that have phone numbers. */
+const countryCodes = (name: string, fallback: readonly string[]) =>
+  z
+    .string()
+    .trim()
+    .default(fallback.join(','))
+    .transform((value) =>
+      value
+        .split(',')
+        .map((code) => code.trim().toUpperCase())
+        .filter(Boolean),
+    )
+    .refine((codes) => codes.length > 0, `${name} lists at least one country`)
+    .refine(
+      (codes) => codes.every((code) => /^[A-Z]{2}$/.test(code) && isSupportedCountry(code)),
+      `${name} is a comma-separated list of two-letter country codes with phone numbers, e.g. ZW,ZA,MW`,
+    );
 
 /** A whole number of something an organisation may have or do, from 1 to `max`. */
 const quota = (name: string, fallback: number, max: number) =>
@@ -136,6 +162,10 @@ const environmentSchema = z.object({
     .positive('SMS_TIMEOUT_SECONDS must be above 0')
     .max(60, 'SMS_TIMEOUT_SECONDS is at most 60')
     .default(10),
+  METRICS_TOKEN: optionalString.pipe(z.string().min(24, 'METRICS_TOKEN must be at least 24 characters').optional()),
+  SMS_ALLOWED_COUNTRIES: countryCodes('SMS_ALLOWED_COUNTRIES', SADC_COUNTRIES),
+  SMS_CODES_PER_ACCOUNT_PER_DAY: quota('SMS_CODES_PER_ACCOUNT_PER_DAY', 10, 1_000),
+  SMS_CODES_PER_HOUR: quota('SMS_CODES_PER_HOUR', 300, 1_000_000),
   AFRICASTALKING_USERNAME: optionalString,
   AFRICASTALKING_API_KEY: optionalString,
   AFRICASTALKING_SENDER_ID: optionalString,
@@ -164,7 +194,11 @@ const environmentSchema = z.object({
   QUOTA_IMPORTS_PER_HOUR: quota('QUOTA_IMPORTS_PER_HOUR', 30, 10_000),
   // Testing only: the process kills itself with SIGKILL at this point, so tests can prove what survives a crash.
   TESTING_CRASH_AT: optionalString.pipe(
-    z.enum(['analysis-stored', 'analysis-claimed'], { message: 'TESTING_CRASH_AT is analysis-stored or analysis-claimed' }).optional(),
+    z
+      .enum(['analysis-stored', 'analysis-claimed', 'sms-accepted'], {
+        message: 'TESTING_CRASH_AT is analysis-stored, analysis-claimed or sms-accepted',
+      })
+      .optional(),
   ),
 });
 
@@ -199,11 +233,14 @@ export interface Config {
   cpuWorkerThreads: number;
   quotas: Quotas;
   sms: SmsConfig;
+  /** The bearer token a metrics scraper sends to `GET /api/metrics`; unset: no metrics are served. */
+  metricsToken: string | undefined;
   /**
    * Testing only (off unless set): SIGKILL this process after an analysis row is stored but before its transaction
-   * commits (`analysis-stored`), or once a job has claimed its analysis (`analysis-claimed`).
+   * commits (`analysis-stored`), once a job has claimed its analysis (`analysis-claimed`), or once the SMS provider
+   * has taken a message but before it is marked sent (`sms-accepted`).
    */
-  testingCrashAt: 'analysis-stored' | 'analysis-claimed' | undefined;
+  testingCrashAt: 'analysis-stored' | 'analysis-claimed' | 'sms-accepted' | undefined;
 }
 
 /**
@@ -261,6 +298,12 @@ export interface SmsConfig {
   provider: SmsProviderName | null;
   /** Time allowed for one attempt to send, answer included. */
   timeoutMs: number;
+  /** ISO 3166-1 codes of the countries whose mobile numbers may be sent a verification code (default: SADC's 16). */
+  allowedCountries: string[];
+  /** Verification codes one account may ask for in 24 hours (each costs an SMS). */
+  codesPerAccountPerDay: number;
+  /** Verification codes the whole service sends in an hour: what an attack with many accounts can cost at most. */
+  codesPerHour: number;
   africasTalking: {
     username: string;
     /** Sent in the `apiKey` header; never logged. */
@@ -357,6 +400,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       importsPerHour: e.QUOTA_IMPORTS_PER_HOUR,
     },
     sms: smsConfig(e),
+    metricsToken: e.METRICS_TOKEN,
     weather: {
       source: e.WEATHER_SOURCE,
       openMeteo: {
@@ -411,11 +455,22 @@ function smsConfig(e: Environment): SmsConfig {
   };
   const africasTalkingSet = configured('africastalking');
   const twilioSet = configured('twilio');
+  // Twilio signs its callbacks against the https address it was given, and posts nowhere else.
+  if (twilioSet && !(e.PUBLIC_URL ?? '').startsWith('https://')) {
+    problems.push(
+      `Twilio is set up, but PUBLIC_URL is ${e.PUBLIC_URL ? `"${e.PUBLIC_URL}"` : 'not set'}: Twilio posts delivery reports and ` +
+        'incoming texts only to a public https address, and signs them against it. Set PUBLIC_URL to the https address ' +
+        'people reach this server at (e.g. https://murimi.example.org).',
+    );
+  }
   if (problems.length > 0) throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
 
   return {
     provider: e.SMS_PROVIDER === 'none' ? null : e.SMS_PROVIDER,
     timeoutMs: Math.round(e.SMS_TIMEOUT_SECONDS * 1000),
+    allowedCountries: e.SMS_ALLOWED_COUNTRIES,
+    codesPerAccountPerDay: e.SMS_CODES_PER_ACCOUNT_PER_DAY,
+    codesPerHour: e.SMS_CODES_PER_HOUR,
     africasTalking: africasTalkingSet
       ? {
           username: e.AFRICASTALKING_USERNAME!,

@@ -18,8 +18,9 @@ import { sendEmailJob } from './mail/mailer.ts';
 import { CpuPool } from './workers/cpu-pool.ts';
 import { alertNotifyJob } from './modules/alerts/alert-notify.job.ts';
 import { alertBatchJob, alertScheduleJob } from './modules/alerts/alert-schedule.ts';
-import { sendSmsJob } from './modules/sms/sms-outbox.ts';
+import { sendSmsJob, smsRecoveryJob } from './modules/sms/sms-delivery.ts';
 import { inboundSmsJob } from './modules/sms/inbound-sms.ts';
+import { forgetStatusFormsJob } from './modules/sms/sms-status-forms.job.ts';
 import { weeklyDigestJob, weeklyDigestSendJob } from './modules/insights/weekly-digest.ts';
 
 export const allJobs = [
@@ -36,7 +37,9 @@ export const allJobs = [
   alertBatchJob,
   alertNotifyJob,
   sendSmsJob,
+  smsRecoveryJob,
   inboundSmsJob,
+  forgetStatusFormsJob,
   weeklyDigestJob,
   weeklyDigestSendJob,
 ] as const;

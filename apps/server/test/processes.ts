@@ -1,5 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { TEST_JWT_SECRET, type TestApp } from './harness.ts';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 
@@ -38,4 +41,28 @@ export async function waitUntil<T>(
     if (done(value)) return value;
   }
   throw new Error(`timed out waiting for ${what}`);
+}
+
+/**
+ * The environment of a process that shares `api`'s PostgreSQL: its settings, the database and secret, no log, and a
+ * data directory of its own (the embedded database's lock is per directory).
+ */
+export async function sharedDatabaseEnv(
+  api: TestApp,
+  settings: Record<string, string>,
+  dataDirPrefix: string,
+): Promise<Record<string, string>> {
+  return {
+    ...settings,
+    DATABASE_URL: api.ctx.config.databaseUrl!,
+    JWT_SECRET: TEST_JWT_SECRET,
+    LOG_LEVEL: 'silent',
+    DATA_DIR: await mkdtemp(path.join(tmpdir(), dataDirPrefix)),
+  };
+}
+
+/** How a process ended: resolves with its signal (or exit code). */
+export function ended(child: ChildProcess): Promise<string> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve(String(child.signalCode ?? child.exitCode));
+  return new Promise((resolve) => child.once('exit', (code, signal) => resolve(String(signal ?? code))));
 }

@@ -150,8 +150,9 @@ describe('routes that need a session', () => {
       }
     }
     expect(signedIn.length).toBeGreaterThanOrEqual(24);
-    // The only routes open without a session: health, public settings, crops, the sign-in flows, and the SMS
-    // providers' callbacks (which prove themselves by signature or secret instead: sms-channels.test.ts).
+    // The only routes open without a session: health, public settings, crops, the sign-in flows, the metrics (for a
+    // scraper's token: notification-settings.test.ts), and the SMS providers' callbacks (which prove themselves by
+    // signature or secret instead: sms-channels.test.ts).
     expect(open.map((r) => r.split(' ')[1]).sort()).toEqual(
       [
         '/api/sms/africastalking/{secret}/delivery',
@@ -167,6 +168,7 @@ describe('routes that need a session', () => {
         '/api/auth/verify-email',
         '/api/crop-types',
         '/api/health',
+        '/api/metrics',
         '/api/public-config',
       ].sort(),
     );

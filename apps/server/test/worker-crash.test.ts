@@ -5,8 +5,8 @@ import path from 'node:path';
 import { addDays, isoDay, type FieldBoundary } from '@murimi/core';
 import { writeDemoCatalog } from '@murimi/earth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { as, postgresUrl, registerAccount, squareBoundary, startTestApp, TEST_JWT_SECRET, type TestApp } from './harness.ts';
-import { startCommand, waitUntil } from './processes.ts';
+import { as, postgresUrl, registerAccount, squareBoundary, startTestApp, type TestApp } from './harness.ts';
+import { sharedDatabaseEnv, startCommand, waitUntil } from './processes.ts';
 
 // A worker process killed with SIGKILL in the middle of an analysis: its job expires, another worker takes it up,
 // and the analysis completes once. Worker processes share one PostgreSQL (the embedded database is one process's).
@@ -49,13 +49,7 @@ describe.runIf(postgresUrl)('a worker killed in the middle of an analysis (Postg
       ANALYSIS_RETRIES: '2',
     };
     api = await startTestApp({ work: false, env: settings });
-    env = {
-      ...settings,
-      DATABASE_URL: api.ctx.config.databaseUrl!,
-      JWT_SECRET: TEST_JWT_SECRET,
-      LOG_LEVEL: 'silent',
-      DATA_DIR: await mkdtemp(path.join(tmpdir(), 'murimi-crash-data-')),
-    };
+    env = await sharedDatabaseEnv(api, settings, 'murimi-crash-data-');
   }, 60_000);
 
   afterAll(async () => {

@@ -14,6 +14,7 @@ import * as waterRecords from './migrations/0012-water-records.ts';
 import * as harvests from './migrations/0013-harvests.ts';
 import * as alerts from './migrations/0014-alerts.ts';
 import * as alertEscalation from './migrations/0015-alert-escalation.ts';
+import * as smsOnce from './migrations/0017-sms-once.ts';
 import * as alertSeasonAndRuns from './migrations/0018-alert-season-and-runs.ts';
 import * as analysisNewestScene from './migrations/0019-analysis-newest-scene.ts';
 
@@ -34,6 +35,7 @@ const migrations: Record<string, Migration> = {
   '0013-harvests': harvests,
   '0014-alerts': alerts,
   '0015-alert-escalation': alertEscalation,
+  '0017-sms-once': smsOnce,
   '0018-alert-season-and-runs': alertSeasonAndRuns,
   '0019-analysis-newest-scene': analysisNewestScene,
 };

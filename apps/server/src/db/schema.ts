@@ -82,6 +82,10 @@ export type AuthAttemptKind =
   | 'field-import'
   /** A verification code sent by SMS, counted per person and per number. */
   | 'sms-phone-code'
+  /** A verification code sent by SMS, counted per person over 24 hours (SMS_CODES_PER_ACCOUNT_PER_DAY). */
+  | 'sms-code-account-day'
+  /** A verification code sent by SMS, counted across the whole service per hour (SMS_CODES_PER_HOUR). */
+  | 'sms-code-service-hour'
   | 'link-failure';
 
 export interface AuthAttemptTable {
@@ -352,11 +356,13 @@ export interface AlertNotificationTable {
 
 export type SmsPurpose = 'alert' | 'verification' | 'digest' | 'reply';
 /**
- * queued (waiting to be sent), held (quiet hours), sent (the provider took it), delivered, failed, and those never
- * sent: capped (the person's daily limit), stopped (the number sent STOP), expired (the alert ended before quiet hours
- * did), not-sent (no SMS provider configured).
+ * queued (waiting to be sent), held (quiet hours), sending (being handed to the provider under a lease), sent (the
+ * provider took it), delivered, failed, uncertain (the provider's answer was lost and it cannot be asked: it may or
+ * may not have gone), and those never sent: capped (the person's daily limit), stopped (the number sent STOP),
+ * expired (the alert ended before quiet hours did), not-sent (no SMS provider configured).
  */
-export type SmsStatus = 'queued' | 'held' | 'sent' | 'delivered' | 'failed' | 'capped' | 'stopped' | 'expired' | 'not-sent';
+export type SmsStatus =
+  'queued' | 'held' | 'sending' | 'sent' | 'delivered' | 'failed' | 'uncertain' | 'capped' | 'stopped' | 'expired' | 'not-sent';
 
 export interface SmsOutboxTable {
   id: string;
@@ -377,6 +383,13 @@ export interface SmsOutboxTable {
   updatedAt: UpdatedAt;
   sentAt: Timestamp | null;
   deliveredAt: Timestamp | null;
+  /** While `sending`: the one runner handing it to the provider, and until when it may (then another checks on it). */
+  leaseOwner: string | null;
+  leaseUntil: Timestamp | null;
+  /** When it was first handed to the provider: a lost answer is looked for at the provider from here on. */
+  firstAttemptAt: Timestamp | null;
+  /** The uncertain critical alert this message repeats ("(repeat)"); each is repeated at most once. */
+  repeatOf: string | null;
 }
 
 export interface SmsStatusEventTable {
@@ -386,7 +399,8 @@ export interface SmsStatusEventTable {
   outboxId: string | null;
   status: string;
   reason: string | null;
-  form: Json<Record<string, string>>;
+  /** The callback's form as received; emptied (null) after 30 days, as it holds phone numbers. */
+  form: ColumnType<Record<string, string> | null, string, string | null>;
   receivedAt: CreatedAt;
 }
 
@@ -409,9 +423,19 @@ export interface SmsOptOutTable {
 }
 
 export interface SmsConversationTable {
+  /** The person asked: only they can answer, from the number they were asked on. */
+  userId: string;
   phone: string;
   question: Json<unknown>;
   expiresAt: Timestamp;
+}
+
+/** A count that must agree across processes, by name and labels (`{"cap": "service-hour"}`), for `GET /api/metrics`. */
+export interface MetricCounterTable {
+  name: string;
+  labels: ColumnType<Record<string, string>, string | undefined, string>;
+  value: ColumnType<string, string | number | undefined, string | number>;
+  updatedAt: UpdatedAt;
 }
 
 export interface WeeklyDigestTable {
@@ -450,4 +474,5 @@ export interface DB {
   smsOptOuts: SmsOptOutTable;
   smsConversations: SmsConversationTable;
   weeklyDigests: WeeklyDigestTable;
+  metricCounters: MetricCounterTable;
 }

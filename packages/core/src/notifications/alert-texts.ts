@@ -99,11 +99,14 @@ export function alertSms(options: {
   /** The reader's today (YYYY-MM-DD), for "today", "tomorrow" and weekdays. */
   today: string;
   productName: string;
+  /** Sent once more because it is not known whether the first one went: it says "(repeat)". */
+  repeat?: boolean;
 }): string {
   const { language } = options;
   const { headline, action } = alertSmsWords(options.alert, language, options.today);
+  const key = options.repeat ? 'sms.alertRepeat' : 'sms.alert';
   const compose = (field: string) =>
-    plainSmsText(notificationText(language, 'sms.alert', { product: options.productName, field, headline, action }));
+    plainSmsText(notificationText(language, key, { product: options.productName, field, headline, action }));
   let fieldName = plainSmsText(options.fieldName.trim());
   let text = compose(fieldName);
   while (smsSegments(text).parts > 1 && fieldName.length > MIN_FIELD_NAME_CHARACTERS) {

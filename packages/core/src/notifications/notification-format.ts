@@ -39,6 +39,11 @@ export function formatDayForReading(date: string, language: NotificationLanguage
   return dayParts(date, language, { weekday: true, dayMonth: true });
 }
 
+/** "27 Nov": a date on a USSD screen, read at once and with no room for the weekday. */
+export function ussdDay(date: string, language: NotificationLanguage): string {
+  return dayParts(date, language, { dayMonth: true });
+}
+
 /**
  * A day as a short message says it: "today", "tomorrow", the weekday within the coming week ("Thu"), else "28 Nov".
  * Days past are "28 Nov".

@@ -95,6 +95,15 @@ describe('an alert in words', () => {
     expect(smsSegments(sms('Munda wa chibage — Ñamatanda')).encoding).toBe('GSM-7');
   });
 
+  it('says "(repeat)" when sent once more, still in one SMS', () => {
+    const repeat = (fieldName: string) =>
+      alertSms({ alert: heavyRain, fieldName, language: 'en', today: '2026-11-27', productName: 'Murimi', repeat: true });
+    expect(repeat('Kwacha 3')).toBe(
+      'Murimi (repeat): Kwacha 3 - heavy rain 60mm tomorrow. Delay urea and spraying, clear drains. Reply STOP to end.',
+    );
+    expect(smsSegments(repeat('The big irrigated block beside the river near the old dip tank'))).toMatchObject({ parts: 1 });
+  });
+
   it('keeps typographic characters out of SMS', () => {
     expect(plainSmsText('Frost – 1.5 °C on ‘Thu’… ≥ 2')).toBe("Frost - 1.5C on 'Thu'... >= 2");
   });

@@ -104,6 +104,8 @@ export const NOTIFICATION_TEXTS_EN = {
 
   // SMS: one alert in one message. "{product}: {field} - {headline}. {action} Reply STOP to end."
   'sms.alert': '{product}: {field} - {headline}. {action} Reply STOP to end.',
+  // The same alert once more, when it is not known whether the first one went (the provider's answer was lost).
+  'sms.alertRepeat': '{product} (repeat): {field} - {headline}. {action} Reply STOP to end.',
   'sms.alerts.frost': 'frost risk {minTemperatureC}C {day}',
   'sms.alerts.heat': 'heat {maxTemperatureC}C {day}',
   'sms.alerts.heatMaizeFlowering': 'heat {maxTemperatureC}C at flowering {day}',
@@ -158,6 +160,8 @@ export const NOTIFICATION_TEXTS_EN = {
   'sms.rainLogged': '{product}: logged {amountMm}mm rain on {field}, {day}. {advice}',
   'sms.rainAlreadyLogged': '{product}: {field} already has {amountMm}mm rain for {day}. Change it in the app.',
   'sms.amountOutOfRange': '{product}: send the {kind} in mm, from 0 to {maxMm}, e.g. {example}.',
+  // Irrigation of 0 mm is no irrigation: the range says so.
+  'sms.irrigationOutOfRange': '{product}: send the irrigation in mm, more than 0 and at most {maxMm}, e.g. {example}.',
   'sms.notLogged': '{product}: could not log that: {reason}',
   'sms.statusLine': '{field}: {health}. {water}. {next}',
   'sms.moreFields': '+{count} more: send STATUS {next} for the next.',
@@ -187,8 +191,9 @@ export const NOTIFICATION_TEXTS_EN = {
   'ussd.more': 'More',
   'ussd.askIrrigationMm': 'Irrigation on {field}, mm:',
   'ussd.askRainMm': 'Rain on {field} today, mm:',
+  'ussd.alertsChoice': 'SMS alerts are {state}.\n1 On\n2 Off',
   'ussd.alertsNowOn': 'SMS alerts are on.',
-  'ussd.alertsNowOff': 'SMS alerts are off. Choose 4 again to turn them on.',
+  'ussd.alertsNowOff': 'SMS alerts are off. Dial again and choose 4, then 1, to turn them on.',
   'ussd.unknownNumber': 'This number is not linked to a {product} account. Add and verify it in the app under Settings.',
   'ussd.invalidChoice': 'That is not one of the choices. Dial again.',
   'ussd.noFields': 'Your account has no fields yet. Add one in the app.',

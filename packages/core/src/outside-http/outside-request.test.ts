@@ -17,7 +17,9 @@ type Answer =
   /** Headers never sent. */
   | 'stall'
   /** Headers and the start of the body sent, then nothing. */
-  | 'stall-in-body';
+  | 'stall-in-body'
+  /** The request read whole, then the connection closed without a word. */
+  | 'drop';
 
 interface SeenRequest {
   method: string;
@@ -39,6 +41,10 @@ const server = createServer((request, response) => {
 
 function answer(scripted: Answer, response: ServerResponse): void {
   if (scripted === 'stall') return;
+  if (scripted === 'drop') {
+    response.socket?.destroy();
+    return;
+  }
   if (scripted === 'stall-in-body') {
     response.writeHead(200, { 'content-type': 'application/json' });
     response.write('{"features":[');
@@ -222,6 +228,67 @@ describe('sendOutsideRequest: timeouts and the network', () => {
     expect(error).toMatchObject({ kind: 'network', status: null, attempts: 2 });
     expect(error.detail).toMatch(/^connect ECONNREFUSED 127\.0\.0\.1:\d+$/);
     expect(waits).toEqual([500]);
+  });
+});
+
+describe('sendOutsideRequest: a request not safe to repeat (an SMS sent)', () => {
+  const post = (url = `${baseUrl}/messages`) => ({ method: 'POST', url, body: 'To=%2B263771234567&Body=Frost' });
+
+  it('is not sent again after a timeout: the service may have carried it out', async () => {
+    script.push('stall');
+
+    const error = await failureOf(sendOutsideRequest(post(), options({ timeoutMs: 100, repeatable: false })));
+
+    expect(error).toMatchObject({ kind: 'timeout', attempts: 1, mayHaveBeenCarriedOut: true });
+    expect(seen).toHaveLength(1);
+    expect(waits).toEqual([]);
+  });
+
+  it('is not sent again after the connection dropped once the request was read', async () => {
+    script.push('drop');
+
+    const error = await failureOf(sendOutsideRequest(post(), options({ repeatable: false })));
+
+    expect(error).toMatchObject({ kind: 'network', attempts: 1, mayHaveBeenCarriedOut: true });
+    expect(seen).toHaveLength(1);
+  });
+
+  it.each([500, 502, 504])('is not sent again after a %i, which does not say the request was left undone', async (status) => {
+    script.push({ status });
+
+    const error = await failureOf(sendOutsideRequest(post(), options({ repeatable: false })));
+
+    expect(error).toMatchObject({ kind: 'status', status, attempts: 1, mayHaveBeenCarriedOut: true });
+    expect(seen).toHaveLength(1);
+  });
+
+  it('is sent again after a 429 or a 503: the service said it did not take it', async () => {
+    script.push({ status: 429 }, { status: 503 });
+
+    const answer = await sendOutsideRequest(post(), options({ repeatable: false }));
+
+    expect(answer.attempts).toBe(3);
+    expect(seen).toHaveLength(3);
+  });
+
+  it('is sent again when the connection was refused: it never left', async () => {
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const closedUrl = `http://127.0.0.1:${(closed.address() as AddressInfo).port}/messages`;
+    await new Promise<void>((resolve) => closed.close(() => resolve()));
+
+    const error = await failureOf(sendOutsideRequest(post(closedUrl), options({ retries: 2, repeatable: false })));
+
+    expect(error).toMatchObject({ kind: 'network', attempts: 3, mayHaveBeenCarriedOut: false });
+    expect(waits).toEqual([500, 1000]);
+  });
+
+  it('is tried again by default (a read) after a timeout', async () => {
+    script.push('stall');
+
+    const answer = await sendOutsideRequest({ url: `${baseUrl}/search` }, options({ timeoutMs: 100 }));
+
+    expect(answer.attempts).toBe(2);
   });
 });
 

@@ -42,6 +42,13 @@ export interface OutsideRequestOptions {
   signal?: MinimalAbortSignal | undefined;
   /** Hears each failed attempt that will be tried again, before the wait; the client logs it. */
   onRetry?: (retry: OutsideRetry) => void;
+  /**
+   * Whether sending the request twice does no harm (a read; the default). A request that does something each time it
+   * arrives (a POST that sends an SMS) is not: once it may have reached the service — a timeout, a connection lost
+   * after it was made, a 500, 502 or 504 — it is not sent again, and the caller finds out what became of it. It is
+   * tried again only when it surely was not carried out: the connection was never made, or a 429 or 503 said so.
+   */
+  repeatable?: boolean;
 }
 
 export interface OutsideRetry {
@@ -79,6 +86,12 @@ export class OutsideRequestError extends Error {
   readonly attempts: number;
   /** The per-attempt limit that a timeout ran into. */
   readonly timeoutMs: number;
+  /**
+   * Whether the service may have carried the request out although no usable answer came: the request may have
+   * arrived (a timeout, a connection lost after it was made, a stop in the middle of an attempt) or the answer does
+   * not say it was left undone (a 5xx other than 503). False for a connection never made and for refusals.
+   */
+  readonly mayHaveBeenCarriedOut: boolean;
 
   constructor(details: {
     kind: OutsideFailureKind;
@@ -90,6 +103,7 @@ export class OutsideRequestError extends Error {
     detail: string;
     attempts: number;
     timeoutMs: number;
+    mayHaveBeenCarriedOut: boolean;
     cause?: unknown;
   }) {
     super(`${details.method} ${details.url}: ${details.detail} (${details.attempts} ${details.attempts === 1 ? 'attempt' : 'attempts'})`, {
@@ -104,6 +118,7 @@ export class OutsideRequestError extends Error {
     this.detail = details.detail;
     this.attempts = details.attempts;
     this.timeoutMs = details.timeoutMs;
+    this.mayHaveBeenCarriedOut = details.mayHaveBeenCarriedOut;
   }
 
   /** Whether a later attempt might succeed: the service was slow, unreachable, overloaded or failing. */
@@ -116,18 +131,19 @@ export class OutsideRequestError extends Error {
  * Sends `request`, trying again after a timeout, a network error, a 429 or a 5xx, at most `retries` times.
  * The n-th wait is `firstBackoffMs · 2ⁿ⁻¹`, less a random share of up to half (so that callers that failed
  * together do not come back together), or what a 429's or 5xx's `Retry-After` asks, up to `maxRetryAfterMs`.
- * Any other 4xx is not tried again. Throws `OutsideRequestError`; after an abort its kind is `aborted` and its
- * cause the signal's reason.
+ * Any other 4xx is not tried again, nor is a request that is not `repeatable` once it may have been carried out.
+ * Throws `OutsideRequestError`; after an abort its kind is `aborted` and its cause the signal's reason.
  */
 export async function sendOutsideRequest(request: OutsideRequest, options: OutsideRequestOptions): Promise<OutsideAnswer> {
   const retries = Math.max(0, options.retries);
   const random = options.random ?? Math.random;
   for (let attempt = 1; ; attempt += 1) {
-    if (options.signal?.aborted) throw abortedError(request, options, attempt - 1);
+    if (options.signal?.aborted) throw abortedError(request, options, attempt - 1, false);
     const outcome = await attemptRequest(request, options, attempt);
     if ('response' in outcome) return outcome;
     const { failure } = outcome;
     if (!failure.isRetryable || attempt > retries) throw failure;
+    if (options.repeatable === false && failure.mayHaveBeenCarriedOut) throw failure;
 
     const backoffMs = options.firstBackoffMs * 2 ** (attempt - 1);
     const waitMs = outcome.retryAfterMs ?? Math.round(backoffMs * (1 - random() / 2));
@@ -135,7 +151,7 @@ export async function sendOutsideRequest(request: OutsideRequest, options: Outsi
     try {
       await abortable(options.sleep(waitMs), options.signal);
     } catch (error) {
-      if (options.signal?.aborted) throw abortedError(request, options, attempt);
+      if (options.signal?.aborted) throw abortedError(request, options, attempt, false);
       throw error;
     }
   }
@@ -170,7 +186,7 @@ async function attemptRequest(
 ): Promise<OutsideAnswer | AttemptFailure> {
   const method = request.method ?? 'GET';
   const failure = (
-    fields: Pick<OutsideRequestError, 'kind' | 'status' | 'statusText' | 'responseText' | 'detail'>,
+    fields: Pick<OutsideRequestError, 'kind' | 'status' | 'statusText' | 'responseText' | 'detail' | 'mayHaveBeenCarriedOut'>,
     cause?: unknown,
     retryAfterMs: number | null = null,
   ): AttemptFailure => ({
@@ -205,14 +221,15 @@ async function attemptRequest(
     });
     text = await response.text();
   } catch (error) {
-    if (options.signal?.aborted) return { failure: abortedError(request, options, attempt), retryAfterMs: null };
+    if (options.signal?.aborted) return { failure: abortedError(request, options, attempt, true), retryAfterMs: null };
+    const noAnswer = { status: null, statusText: '', responseText: null };
     if (timeout.aborted) {
-      return failure(
-        { kind: 'timeout', status: null, statusText: '', responseText: null, detail: `no answer within ${options.timeoutMs} ms` },
-        error,
-      );
+      // Whether the connection was even made is not known: it may have been carried out.
+      const detail = `no answer within ${options.timeoutMs} ms`;
+      return failure({ ...noAnswer, kind: 'timeout', detail, mayHaveBeenCarriedOut: true }, error);
     }
-    return failure({ kind: 'network', status: null, statusText: '', responseText: null, detail: networkDetail(error) }, error);
+    const mayHaveBeenCarriedOut = !NEVER_CONNECTED_CODES.has(networkCode(error) ?? '');
+    return failure({ ...noAnswer, kind: 'network', detail: networkDetail(error), mayHaveBeenCarriedOut }, error);
   } finally {
     timeout.removeEventListener('abort', onTimeout);
     options.signal?.removeEventListener('abort', onCallerAbort);
@@ -226,6 +243,7 @@ async function attemptRequest(
       statusText: response.statusText,
       responseText: text,
       detail: `HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ''}`,
+      mayHaveBeenCarriedOut: response.status >= 500 && response.status !== 503,
     },
     undefined,
     isRetryableStatus(response.status) ? retryAfterMs(response.headers.get('retry-after'), options.now(), options.maxRetryAfterMs) : null,
@@ -236,7 +254,8 @@ function isRetryableStatus(status: number): boolean {
   return status === 429 || status >= 500;
 }
 
-function abortedError(request: OutsideRequest, options: OutsideRequestOptions, attempts: number): OutsideRequestError {
+/** `midAttempt`: the stop came while an attempt was in flight, which the service may have carried out. */
+function abortedError(request: OutsideRequest, options: OutsideRequestOptions, attempts: number, midAttempt: boolean): OutsideRequestError {
   return new OutsideRequestError({
     kind: 'aborted',
     method: request.method ?? 'GET',
@@ -247,15 +266,28 @@ function abortedError(request: OutsideRequest, options: OutsideRequestOptions, a
     detail: 'stopped by the caller',
     attempts,
     timeoutMs: options.timeoutMs,
+    mayHaveBeenCarriedOut: midAttempt,
     cause: options.signal?.reason,
   });
+}
+
+/**
+ * Socket errors that mean the connection was never made, so no byte of the request left: refused, no such host, no
+ * route, or a connect that timed out (undici's own code).
+ */
+const NEVER_CONNECTED_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ENETUNREACH', 'EHOSTUNREACH', 'UND_ERR_CONNECT_TIMEOUT']);
+
+/** The socket's error code that fetch keeps in its error's cause ("ECONNREFUSED"); null when there is none. */
+function networkCode(error: unknown): string | null {
+  const cause = error instanceof Error && error.cause instanceof Error ? error.cause : null;
+  return cause !== null && 'code' in cause && typeof cause.code === 'string' ? cause.code : null;
 }
 
 /** fetch rejects with "fetch failed"; the socket's reason ("connect ECONNREFUSED 10.0.0.2:443") is in the cause. */
 function networkDetail(error: unknown): string {
   const cause = error instanceof Error && error.cause instanceof Error ? error.cause : null;
   const reason = cause?.message ?? (error instanceof Error ? error.message : String(error));
-  const code = cause !== null && 'code' in cause && typeof cause.code === 'string' ? cause.code : null;
+  const code = networkCode(error);
   return code === null || reason.includes(code) ? reason : `${code}: ${reason}`;
 }
 

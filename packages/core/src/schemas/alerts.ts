@@ -9,6 +9,7 @@ import type { AlertSeverity } from '../alerts/alert.ts';
 import { CROP_ALERT_THRESHOLDS } from '../alerts/crop-alerts.ts';
 import { WEATHER_ALERT_THRESHOLDS } from '../alerts/weather-alerts.ts';
 import { NOTIFICATION_LANGUAGE_CODES } from '../notifications/languages.ts';
+import { quietHoursEnd } from '../notifications/local-time.ts';
 import { calendarDateSchema, idSchema, pageQueryFields, pageSchema } from './common.ts';
 
 export const alertSeverities = ['info', 'warning', 'critical'] as const satisfies readonly AlertSeverity[];
@@ -110,11 +111,33 @@ export function isKnownTimeZone(timeZone: string): boolean {
 /** The most alert SMS a person can ask for in a day: more would be noise, and each costs the farmer's organisation. */
 export const MAX_SMS_PER_DAY = 20;
 
+/** The least severe alert of a kind that goes out even in quiet hours; critical ones always do. */
+export const quietHoursMinimums = ['critical', 'warning', 'info'] as const satisfies readonly AlertSeverity[];
+export type QuietHoursMinimum = (typeof quietHoursMinimums)[number];
+
+/** Only critical alerts (a killing frost forecast at 02:20) go out in quiet hours, unless the person lets more through. */
+export const DEFAULT_THROUGH_QUIET_HOURS = { weather: 'critical', crop: 'critical', pest: 'critical' } as const satisfies Record<
+  AlertCategory,
+  QuietHoursMinimum
+>;
+
+export const EMPTY_QUIET_HOURS_MESSAGE = 'Quiet hours must start and end at different times; to have none, turn quiet hours off.';
+
 export const notificationPreferencesSchema = z.strictObject({
   language: z.enum(NOTIFICATION_LANGUAGE_CODES),
   timeZone: z.string().max(64).refine(isKnownTimeZone, 'Choose a time zone such as Africa/Harare.'),
-  /** No e-mail or SMS in these hours (local time); held until they end. Null: any time. */
-  quietHours: z.strictObject({ from: clockTime, to: clockTime }).nullable(),
+  /**
+   * No e-mail or SMS in these hours (local time); held until they end, but for alerts let through
+   * (`throughQuietHours`). Null: any time. From 06:00 to 06:00 is no period at all, and refused.
+   */
+  quietHours: z
+    .strictObject({ from: clockTime, to: clockTime })
+    .refine((quiet) => quiet.from !== quiet.to, EMPTY_QUIET_HOURS_MESSAGE)
+    .nullable(),
+  /** Per kind of alert, the least severe that goes out in quiet hours anyway (default: critical only). */
+  throughQuietHours: z
+    .strictObject({ weather: z.enum(quietHoursMinimums), crop: z.enum(quietHoursMinimums), pest: z.enum(quietHoursMinimums) })
+    .default(DEFAULT_THROUGH_QUIET_HOURS),
   /** Alert SMS in one local day; the weekly digest and replies to the farmer's own texts do not count. */
   smsPerDay: z
     .number()
@@ -128,12 +151,13 @@ export type NotificationPreferences = z.infer<typeof notificationPreferencesSche
 
 /**
  * A new person's preferences: every alert in the app, warnings and worse by e-mail and SMS, quiet from 21:00 to
- * 06:00, at most 5 alert SMS a day, the weekly digest by both.
+ * 06:00 but for critical alerts, at most 5 alert SMS a day, the weekly digest by both.
  */
 export const DEFAULT_NOTIFICATION_PREFERENCES: NotificationPreferences = {
   language: 'en',
   timeZone: 'Africa/Harare',
   quietHours: { from: '21:00', to: '06:00' },
+  throughQuietHours: { ...DEFAULT_THROUGH_QUIET_HOURS },
   smsPerDay: 5,
   channels: {
     inApp: { weather: 'info', crop: 'info', pest: 'info' },
@@ -163,6 +187,22 @@ export const TIME_ZONE_BY_COUNTRY: Record<string, string> = {
 export function channelCarries(minimum: ChannelMinimum, severity: AlertSeverity): boolean {
   if (minimum === 'off') return false;
   return alertSeverities.indexOf(severity) >= alertSeverities.indexOf(minimum);
+}
+
+/**
+ * When a message about these alerts must wait for the person's quiet hours to end; null when it goes now: outside
+ * quiet hours, or when one of the alerts goes through them (critical ones always: a killing frost forecast at 02:20 is
+ * of no use at 06:00; others as the person chose in `throughQuietHours`).
+ */
+export function alertQuietHoursEnd(
+  instant: Date,
+  preferences: Pick<NotificationPreferences, 'quietHours' | 'throughQuietHours' | 'timeZone'>,
+  alerts: readonly { category: AlertCategory; severity: AlertSeverity }[],
+): Date | null {
+  const goesThrough = alerts.some(
+    (alert) => alert.severity === 'critical' || channelCarries(preferences.throughQuietHours[alert.category], alert.severity),
+  );
+  return goesThrough ? null : quietHoursEnd(instant, preferences.quietHours, preferences.timeZone);
 }
 
 export const smsPhoneRequestSchema = z.strictObject({
@@ -197,6 +237,43 @@ export const notificationSettingsSchema = z.object({
     reviewedLanguages: z.array(z.enum(NOTIFICATION_LANGUAGE_CODES)),
   }),
 });
+
+/**
+ * What became of an SMS: waiting (queued; held for quiet hours; sending), gone (sent; delivered), uncertain (the
+ * provider's answer was lost and it cannot be asked: it may or may not have reached the phone), or not sent (failed;
+ * capped by the daily limit; stopped by STOP; expired with its alert; not-sent, no provider).
+ */
+export const smsStatuses = [
+  'queued',
+  'held',
+  'sending',
+  'sent',
+  'delivered',
+  'uncertain',
+  'failed',
+  'capped',
+  'stopped',
+  'expired',
+  'not-sent',
+] as const;
+
+/** The latest SMS to a person (`GET /api/me/sms-messages`), newest first: what went, what did not, what may have. */
+export const recentSmsSchema = z.object({
+  data: z.array(
+    z.object({
+      id: idSchema,
+      purpose: z.enum(['alert', 'verification', 'digest', 'reply']),
+      status: z.enum(smsStatuses),
+      body: z.string(),
+      /** Sent once more because it is not known whether the first one went. */
+      repeat: z.boolean(),
+      createdAt: z.iso.datetime(),
+      /** When the provider took it; null while it has not. */
+      sentAt: z.iso.datetime().nullable(),
+    }),
+  ),
+});
+export type RecentSms = z.infer<typeof recentSmsSchema>['data'][number];
 
 // ---- thresholds -------------------------------------------------------------------------------------------------
 

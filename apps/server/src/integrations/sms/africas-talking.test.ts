@@ -128,7 +128,7 @@ describe("Africa's Talking: sending", () => {
     expect((error as Error).message).toBe("Africa's Talking refused the message with HTTP 400 Bad Request: UserInBlacklist (status 406)");
   });
 
-  it('calls an answer without a recipient unavailable, quoting its start', async () => {
+  it('calls an answer with no recipients unavailable (sent to nobody), quoting its start', async () => {
     const noRecipient = '{"SMSMessageData":{"Message":"InvalidSenderId","Recipients":[]}}';
     const unreadable = await provider({}, { fetch: async () => new Response(noRecipient, { status: 201 }) })
       .sms.send(message)
@@ -137,6 +137,23 @@ describe("Africa's Talking: sending", () => {
     expect((unreadable as Error).message).toBe(
       `Africa's Talking answered HTTP 201 with no recipient we can read: "{"SMSMessageData":{"Message":"InvalidSenderId","Recipients":[]}}"`,
     );
+  });
+
+  it('calls a 2xx answer it cannot read unknown: the message may have been taken, so it is not sent again', async () => {
+    let requests = 0;
+    const gatewayPage: typeof fetch = async () => {
+      requests++;
+      return new Response('<html>OK</html>', { status: 200 });
+    };
+    const unreadable = await provider({}, { fetch: gatewayPage })
+      .sms.send(message)
+      .catch((e: unknown) => e);
+    expect(unreadable).toMatchObject({ kind: 'unknown', httpStatus: 200, attempts: 1 });
+    expect(requests).toBe(1);
+  });
+
+  it('cannot be asked which messages it took', () => {
+    expect(provider().sms.findSent).toBeUndefined();
   });
 
   it('never logs the API key or the message text', async () => {

@@ -93,10 +93,15 @@ interface Recipient {
   messageId?: unknown;
 }
 
-/** `{"SMSMessageData":{"Message":"Sent to 1/1 Total Cost: …","Recipients":[{"statusCode":101,"status":"Success",…}]}}`: the one recipient. */
-function recipientOf(responseText: string): Recipient | null {
+/** `{"SMSMessageData":{"Message":"Sent to 1/1 Total Cost: …","Recipients":[{"statusCode":101,"status":"Success",…}]}}`: the recipients. */
+function recipientsOf(responseText: string): unknown[] | null {
   const recipients = (parsedJsonObject(responseText)?.SMSMessageData as { Recipients?: unknown } | undefined)?.Recipients;
-  const recipient: unknown = Array.isArray(recipients) ? recipients[0] : undefined;
+  return Array.isArray(recipients) ? recipients : null;
+}
+
+/** The one recipient of an answer; null when it has none we can read. */
+function recipientOf(responseText: string): Recipient | null {
+  const recipient = recipientsOf(responseText)?.[0];
   return typeof recipient === 'object' && recipient !== null ? recipient : null;
 }
 
@@ -108,7 +113,11 @@ function recipientRefusal(statusCode: number, status: unknown): { providerCode: 
 
 function readSendAnswer(answer: OutsideAnswer): SmsSendResult {
   const recipient = recipientOf(answer.text);
-  if (recipient === null) throw unreadableAnswerError(africasTalking, answer, 'with no recipient we can read');
+  if (recipient === null) {
+    // An empty list of recipients says it was sent to nobody; an answer we cannot read says nothing either way.
+    const sentToNobody = recipientsOf(answer.text)?.length === 0;
+    throw unreadableAnswerError(africasTalking, answer, 'with no recipient we can read', sentToNobody ? 'unavailable' : 'unknown');
+  }
   const { statusCode, messageId } = recipient;
   if (typeof statusCode !== 'number') throw unreadableAnswerError(africasTalking, answer, 'with no recipient status code');
 

@@ -41,7 +41,7 @@ export interface InboundSms {
   providerMessageId: string | null;
 }
 
-export type SmsSendErrorKind = 'rejected' | 'unavailable';
+export type SmsSendErrorKind = 'rejected' | 'unavailable' | 'unknown';
 
 export interface SmsSendErrorDetails {
   kind: SmsSendErrorKind;
@@ -58,7 +58,10 @@ export interface SmsSendErrorDetails {
  * A message the provider did not accept.
  *
  * rejected: the provider refused this message for good (bad number, blacklisted or unsubscribed, bad sender id, no
- * balance): do not retry. unavailable: timeout, network, 429, 5xx after the retries: a later try may succeed.
+ * balance): do not retry. unavailable: the provider surely did not take it (it could not be reached, or answered 429
+ * or 503 to every try): a later try may succeed. unknown: it may have taken it (no answer in time, the connection lost
+ * after the request went, a 500, an answer we cannot read): sending again could text the farmer twice, so the caller
+ * finds out first (`findSent`) or marks the message uncertain.
  */
 export class SmsSendError extends Error implements SmsSendErrorDetails {
   override readonly name = 'SmsSendError';
@@ -91,10 +94,21 @@ export interface SmsSendOptions {
   statusCallbackUrl?: string;
 }
 
+/** A message the provider holds, found by `findSent`. */
+export interface SentSmsFound {
+  providerMessageId: string;
+}
+
 export interface SmsProvider {
   readonly name: SmsProviderName;
-  /** Hands one message to the provider. Throws `SmsSendError`. */
+  /** Hands one message to the provider, once: a request that may have reached it is not sent again. Throws `SmsSendError`. */
   send(message: OutgoingSms, options?: SmsSendOptions): Promise<SmsSendResult>;
+  /**
+   * The message with this text the provider took for this number since `since`, or null when it holds none; absent
+   * for a provider that cannot be asked (Africa's Talking). Throws `SmsSendError` (unavailable) when the provider
+   * cannot answer.
+   */
+  findSent?(message: Pick<OutgoingSms, 'to' | 'body' | 'reference'>, since: Date): Promise<SentSmsFound | null>;
   /** A delivery-status callback's form fields → the report; null when the form is not one. */
   parseDeliveryReport(form: Record<string, string>): SmsDeliveryReport | null;
   /** An inbound-message callback's form fields → the message; null when the form is not one. */
@@ -135,6 +149,11 @@ export interface SmsProviderProtocol extends SmsProviderIdentity {
   timeoutMs: number;
   /** The HTTP request that hands `message` to the provider. */
   requestFor(message: OutgoingSms, options: SmsSendOptions): OutsideRequest;
+  /** How to ask the provider for a message it took, when it can be asked: the request, and its answer read. */
+  lookup?: {
+    requestFor(message: Pick<OutgoingSms, 'to' | 'body'>): OutsideRequest;
+    readAnswer(answer: OutsideAnswer, message: Pick<OutgoingSms, 'to' | 'body'>, since: Date): SentSmsFound | null;
+  };
   /** A 2xx answer → the result; throws `SmsSendError` when the provider took the request but not the message. */
   readAnswer(answer: OutsideAnswer): SmsSendResult;
   /** A refusal's body (4xx other than 429) → the provider's own code and words; null when it has neither (a proxy's page). */
@@ -148,23 +167,39 @@ export interface SmsProviderProtocol extends SmsProviderIdentity {
  * logged as a warning and the final failure as an error, with the number masked and no body or secret.
  */
 export function createSmsProvider(protocol: SmsProviderProtocol, dependencies: SmsProviderDependencies): SmsProvider {
+  const { lookup } = protocol;
   return {
     name: protocol.name,
-    send: (message, options = {}) => sendMessage(protocol, dependencies, message, options),
+    send: (message, options = {}) =>
+      // Sending is not safe to repeat: a request that may have reached the provider is never sent again from here.
+      request(protocol, dependencies, message, protocol.requestFor(message, options), { signal: options.signal, repeatable: false }, (answer) =>
+        protocol.readAnswer(answer),
+      ),
+    ...(lookup && {
+      findSent: (message, since) =>
+        request(protocol, dependencies, message, lookup.requestFor(message), { repeatable: true }, (answer) =>
+          lookup.readAnswer(answer, message, since),
+        ),
+    }),
     parseDeliveryReport: protocol.parseDeliveryReport,
     parseInbound: protocol.parseInbound,
   };
 }
 
-async function sendMessage(
+/** Most attempts one `send` makes: the first and its retries. */
+export const SMS_SEND_ATTEMPTS = retries + 1;
+
+async function request<Result>(
   protocol: SmsProviderProtocol,
   dependencies: SmsProviderDependencies,
-  message: OutgoingSms,
-  options: SmsSendOptions,
-): Promise<SmsSendResult> {
+  message: Pick<OutgoingSms, 'to' | 'reference'>,
+  outsideRequest: OutsideRequest,
+  options: { signal?: AbortSignal | undefined; repeatable: boolean },
+  read: (answer: OutsideAnswer) => Result,
+): Promise<Result> {
   const context = { provider: protocol.name, reference: message.reference, to: maskedPhoneNumber(message.to) };
   try {
-    const answer = await sendOutsideRequest(protocol.requestFor(message, options), {
+    const answer = await sendOutsideRequest(outsideRequest, {
       fetch: dependencies.fetch ?? globalThis.fetch,
       sleep: dependencies.sleep ?? ((ms: number) => sleep(ms)),
       now: dependencies.now ?? Date.now,
@@ -174,13 +209,14 @@ async function sendMessage(
       firstBackoffMs,
       maxRetryAfterMs,
       signal: options.signal,
+      repeatable: options.repeatable,
       onRetry: ({ failure, waitMs }) =>
         dependencies.log?.warn(
           { ...context, attempt: failure.attempts, waitMs, httpStatus: failure.status },
           `${failureDescription(protocol, failure)} (attempt ${failure.attempts} of ${retries + 1}); trying again in ${waitMs} ms`,
         ),
     });
-    return protocol.readAnswer(answer);
+    return read(answer);
   } catch (error) {
     const sendError = error instanceof OutsideRequestError ? sendErrorOf(protocol, error) : error;
     if (sendError instanceof SmsSendError) {
@@ -204,7 +240,7 @@ function sendErrorOf(protocol: SmsProviderProtocol, failure: OutsideRequestError
   }
   return new SmsSendError(
     `${failureDescription(protocol, failure)} after ${failure.attempts} ${failure.attempts === 1 ? 'attempt' : 'attempts'}`,
-    { ...details, kind: 'unavailable', providerCode: null },
+    { ...details, kind: failure.mayHaveBeenCarriedOut ? 'unknown' : 'unavailable', providerCode: null },
     { cause: failure },
   );
 }
@@ -238,11 +274,19 @@ export function messageRefusedError(
   });
 }
 
-/** An answer the provider gave with a 2xx that says nothing we can use: the message's fate is unknown. */
-export function unreadableAnswerError(provider: SmsProviderIdentity, answer: OutsideAnswer, what: string): SmsSendError {
+/**
+ * An answer the provider gave with a 2xx that says nothing we can use: the message's fate is unknown (`unknown`), or,
+ * when the answer says it sent to nobody, it was not sent (`unavailable`).
+ */
+export function unreadableAnswerError(
+  provider: SmsProviderIdentity,
+  answer: OutsideAnswer,
+  what: string,
+  kind: 'unknown' | 'unavailable' = 'unknown',
+): SmsSendError {
   return new SmsSendError(
     `${provider.displayName} answered HTTP ${answer.response.status} ${what}: "${maskPhoneNumbers(excerpt(answer.text))}"`,
-    { kind: 'unavailable', provider: provider.name, providerCode: null, httpStatus: answer.response.status, attempts: answer.attempts },
+    { kind, provider: provider.name, providerCode: null, httpStatus: answer.response.status, attempts: answer.attempts },
   );
 }
 

@@ -12,6 +12,9 @@ beforeAll(async () => {
   config = {
     provider: 'africastalking',
     timeoutMs: 2_000,
+    allowedCountries: ['ZW'],
+    codesPerAccountPerDay: 10,
+    codesPerHour: 300,
     africasTalking: {
       username: 'murimi',
       apiKey: 'atsk_key',

@@ -116,15 +116,37 @@ describe('Twilio: sending', () => {
     expect((error as Error).message).toBe('Twilio refused the message with HTTP 403 Forbidden: <html><body>403 Forbidden</body></html>');
   });
 
-  it('calls an attempt that gets no answer in time unavailable after the retries', async () => {
-    // A provider that never answers: each attempt ends at its timeout.
-    const neverAnswers: typeof fetch = (_url, init) =>
-      new Promise((_resolve, reject) => init?.signal?.addEventListener('abort', () => reject(init.signal!.reason as Error)));
+  it('does not send again a message whose attempt got no answer in time: its outcome is unknown', async () => {
+    // A provider that never answers: the attempt ends at its timeout, and Twilio may have taken the message.
+    let requests = 0;
+    const neverAnswers: typeof fetch = (_url, init) => {
+      requests++;
+      return new Promise((_resolve, reject) => init?.signal?.addEventListener('abort', () => reject(init.signal!.reason as Error)));
+    };
     const error = await twilio({ timeoutMs: 20 }, { fetch: neverAnswers })
       .sms.send(message)
       .catch((e: unknown) => e);
-    expect(error).toMatchObject({ kind: 'unavailable', httpStatus: null, attempts: 3 });
-    expect((error as Error).message).toBe('Twilio did not answer within 20 ms after 3 attempts');
+    expect(error).toMatchObject({ kind: 'unknown', httpStatus: null, attempts: 1 });
+    expect((error as Error).message).toBe('Twilio did not answer within 20 ms after 1 attempt');
+    expect(requests).toBe(1);
+  });
+
+  it('does not send again a message whose answer was lost on the way, and finds it in the Messages list', async () => {
+    const since = new Date(Date.now() - 1000);
+    fake.dropAnswerNext();
+    const { sms } = twilio();
+    const error = await sms.send(message).catch((e: unknown) => e);
+    expect(error).toMatchObject({ kind: 'unknown', attempts: 1 });
+    expect(fake.requests.filter((request) => request.method === 'POST')).toHaveLength(1);
+
+    const found = await sms.findSent!(message, since);
+    expect(found?.providerMessageId).toMatch(/^SM[0-9a-f]{32}$/);
+    const lookup = fake.requests.at(-1)!;
+    expect(lookup.method).toBe('GET');
+    expect(lookup.path).toBe(`/2010-04-01/Accounts/${accountSid}/Messages.json?To=%2B263771234567&PageSize=50&From=%2B15005550006`);
+    // Another text, or a message older than the attempt, is not this one.
+    expect(await sms.findSent!({ ...message, body: 'Murimi: something else' }, since)).toBeNull();
+    expect(await sms.findSent!(message, new Date(Date.now() + 3_600_000))).toBeNull();
   });
 
   it('makes no attempt when the caller has already stopped, and says so as unavailable', async () => {

@@ -12,6 +12,8 @@ import {
   type SmsProvider,
   type SmsProviderDependencies,
   type SmsProviderIdentity,
+  type OutgoingSms,
+  type SentSmsFound,
   type SmsSendOptions,
   type SmsSendResult,
 } from './sms-provider.ts';
@@ -93,6 +95,7 @@ export function createTwilioProvider({ settings, ...dependencies }: { settings: 
       timeoutMs: settings.timeoutMs,
       requestFor: (message, options) => messagesRequest(settings, message.to, message.body, options),
       readAnswer: readSendAnswer,
+      lookup: { requestFor: (message) => sentMessagesRequest(settings, message.to), readAnswer: readSentMessages },
       readRefusal,
       parseDeliveryReport: parseTwilioDeliveryReport,
       parseInbound: parseTwilioInbound,
@@ -106,13 +109,59 @@ function messagesRequest(settings: TwilioSettings, to: string, body: string, opt
   // A messaging service picks the sending number (and handles STOP) itself; it is named instead of a From.
   form.set(settings.from.startsWith('MG') ? 'MessagingServiceSid' : 'From', settings.from);
   if (options.statusCallbackUrl) form.set('StatusCallback', options.statusCallbackUrl);
-  const credentials = Buffer.from(`${settings.accountSid}:${settings.authToken}`).toString('base64');
   return {
     method: 'POST',
-    url: `${settings.apiUrl.replace(/\/+$/, '')}/2010-04-01/Accounts/${encodeURIComponent(settings.accountSid)}/Messages.json`,
-    headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json', authorization: `Basic ${credentials}` },
+    url: `${accountUrl(settings)}/Messages.json`,
+    headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json', authorization: basicAuth(settings) },
     body: form.toString(),
   };
+}
+
+/**
+ * The latest messages of the account to one number (`GET …/Messages.json?To=…`, newest first). Not filtered by
+ * `DateSent`: a message Twilio has accepted but not yet sent (queued behind a messaging service) has no date sent and
+ * would be missed, so the date it was created is compared here instead.
+ */
+function sentMessagesRequest(settings: TwilioSettings, to: string): OutsideRequest {
+  const query = new URLSearchParams({ To: to, PageSize: String(LOOKUP_PAGE_SIZE) });
+  if (!settings.from.startsWith('MG')) query.set('From', settings.from);
+  return {
+    method: 'GET',
+    url: `${accountUrl(settings)}/Messages.json?${query.toString()}`,
+    headers: { accept: 'application/json', authorization: basicAuth(settings) },
+  };
+}
+
+/** Messages to one number read back when looking for one: far more than a farmer gets in the minutes that matter. */
+const LOOKUP_PAGE_SIZE = 50;
+/** Twilio's clock and ours may differ a little: a message created up to this long before `since` still counts. */
+const CLOCK_SKEW_MS = 60_000;
+
+/** `{"messages": [{"sid": "SM…", "to": "+263…", "body": "…", "direction": "outbound-api", "date_created": "Thu, 26 Nov 2026 02:20:05 +0000"}, …]}`. */
+function readSentMessages(answer: OutsideAnswer, message: Pick<OutgoingSms, 'to' | 'body'>, since: Date): SentSmsFound | null {
+  const messages = parsedJsonObject(answer.text)?.messages;
+  if (!Array.isArray(messages)) throw unreadableAnswerError(twilio, answer, 'without a list of messages we can read', 'unavailable');
+  for (const candidate of messages as Record<string, unknown>[]) {
+    const created = typeof candidate.date_created === 'string' ? Date.parse(candidate.date_created) : Number.NaN;
+    if (
+      typeof candidate.sid === 'string' &&
+      candidate.to === message.to &&
+      candidate.body === message.body &&
+      String(candidate.direction).startsWith('outbound') &&
+      created >= since.getTime() - CLOCK_SKEW_MS
+    ) {
+      return { providerMessageId: candidate.sid };
+    }
+  }
+  return null;
+}
+
+function accountUrl(settings: TwilioSettings): string {
+  return `${settings.apiUrl.replace(/\/+$/, '')}/2010-04-01/Accounts/${encodeURIComponent(settings.accountSid)}`;
+}
+
+function basicAuth(settings: TwilioSettings): string {
+  return `Basic ${Buffer.from(`${settings.accountSid}:${settings.authToken}`).toString('base64')}`;
 }
 
 /** `{"sid": "SM…", "status": "queued", "error_code": null, …}`: the created message. */

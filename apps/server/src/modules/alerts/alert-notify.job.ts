@@ -1,9 +1,9 @@
 import {
   alertEmail,
+  alertQuietHoursEnd,
   alertSms,
   channelCarries,
   localTimeIn,
-  quietHoursEnd,
   type AlertEvidence,
   type AlertRuleId,
   type AlertSeverity,
@@ -112,7 +112,7 @@ export async function notifyAlerts(ctx: NotifyContext, alertIds: readonly string
           alertsUrl: `${ctx.config.publicUrl}/alerts`,
           settingsUrl: `${ctx.config.publicUrl}/settings#alerts`,
         });
-        const startAfter = quietHoursEnd(ctx.now(), preferences.quietHours, preferences.timeZone) ?? undefined;
+        const startAfter = alertQuietHoursEnd(ctx.now(), preferences, newByEmail) ?? undefined;
         await queueEmail(
           ctx,
           { to: member.email, ...email },
@@ -130,7 +130,8 @@ export async function notifyAlerts(ctx: NotifyContext, alertIds: readonly string
           today,
           productName: ctx.config.productName,
         });
-        await queueSms(ctx, { userId: member.id, to: member.smsPhone!, body, purpose: 'alert', alertId: alert.id, preferences }, tx);
+        const about = { alertId: alert.id, alertSeverity: alert.severity, alertCategory: alert.category };
+        await queueSms(ctx, { userId: member.id, to: member.smsPhone!, body, purpose: 'alert', ...about, preferences }, tx);
         outcome.sms++;
       }
     });

@@ -1,14 +1,17 @@
 import { createHash, randomInt } from 'node:crypto';
-import { notificationText, type NotificationPreferences } from '@murimi/core';
+import { notificationText, type NotificationPreferences, type RecentSms } from '@murimi/core';
+import type { FastifyBaseLogger } from 'fastify';
 import type { ExpressionBuilder } from 'kysely';
 import type { AppContext } from '../../app-context.ts';
 import type { DB } from '../../db/schema.ts';
 import type { SmsConfig } from '../../config.ts';
 import { AppError, isUniqueViolation } from '../../errors.ts';
-import { countAttempt, type WindowLimit } from '../auth/auth-limits.ts';
+import { maskedPhoneNumber } from '../../integrations/sms/sms-provider.ts';
+import { countAttempt, type CountedAttempt, type WindowLimit } from '../auth/auth-limits.ts';
+import { incrementCounter } from '../metrics/metric-counters.ts';
 import { queueSms } from '../sms/sms-outbox.ts';
 import { preferencesOf, reviewedLanguages } from './notification-preferences.ts';
-import { toE164 } from './phone-numbers.ts';
+import { textableNumber } from './phone-numbers.ts';
 
 /** A code is good for 10 minutes: long enough for a slow network's SMS, short enough not to be worth guessing. */
 export const SMS_CODE_TTL_MINUTES = 10;
@@ -86,14 +89,9 @@ export async function updateNotificationPreferences(ctx: AppContext, userId: str
  * Sends a 6-digit code to the number the person gives (read for their country, kept in E.164). Nothing is sent to a
  * number for alerts before its code comes back: the code is the only SMS an unverified number gets.
  */
-export async function requestSmsPhoneCode(ctx: AppContext, userId: string, phoneInput: string) {
+export async function requestSmsPhoneCode(ctx: AppContext, userId: string, phoneInput: string, log: FastifyBaseLogger) {
   const user = await loadUser(ctx, userId);
-  const phone = toE164(phoneInput, user.country);
-  if (!phone)
-    throw AppError.invalid(
-      'phone',
-      `This is not a mobile number we can read for your country (${user.country}); include the country code, e.g. +263 77 123 4567.`,
-    );
+  const { phone, country } = textablePhone(ctx.config.sms, phoneInput, user.country);
   if (user.smsPhone === phone && user.smsPhoneVerifiedAt) throw AppError.invalid('phone', 'This number is already verified.');
   if (!ctx.config.sms.provider) {
     throw new AppError(
@@ -112,6 +110,7 @@ export async function requestSmsPhoneCode(ctx: AppContext, userId: string, phone
   }
   await countAttempt(ctx, CODE_REQUEST_LIMIT, `user:${userId}`);
   await countAttempt(ctx, CODE_REQUEST_LIMIT, `phone:${phone}`);
+  await countCappedCode(ctx, { userId, phone, country }, log);
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
   const now = ctx.now();
   const preferences = preferencesOf(user);
@@ -132,6 +131,78 @@ export async function requestSmsPhoneCode(ctx: AppContext, userId: string, phone
     await queueSms(ctx, { userId, to: phone, body, purpose: 'verification' }, tx);
   });
   return getNotificationSettings(ctx, userId);
+}
+
+/** The number (E.164) and its country, if a code may be texted to it; a 400 saying what is wrong with it otherwise. */
+function textablePhone(sms: SmsConfig, phoneInput: string, personCountry: string): { phone: string; country: string } {
+  const number = textableNumber(phoneInput, personCountry, sms.allowedCountries);
+  if (number.ok) return number;
+  if (number.problem === 'unreadable') {
+    throw AppError.invalid(
+      'phone',
+      `This is not a mobile number we can read for your country (${personCountry}); include the country code, e.g. +263 77 123 4567.`,
+    );
+  }
+  if (number.problem === 'country') {
+    const where = number.country ? `a number in ${countryName(number.country)}` : 'not a number of any one country';
+    throw AppError.invalid(
+      'phone',
+      `This server sends SMS only to mobile numbers in ${listed(sms.allowedCountries.map(countryName))}; this is ${where}.`,
+    );
+  }
+  throw AppError.invalid('phone', `This is ${number.typeWords}, not a mobile number: the code comes by SMS, so use a mobile number.`);
+}
+
+const regionNames = new Intl.DisplayNames('en', { type: 'region' });
+const countryName = (code: string) => regionNames.of(code) ?? code;
+
+const listed = (names: readonly string[]) => new Intl.ListFormat('en-GB', { type: 'conjunction' }).format(names);
+
+/**
+ * The caps that bound what SMS codes can cost: per account a day, and across the whole service an hour (an attack
+ * with many accounts). Counted in the database, so every process sees every code; a cap that bites is logged (the
+ * number masked) and counted in `murimi_sms_code_caps_reached_total`.
+ */
+async function countCappedCode(ctx: AppContext, code: { userId: string; phone: string; country: string }, log: FastifyBaseLogger) {
+  const { codesPerAccountPerDay, codesPerHour } = ctx.config.sms;
+  const caps: [cap: string, limit: WindowLimit, subject: string][] = [
+    [
+      'account-day',
+      {
+        kind: 'sms-code-account-day',
+        limit: codesPerAccountPerDay,
+        windowMs: 24 * 3600_000,
+        message: `You have asked for ${codesPerAccountPerDay} codes in the last 24 hours, the most we send. Please try again tomorrow.`,
+      },
+      `user:${code.userId}`,
+    ],
+    [
+      'service-hour',
+      {
+        kind: 'sms-code-service-hour',
+        limit: codesPerHour,
+        windowMs: 3600_000,
+        message: 'We are sending too many codes right now. Please try again in an hour.',
+      },
+      'service',
+    ],
+  ];
+  const counted: CountedAttempt[] = [];
+  for (const [cap, limit, subject] of caps) {
+    try {
+      counted.push(await countAttempt(ctx, limit, subject));
+    } catch (error) {
+      await Promise.all(counted.map((attempt) => attempt.withdraw()));
+      if (error instanceof AppError && error.code === 'RATE_LIMITED') {
+        log.warn(
+          { userId: code.userId, country: code.country, cap, limit: limit.limit, to: maskedPhoneNumber(code.phone) },
+          'SMS code refused: a cap was reached',
+        );
+        await incrementCounter(ctx, 'murimi_sms_code_caps_reached_total', { cap });
+      }
+      throw error;
+    }
+  }
 }
 
 /**
@@ -210,6 +281,30 @@ export async function verifySmsPhone(ctx: AppContext, userId: string, code: stri
     throw AppError.invalid('code', 'This code has expired or was never sent. Ask for a new one.');
   }
   return getNotificationSettings(ctx, userId);
+}
+
+/** How many of a person's latest SMS they see: the last few days of a farmer's alerts, replies and codes. */
+const RECENT_SMS = 10;
+
+/** `GET /api/me/sms-messages`: the person's latest SMS, newest first, whatever became of them. */
+export async function recentSmsMessages(ctx: AppContext, userId: string): Promise<RecentSms[]> {
+  const rows = await ctx.database.db
+    .selectFrom('smsOutbox')
+    .select(['id', 'purpose', 'status', 'body', 'repeatOf', 'createdAt', 'sentAt'])
+    .where('userId', '=', userId)
+    .orderBy('createdAt', 'desc')
+    .orderBy('id', 'desc')
+    .limit(RECENT_SMS)
+    .execute();
+  return rows.map((row) => ({
+    id: row.id,
+    purpose: row.purpose,
+    status: row.status,
+    body: row.body,
+    repeat: row.repeatOf !== null,
+    createdAt: row.createdAt.toISOString(),
+    sentAt: row.sentAt?.toISOString() ?? null,
+  }));
 }
 
 /** Forgets the person's SMS number (and any code waiting): nothing more goes to it. */

@@ -1,5 +1,6 @@
-import type { LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app.ts';
 import { as, postgresUrl, registerAccount, startTestApp, waitFor, type TestAccount, type TestApp } from '../../../test/harness.ts';
 
 /**
@@ -7,6 +8,15 @@ import { as, postgresUrl, registerAccount, startTestApp, waitFor, type TestAccou
  * is read from the outbox, where the verification SMS waits.
  */
 const TWILIO_FROM = '+15005550006';
+/** Twilio set up, to a port where nothing listens: the tests read codes from the outbox, and nothing is sent. */
+const TWILIO_ENV = {
+  SMS_PROVIDER: 'twilio',
+  TWILIO_ACCOUNT_SID: 'AC0123456789abcdef',
+  TWILIO_AUTH_TOKEN: 'twilio-auth-token-for-tests',
+  TWILIO_FROM,
+  TWILIO_API_URL: 'http://127.0.0.1:9',
+  PUBLIC_URL: 'https://murimi.example.org',
+};
 
 describe('verifying an SMS number', () => {
   let test: TestApp;
@@ -33,13 +43,7 @@ describe('verifying an SMS number', () => {
 
   beforeAll(async () => {
     test = await startTestApp({
-      env: {
-        SMS_PROVIDER: 'twilio',
-        TWILIO_ACCOUNT_SID: 'AC0123456789abcdef',
-        TWILIO_AUTH_TOKEN: 'twilio-auth-token-for-tests',
-        TWILIO_FROM,
-        TWILIO_API_URL: 'http://127.0.0.1:9',
-      },
+      env: TWILIO_ENV,
     });
   });
   afterAll(async () => {
@@ -74,6 +78,29 @@ describe('verifying an SMS number', () => {
     const verified = await verify(farmer, await latestCode(farmer));
     expect(verified.statusCode, verified.body).toBe(200);
     expect(verified.json().data.smsPhone).toMatchObject({ phone: '+263771234567', verified: true, pending: null });
+  });
+
+  it('sends codes only to mobile numbers in the allowed countries (SADC by default), saying what is wrong with another', async () => {
+    const farmer = await registerAccount(test.app);
+    const refusal = async (phone: string) => {
+      const answer = await askForCode(farmer, phone);
+      expect(answer.statusCode, answer.body).toBe(400);
+      return answer.json().error.details[0].message as string;
+    };
+    expect(await refusal('+234 803 123 4567')).toBe(
+      'This server sends SMS only to mobile numbers in Angola, Botswana, Comoros, Congo - Kinshasa, Eswatini, Lesotho, Madagascar, ' +
+        'Malawi, Mauritius, Mozambique, Namibia, Seychelles, South Africa, Tanzania, Zambia and Zimbabwe; this is a number in Nigeria.',
+    );
+    expect(await refusal('+263 242 703 000')).toBe(
+      'This is a landline, not a mobile number: the code comes by SMS, so use a mobile number.',
+    );
+    expect(await refusal('+27 86 212 3456')).toBe(
+      'This is a premium-rate number, not a mobile number: the code comes by SMS, so use a mobile number.',
+    );
+    expect(await refusal('+27 80 012 3456')).toMatch(/^This is a toll-free number, not a mobile number/);
+    expect(await test.ctx.database.db.selectFrom('smsOutbox').select('id').where('userId', '=', farmer.userId).execute()).toEqual([]);
+    // A mobile number of another SADC country is fine.
+    expect((await askForCode(farmer, '+265 99 123 4567')).statusCode).toBe(200);
   });
 
   it('does not send a code to a number that texted STOP, and says to text START first', async () => {
@@ -132,4 +159,75 @@ describe('verifying an SMS number', () => {
       expect(await smsPhoneOf(first)).toMatchObject({ phone: null, verified: false });
     },
   );
+});
+
+describe('caps on SMS codes', () => {
+  let test: TestApp;
+  const METRICS_TOKEN = 'metrics-token-of-24-characters-or-more';
+  const lines: string[] = [];
+  let logged: FastifyInstance;
+
+  beforeAll(async () => {
+    test = await startTestApp({
+      env: {
+        ...TWILIO_ENV,
+        SMS_CODES_PER_ACCOUNT_PER_DAY: '2',
+        SMS_CODES_PER_HOUR: '3',
+        METRICS_TOKEN,
+      },
+    });
+    logged = await buildApp(
+      { ...test.ctx, config: { ...test.ctx.config, logLevel: 'info' } },
+      { logStream: { write: (line: string) => void lines.push(line) } },
+    );
+  });
+  afterAll(async () => {
+    await logged?.close();
+    await test?.close();
+  });
+
+  const askForCode = (account: TestAccount, phone: string) =>
+    as(account, logged, { method: 'POST', url: '/api/me/sms-phone', payload: { phone } });
+  const metrics = async () =>
+    (await test.app.inject({ method: 'GET', url: '/api/metrics', headers: { authorization: `Bearer ${METRICS_TOKEN}` } })).body;
+  const capLines = () =>
+    lines.map((line) => JSON.parse(line) as Record<string, unknown>).filter((entry) => entry.msg === 'SMS code refused: a cap was reached');
+
+  it('refuses a third code in a day to one account, and a fourth in an hour across the service, logged and counted', async () => {
+    const first = await registerAccount(test.app);
+    expect((await askForCode(first, '+263 77 100 0001')).statusCode).toBe(200);
+    expect((await askForCode(first, '+263 77 100 0002')).statusCode).toBe(200);
+    const third = await askForCode(first, '+263 77 100 0003');
+    expect(third.statusCode).toBe(429);
+    expect(third.json().error.message).toBe(
+      'You have asked for 2 codes in the last 24 hours, the most we send. Please try again tomorrow.',
+    );
+
+    const second = await registerAccount(test.app);
+    expect((await askForCode(second, '+263 77 100 0004')).statusCode).toBe(200);
+    const overService = await askForCode(await registerAccount(test.app), '+263 77 100 0005');
+    expect(overService.statusCode).toBe(429);
+    expect(overService.json().error.message).toBe('We are sending too many codes right now. Please try again in an hour.');
+    expect(overService.headers['retry-after']).toBeDefined();
+
+    expect(await test.ctx.database.db.selectFrom('smsOutbox').select('id').where('purpose', '=', 'verification').execute()).toHaveLength(3);
+    expect(capLines()).toEqual([
+      expect.objectContaining({ level: 40, userId: first.userId, country: 'ZW', cap: 'account-day', limit: 2, to: '…003' }),
+      expect.objectContaining({ level: 40, country: 'ZW', cap: 'service-hour', limit: 3, to: '…005' }),
+    ]);
+    expect(lines.join('\n')).not.toContain('+263771000003');
+    const text = await metrics();
+    expect(text).toContain('# TYPE murimi_sms_code_caps_reached_total counter');
+    expect(text).toContain('murimi_sms_code_caps_reached_total{cap="account-day"} 1');
+    expect(text).toContain('murimi_sms_code_caps_reached_total{cap="service-hour"} 1');
+  });
+
+  it('serves the metrics only to the bearer of METRICS_TOKEN', async () => {
+    expect((await test.app.inject({ method: 'GET', url: '/api/metrics' })).statusCode).toBe(401);
+    const wrong = await test.app.inject({ method: 'GET', url: '/api/metrics', headers: { authorization: 'Bearer not-the-token' } });
+    expect(wrong.statusCode).toBe(401);
+    const right = await test.app.inject({ method: 'GET', url: '/api/metrics', headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
+    expect(right.statusCode).toBe(200);
+    expect(right.headers['content-type']).toBe('text/plain; version=0.0.4; charset=utf-8');
+  });
 });

@@ -1,4 +1,10 @@
-import { notificationPreferencesSchema, notificationSettingsSchema, smsPhoneRequestSchema, smsPhoneVerifySchema } from '@murimi/core';
+import {
+  notificationPreferencesSchema,
+  notificationSettingsSchema,
+  recentSmsSchema,
+  smsPhoneRequestSchema,
+  smsPhoneVerifySchema,
+} from '@murimi/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../app-context.ts';
 import { authenticate, authOf } from '../../plugins/authenticate.ts';
@@ -23,7 +29,7 @@ export function notificationRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     );
 
     app.post('/me/sms-phone', { ...signedIn, schema: { tags, security, body: smsPhoneRequestSchema, response } }, async (request) => ({
-      data: await settings.requestSmsPhoneCode(ctx, authOf(request).userId, request.body.phone),
+      data: await settings.requestSmsPhoneCode(ctx, authOf(request).userId, request.body.phone, request.log),
     }));
 
     app.post(
@@ -34,6 +40,9 @@ export function notificationRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       }),
     );
 
+    app.get('/me/sms-messages', { ...signedIn, schema: { tags, security, response: { 200: recentSmsSchema } } }, async (request) => ({
+      data: await settings.recentSmsMessages(ctx, authOf(request).userId),
+    }));
     app.delete('/me/sms-phone', { ...signedIn, schema: { tags, security, response } }, async (request) => ({
       data: await settings.removeSmsPhone(ctx, authOf(request).userId),
     }));

@@ -18,7 +18,7 @@ import { runIrrigationAnalysis } from '../analysis/irrigation-analysis.ts';
 import { senderE164 } from '../notifications/phone-numbers.ts';
 import { fieldStatuses, numberedFields, personByPhone, type SmsPerson } from './sms-people.ts';
 import { queueSms } from './sms-outbox.ts';
-import { logWaterByPhone, MAX_PHONE_WATER_MM } from './water-by-phone.ts';
+import { amountHelp, logWaterByPhone, MAX_PHONE_WATER_MM } from './water-by-phone.ts';
 
 /** STATUS without a number lists this many fields (about two SMS); the reply says how to ask for the others. */
 export const STATUS_FIELDS_PER_REPLY = 3;
@@ -91,22 +91,26 @@ export async function handleInboundSms(context: JobContext, inboundId: string): 
     if (!claimed) return null;
     // START's confirmation must find the number no longer stopped.
     if (command.kind === 'start') await tx.deleteFrom('smsOptOuts').where('phone', '=', phone).execute();
-    if (question?.kind === 'ask') {
+    // The question is the person's: if the number moves to another account, their answer cannot log this water.
+    if (question?.kind === 'ask' && person) {
       await tx
         .insertInto('smsConversations')
         .values({
+          userId: person.userId,
           phone,
           question: JSON.stringify(question.question),
           expiresAt: new Date(context.now().getTime() + QUESTION_MINUTES * 60_000),
         })
         .onConflict((conflict) =>
-          conflict
-            .column('phone')
-            .doUpdateSet((eb) => ({ question: eb.ref('excluded.question'), expiresAt: eb.ref('excluded.expiresAt') })),
+          conflict.column('userId').doUpdateSet((eb) => ({
+            phone: eb.ref('excluded.phone'),
+            question: eb.ref('excluded.question'),
+            expiresAt: eb.ref('excluded.expiresAt'),
+          })),
         )
         .execute();
-    } else if (question?.kind === 'forget') {
-      await tx.deleteFrom('smsConversations').where('phone', '=', phone).execute();
+    } else if (question?.kind === 'forget' && person) {
+      await tx.deleteFrom('smsConversations').where('userId', '=', person.userId).execute();
     }
 
     const limit = person ? REPLY_LIMITS.verified : REPLY_LIMITS.unknown;
@@ -165,7 +169,8 @@ async function answer(
     return replyOnly(`${product}:\n${lines.join('\n')}`);
   }
 
-  if (command.kind === 'bad-amount') return replyOnly(amountHelp(language, product, command.water));
+  if (command.kind === 'bad-amount')
+    return replyOnly(amountHelp(language, product, command.water, command.water === 'irrigation' ? 'IRR 25' : 'RAIN 12'));
 
   let question: WaterQuestion;
   let fieldNumber: number | null;
@@ -173,7 +178,7 @@ async function answer(
     const pending = await context.database.db
       .selectFrom('smsConversations')
       .selectAll()
-      .where('phone', '=', person.phone)
+      .where('userId', '=', person.userId)
       .where('expiresAt', '>', context.now())
       .executeTakeFirst();
     if (!pending) return replyOnly(notificationText(language, 'sms.help', { product }));
@@ -188,7 +193,7 @@ async function answer(
     question.amountMm > MAX_PHONE_WATER_MM[question.water] ||
     (question.water === 'irrigation' && question.amountMm === 0)
   ) {
-    return replyOnly(amountHelp(language, product, question.water));
+    return replyOnly(amountHelp(language, product, question.water, question.water === 'irrigation' ? 'IRR 25' : 'RAIN 12'));
   }
   if (fieldNumber === null) {
     const choices = fields
@@ -235,15 +240,6 @@ async function answer(
       advice,
     }),
   );
-}
-
-function amountHelp(language: NotificationLanguage, product: string, water: RecordedWaterKind): string {
-  return notificationText(language, 'sms.amountOutOfRange', {
-    product,
-    kind: notificationText(language, `sms.kind.${water}`),
-    maxMm: MAX_PHONE_WATER_MM[water],
-    example: water === 'irrigation' ? 'IRR 25' : 'RAIN 12',
-  });
 }
 
 /**

@@ -1,14 +1,25 @@
 import { DEFAULT_NOTIFICATION_PREFERENCES, type NotificationPreferences } from '@murimi/core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { insertAlert } from '../../../test/factories.ts';
+import { createFarmWithFields, insertAlert } from '../../../test/factories.ts';
 import { buildApp } from '../../app.ts';
-import { as, registerAccount, squareBoundary, startTestApp, type TestAccount, type TestApp } from '../../../test/harness.ts';
+import {
+  as,
+  postgresUrl,
+  registerAccount,
+  squareBoundary,
+  startTestApp,
+  waitFor,
+  type TestAccount,
+  type TestApp,
+} from '../../../test/harness.ts';
 import { createTwilioProvider } from '../../integrations/sms/twilio.ts';
 import { twilioSignature } from '../../integrations/sms/twilio-signature.ts';
 import { startFakeTwilio, type FakeSmsProvider } from '../../integrations/sms/testing/fake-twilio.ts';
 import { notifyAlerts } from '../alerts/alert-notify.job.ts';
 import { inboundSmsJob } from './inbound-sms.ts';
-import { deliverSms, queueSms } from './sms-outbox.ts';
+import { forgetOldStatusForms } from './sms-status-forms.job.ts';
+import { deliverSms } from './sms-delivery.ts';
+import { queueSms } from './sms-outbox.ts';
 
 /**
  * The SMS channel's rules on the real outbox and a fake Twilio over HTTP: retries then failure, STOP, quiet hours,
@@ -257,6 +268,103 @@ describe('the SMS channel', () => {
     }
   });
 
+  it('sends a killing frost first forecast at 02:20 at once through quiet hours; a frost warning waits for 06:00', async () => {
+    const fieldId = (await createFarmWithFields(test.app, farmer, ['Vlei'])).fieldIds[0]!;
+    try {
+      clockAt('2026-07-14T00:20:00Z'); // 02:20 in Harare, in the default quiet hours (21:00 to 06:00)
+      const killingFrost = await insertAlert(test.ctx, {
+        orgId: farmer.orgId,
+        fieldId,
+        ruleId: 'frost',
+        severity: 'critical',
+        date: '2026-07-14',
+      });
+      const frostWarning = await insertAlert(test.ctx, {
+        orgId: farmer.orgId,
+        fieldId,
+        ruleId: 'frost',
+        severity: 'warning',
+        date: '2026-07-15',
+      });
+      expect(await notifyAlerts(test.ctx, [killingFrost, frostWarning])).toMatchObject({ sms: 2 });
+      const sms = async (alertId: string) =>
+        test.ctx.database.db
+          .selectFrom('smsOutbox')
+          .select(['status', 'sendAfter'])
+          .where('alertId', '=', alertId)
+          .executeTakeFirstOrThrow();
+      expect(await sms(killingFrost)).toEqual({ status: 'queued', sendAfter: null });
+      expect(await sms(frostWarning)).toEqual({ status: 'held', sendAfter: new Date('2026-07-14T04:00:00Z') });
+    } finally {
+      test.clock.offsetMs = 0;
+    }
+  });
+
+  it('sends a warning through quiet hours when the person lets that kind of alert through', async () => {
+    try {
+      clockAt('2026-07-14T00:20:00Z');
+      const through = {
+        quietHours: { from: '21:00', to: '06:00' },
+        throughQuietHours: { weather: 'warning', crop: 'critical', pest: 'critical' },
+      } as const;
+      const weather = await queueSms(test.ctx, {
+        userId: farmer.userId,
+        to: PHONE,
+        body: 'Murimi: Vlei - frost risk 1C tonight.',
+        purpose: 'alert',
+        alertSeverity: 'warning',
+        alertCategory: 'weather',
+        preferences: preferences(through),
+      });
+      const pest = await queueSms(test.ctx, {
+        userId: farmer.userId,
+        to: PHONE,
+        body: 'Murimi: Vlei - fall armyworm moths due Thu.',
+        purpose: 'alert',
+        alertSeverity: 'warning',
+        alertCategory: 'pest',
+        preferences: preferences(through),
+      });
+      expect([weather.status, pest.status]).toEqual(['queued', 'held']);
+    } finally {
+      test.clock.offsetMs = 0;
+    }
+  });
+
+  // Two connections are needed to hold one queueing while the other runs: PostgreSQL only (PGlite has one).
+  it.skipIf(!postgresUrl)(
+    'counts the daily limit under a lock: two alerts queued at once with one SMS left give one SMS, not two',
+    async () => {
+      const oneLeft = { smsPerDay: 1 };
+      let second!: Promise<{ status: string }>;
+      let secondDone = false;
+      await test.ctx.database.db.transaction().execute(async (tx) => {
+        await queueSms(
+          test.ctx,
+          { userId: farmer.userId, to: PHONE, body: 'Murimi: first', purpose: 'alert', preferences: preferences(oneLeft) },
+          tx,
+        );
+        second = queueSms(test.ctx, {
+          userId: farmer.userId,
+          to: PHONE,
+          body: 'Murimi: second',
+          purpose: 'alert',
+          preferences: preferences(oneLeft),
+        });
+        void second.then(() => (secondDone = true));
+        // Without the lock the second counts nothing yet and is done at once; with it, it waits for the first.
+        await waitFor('the second alert to be queued or to wait for the first', async () => {
+          if (secondDone) return true;
+          const { rows } = await test.ctx.database.executeSql(
+            `select count(*)::int as waiting from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
+          );
+          return (rows[0] as { waiting: number }).waiting > 0 ? true : undefined;
+        });
+      });
+      expect((await second).status).toBe('capped');
+    },
+  );
+
   it('sends nothing by SMS to a number not verified, however the alert and preferences stand', async () => {
     const other = await registerAccount(test.app);
     await test.ctx.database.db
@@ -331,6 +439,32 @@ describe('the SMS channel', () => {
     } finally {
       await logged.close();
     }
+  });
+
+  it('keeps the raw form of each delivery report for 30 days, then only its status', async () => {
+    const event = (daysAgo: number) => ({
+      provider: 'twilio',
+      providerMessageId: `SMold${daysAgo}`,
+      status: 'delivered',
+      reason: null,
+      form: JSON.stringify({ MessageSid: `SMold${daysAgo}`, MessageStatus: 'delivered', To: PHONE }),
+      receivedAt: new Date(test.ctx.now().getTime() - daysAgo * 86_400_000),
+    });
+    await test.ctx.database.db
+      .insertInto('smsStatusEvents')
+      .values([event(31), event(29)])
+      .execute();
+    expect(await forgetOldStatusForms(test.ctx)).toBe(1);
+    const kept = await test.ctx.database.db
+      .selectFrom('smsStatusEvents')
+      .select(['providerMessageId', 'status', 'form'])
+      .where('providerMessageId', 'in', ['SMold31', 'SMold29'])
+      .orderBy('providerMessageId')
+      .execute();
+    expect(kept).toEqual([
+      { providerMessageId: 'SMold29', status: 'delivered', form: { MessageSid: 'SMold29', MessageStatus: 'delivered', To: PHONE } },
+      { providerMessageId: 'SMold31', status: 'delivered', form: null },
+    ]);
   });
 
   it('keeps each delivery report and moves the message on, never back', async () => {

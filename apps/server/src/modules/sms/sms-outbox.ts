@@ -1,21 +1,24 @@
-import { randomUUID } from 'node:crypto';
-import { localTimeIn, quietHoursEnd, smsSegments, type NotificationPreferences } from '@murimi/core';
-import type { FastifyBaseLogger } from 'fastify';
+import {
+  alertQuietHoursEnd,
+  localTimeIn,
+  quietHoursEnd,
+  type AlertCategory,
+  type AlertSeverity,
+  type NotificationPreferences,
+} from '@murimi/core';
 import { sql, type Kysely } from 'kysely';
-import { z } from 'zod';
 import type { ServiceContext } from '../../app-context.ts';
-import type { Config } from '../../config.ts';
 import type { DB, SmsPurpose, SmsStatus } from '../../db/schema.ts';
-import { smsProviderFor } from '../../integrations/sms/sms-providers.ts';
-import { SmsSendError, type SmsProvider } from '../../integrations/sms/sms-provider.ts';
-import type { JobDefinition, JobQueue } from '../../jobs/job-queue.ts';
+import type { JobQueue } from '../../jobs/job-queue.ts';
+import { storeOutboxMessage } from './sms-delivery.ts';
 
 /**
  * Every SMS goes through the outbox: a row with its text, its parts and why it went or did not, then the `send-sms`
- * job. What is decided here, in one place: a number that sent STOP gets nothing (but the reply to its START); an
- * alert or digest waits out the person's quiet hours (`held`) and an alert past their daily limit is not sent
- * (`capped`). Only verified numbers reach this for alerts and digests: the callers look the number up from the
- * person's verified one.
+ * job (`sms-delivery.ts`). What is decided here, in one place: a number that sent STOP gets nothing (but the reply to
+ * its START); an alert or digest waits out the person's quiet hours (`held`), but for a critical alert and those the
+ * person lets through; an alert past their daily limit is not sent (`capped`), the limit counted under a lock on the
+ * person so that alerts queued at once cannot all pass it. Only verified numbers reach this for alerts and digests:
+ * the callers look the number up from the person's verified one.
  */
 export interface SmsToQueue {
   userId: string | null;
@@ -26,6 +29,12 @@ export interface SmsToQueue {
   alertId?: string | null;
   /** The person's preferences: their quiet hours and daily limit apply to alerts and digests. */
   preferences?: NotificationPreferences;
+  /**
+   * The alert's severity and kind: a critical alert, and one the person lets through, goes in quiet hours. Read from
+   * the alert (`alertId`) when not given.
+   */
+  alertSeverity?: AlertSeverity;
+  alertCategory?: AlertCategory;
 }
 
 export type SmsQueueContext = ServiceContext & { queue: Pick<JobQueue, 'send'> };
@@ -37,36 +46,32 @@ export interface QueuedSms {
 
 /** Queues one SMS (in `executor`'s transaction when given); returns its outbox id and what became of it. */
 export async function queueSms(ctx: SmsQueueContext, message: SmsToQueue, executor?: Kysely<DB>): Promise<QueuedSms> {
+  // The daily limit is a count of rows: it is read and the new row written in one transaction, under the lock.
+  if (!executor && message.purpose === 'alert' && message.userId) {
+    return ctx.database.db.transaction().execute((tx) => queueSms(ctx, message, tx));
+  }
   const db = executor ?? ctx.database.db;
   const now = ctx.now();
-  const id = randomUUID();
   const decision = await decide(db, message, now);
-  const segments = smsSegments(message.body);
-  await db
-    .insertInto('smsOutbox')
-    .values({
-      id,
+  const id = await storeOutboxMessage(
+    ctx,
+    {
       userId: message.userId,
       toPhone: message.to,
       body: message.body,
-      encoding: segments.encoding,
-      parts: segments.parts,
       purpose: message.purpose,
       alertId: message.alertId ?? null,
       status: decision.status,
       statusReason: decision.reason,
       sendAfter: decision.sendAfter,
-      createdAt: now,
-      updatedAt: now,
-    })
-    .execute();
-  if (decision.status === 'queued' || decision.status === 'held') {
-    await ctx.queue.send(sendSmsJob, { outboxId: id }, { executor, startAfter: decision.sendAfter ?? undefined });
-  }
+    },
+    executor,
+  );
   return { id, status: decision.status };
 }
 
-const COUNTED_STATUSES: SmsStatus[] = ['queued', 'held', 'sent', 'delivered'];
+/** Alert SMS that went or may go out today: a message whose fate is unknown counts, as it may have reached the phone. */
+const COUNTED_STATUSES: SmsStatus[] = ['queued', 'held', 'sending', 'sent', 'delivered', 'uncertain'];
 
 /** The start of the local day holding `instant` in `timeZone`, and of the next (to the minute). */
 function localDayOf(instant: Date, timeZone: string): { start: Date; end: Date } {
@@ -86,8 +91,13 @@ async function decide(
   const preferences = message.preferences;
   if (!preferences || (message.purpose !== 'alert' && message.purpose !== 'digest'))
     return { status: 'queued', reason: null, sendAfter: null };
-  const quietUntil = quietHoursEnd(now, preferences.quietHours, preferences.timeZone);
+  const quietUntil =
+    message.purpose === 'alert'
+      ? await alertQuietUntil(db, message, preferences, now)
+      : quietHoursEnd(now, preferences.quietHours, preferences.timeZone);
   if (message.purpose === 'alert' && message.userId) {
+    // One person's alerts are counted one queueing at a time: the row lock holds until this transaction ends.
+    await db.selectFrom('users').select('id').where('id', '=', message.userId).forUpdate().execute();
     // The limit is of SMS a day on the person's phone: an alert held overnight counts on the morning it is sent, so
     // the count is of alerts going out on the day this one would (its own quiet hours' end, or now).
     const sendDay = localDayOf(quietUntil ?? now, preferences.timeZone);
@@ -98,6 +108,8 @@ async function decide(
       .where('userId', '=', message.userId)
       .where('purpose', '=', 'alert')
       .where('status', 'in', COUNTED_STATUSES)
+      // A repeat of an uncertain alert stands for the same SMS: it is not a second one against the limit.
+      .where('repeatOf', 'is', null)
       .where(sendsAt, '>=', sendDay.start)
       .where(sendsAt, '<', sendDay.end)
       .executeTakeFirstOrThrow();
@@ -109,95 +121,11 @@ async function decide(
   return { status: 'queued', reason: null, sendAfter: null };
 }
 
-const providers = new Map<Config['sms'], SmsProvider | null>();
-
-/** The process's provider for these settings (one adapter, reused). */
-function providerFor(config: Config, log: FastifyBaseLogger): SmsProvider | null {
-  if (!providers.has(config.sms)) providers.set(config.sms, smsProviderFor(config.sms, { log }));
-  return providers.get(config.sms)!;
-}
-
-/** The URL a provider that takes one per message (Twilio) posts this message's delivery statuses to. */
-export function statusCallbackUrl(config: Config, provider: SmsProvider): string | undefined {
-  return provider.name === 'twilio' ? `${config.publicUrl}/api/sms/twilio/status` : undefined;
-}
-
-export interface DeliveryContext extends ServiceContext {
-  log: FastifyBaseLogger;
-  /** Whether this is the job's last try: an unavailable provider then fails the message for good. */
-  isLastAttempt: boolean;
-  /** Tests pass a provider on a fake server; otherwise the configured one. */
-  provider?: SmsProvider | null;
-}
-
-/**
- * Hands one queued message to the provider and records what happened. An alert that ended or was resolved while the
- * message was held is not sent (`expired`); a number that sent STOP since is not either. A refusal (bad number,
- * blacklisted) fails it at once; an unavailable provider throws, so the job tries again later, until its last try.
- */
-export async function deliverSms(ctx: DeliveryContext, outboxId: string): Promise<SmsStatus | null> {
-  const db = ctx.database.db;
-  const message = await db.selectFrom('smsOutbox').selectAll().where('id', '=', outboxId).executeTakeFirst();
-  if (!message || (message.status !== 'queued' && message.status !== 'held')) return message?.status ?? null;
-  const record = (
-    status: SmsStatus,
-    fields: Partial<{ statusReason: string | null; provider: string; providerMessageId: string; sentAt: Date }> = {},
-  ) =>
-    db
-      .updateTable('smsOutbox')
-      .set({ status, updatedAt: ctx.now(), ...fields })
-      .where('id', '=', outboxId)
-      .execute()
-      .then(() => status);
-  const about = { outboxId, purpose: message.purpose, to: `…${message.toPhone.slice(-3)}` };
-
-  if (message.alertId) {
-    const alert = await db.selectFrom('alerts').select(['endedAt', 'resolvedAt']).where('id', '=', message.alertId).executeTakeFirst();
-    if (!alert || alert.endedAt || alert.resolvedAt)
-      return record('expired', { statusReason: 'The alert ended or was resolved before it could be sent.' });
+/** When an alert SMS must wait for the person's quiet hours; null when it goes now (critical, or let through). */
+async function alertQuietUntil(db: Kysely<DB>, message: SmsToQueue, preferences: NotificationPreferences, now: Date): Promise<Date | null> {
+  let alert = message.alertSeverity && message.alertCategory ? { severity: message.alertSeverity, category: message.alertCategory } : null;
+  if (!alert && message.alertId) {
+    alert = (await db.selectFrom('alerts').select(['severity', 'category']).where('id', '=', message.alertId).executeTakeFirst()) ?? null;
   }
-  if (message.status === 'held' || message.purpose !== 'reply') {
-    const stopped = await db.selectFrom('smsOptOuts').select('phone').where('phone', '=', message.toPhone).executeTakeFirst();
-    if (stopped) return record('stopped', { statusReason: 'The number sent STOP.' });
-  }
-  const provider = ctx.provider === undefined ? providerFor(ctx.config, ctx.log) : ctx.provider;
-  if (!provider) {
-    ctx.log.info(about, 'SMS not sent: no SMS_PROVIDER is set, so it stays in the outbox');
-    return record('not-sent', { statusReason: 'No SMS provider is configured (SMS_PROVIDER).' });
-  }
-  await db
-    .updateTable('smsOutbox')
-    .set({ attempts: message.attempts + 1 })
-    .where('id', '=', outboxId)
-    .execute();
-  try {
-    const sent = await provider.send(
-      { to: message.toPhone, body: message.body, reference: outboxId },
-      { statusCallbackUrl: statusCallbackUrl(ctx.config, provider) },
-    );
-    return record('sent', { provider: provider.name, providerMessageId: sent.providerMessageId, sentAt: ctx.now(), statusReason: null });
-  } catch (error) {
-    if (!(error instanceof SmsSendError)) throw error;
-    if (error.kind === 'rejected' || ctx.isLastAttempt) {
-      ctx.log.warn({ ...about, provider: provider.name, reason: error.message, code: error.providerCode }, 'SMS failed');
-      return record('failed', { provider: provider.name, statusReason: error.message.slice(0, 500) });
-    }
-    await record(message.status, { statusReason: error.message.slice(0, 500) });
-    throw error;
-  }
+  return alertQuietHoursEnd(now, preferences, alert ? [alert] : []);
 }
-
-const payload = z.object({ outboxId: z.uuid() });
-
-export const sendSmsJob: JobDefinition<typeof payload> = {
-  name: 'send-sms',
-  payload,
-  // On top of the provider client's own quick retries: a provider down for a while is tried again over ~30 minutes.
-  retryLimit: 4,
-  retryDelaySeconds: 60,
-  expireInSeconds: 120,
-  concurrency: 2,
-  async handle({ outboxId }, context) {
-    await deliverSms({ ...context, isLastAttempt: context.attempt.isLast }, outboxId);
-  },
-};

@@ -30,7 +30,7 @@ function sameSecret(given: string, expected: string): boolean {
 }
 
 /** Delivery statuses only move on: a late "sent" does not undo "delivered". */
-const STATUS_ORDER: Record<string, number> = { queued: 0, held: 0, sent: 1, delivered: 2, failed: 2 };
+const STATUS_ORDER: Record<string, number> = { queued: 0, held: 0, sending: 0, uncertain: 0, sent: 1, delivered: 2, failed: 2 };
 
 /**
  * The providers' callbacks: delivery reports, texts farmers send, and Africa's Talking's USSD sessions. Twilio signs

@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { alertSmsWords, smsWaterText, waterOutlookOf, type AlertEvidence, type AlertRuleId, type IrrigationResult } from '@murimi/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createFarmWithFields } from '../../../test/factories.ts';
 import { as, registerAccount, squareBoundary, startTestApp, waitFor, type TestAccount, type TestApp } from '../../../test/harness.ts';
 import { startFakeAfricasTalking, type FakeSmsProvider } from '../../integrations/sms/testing/fake-africas-talking.ts';
 import { handleInboundSms } from './inbound-sms.ts';
@@ -244,7 +245,10 @@ describe('two-way SMS and USSD', () => {
       'Murimi: send STATUS for your fields, STATUS 2 for field 2, IRR 25 to log 25mm irrigation, RAIN 12 to log 12mm rain, STOP to end SMS.';
     expect(await text(FARMER_PHONE, 'HELP')).toBe(help);
     expect(await text(FARMER_PHONE, 'when will it rain?')).toBe(help);
-    expect(await text(FARMER_PHONE, 'IRR lots')).toBe('Murimi: send the irrigation in mm, from 0 to 200, e.g. IRR 25.');
+    expect(await text(FARMER_PHONE, 'IRR lots')).toBe('Murimi: send the irrigation in mm, more than 0 and at most 200, e.g. IRR 25.');
+    // 0 mm is refused, so the range it is told does not start at 0.
+    expect(await text(FARMER_PHONE, 'IRR 0')).toBe('Murimi: send the irrigation in mm, more than 0 and at most 200, e.g. IRR 25.');
+    expect(await text(FARMER_PHONE, 'RAIN lots')).toBe('Murimi: send the rain in mm, from 0 to 500, e.g. RAIN 12.');
     expect(await text(FARMER_PHONE, 'STATUS 9')).toBe('Murimi: you have 2 field(s). Send STATUS 1 to STATUS 2.');
   });
 
@@ -261,7 +265,8 @@ describe('two-way SMS and USSD', () => {
     expect(await ussd('s-1', FARMER_PHONE, '')).toBe('CON Murimi\n1 Field status\n2 Log irrigation\n3 Log rain\n4 SMS alerts: off');
     expect(await ussd('s-1', FARMER_PHONE, '2')).toBe('CON Which field?\n1 Kwacha 3\n2 Zulu block');
     expect(await ussd('s-1', FARMER_PHONE, '2*1')).toBe('CON Irrigation on Kwacha 3, mm:');
-    expect(await ussd('s-1', FARMER_PHONE, '2*1*20')).toMatch(/^END Murimi: logged 20mm irrigation on Kwacha 3, /);
+    // The day as "15 Sep", not the stored 2026-09-15.
+    expect(await ussd('s-1', FARMER_PHONE, '2*1*20')).toBe('END Murimi: logged 20mm irrigation on Kwacha 3, 15 Sep. ');
     const depths = (
       await test.ctx.database.db.selectFrom('irrigationEvents').select('depthMm').where('fieldId', '=', kwachaId).execute()
     ).map((event) => event.depthMm);
@@ -270,16 +275,56 @@ describe('two-way SMS and USSD', () => {
     expect(await ussd('s-2', FARMER_PHONE, '1*1')).toMatch(/^END Kwacha 3: healthy, NDVI 0\.62 \(12 Sep\)\. Water: /);
     const smsChannel = async () =>
       (await as(farmer, test.app, { method: 'GET', url: '/api/me/notification-preferences' })).json().data.preferences.channels.sms;
-    expect(await ussd('s-3', FARMER_PHONE, '4')).toBe('END SMS alerts are on.');
+    expect(await ussd('s-3', FARMER_PHONE, '4')).toBe('CON SMS alerts are off.\n1 On\n2 Off');
+    expect(await ussd('s-3', FARMER_PHONE, '4*1')).toBe('END SMS alerts are on.');
     expect(await smsChannel()).toEqual({ weather: 'warning', crop: 'warning', pest: 'warning' });
     expect(await ussd('s-4', FARMER_PHONE, '')).toMatch(/4 SMS alerts: on$/);
-    expect(await ussd('s-4', FARMER_PHONE, '4')).toBe('END SMS alerts are off. Choose 4 again to turn them on.');
+    expect(await ussd('s-4', FARMER_PHONE, '4*2')).toBe('END SMS alerts are off. Dial again and choose 4, then 1, to turn them on.');
     expect(await smsChannel()).toEqual({ weather: 'off', crop: 'off', pest: 'off' });
+    expect(await ussd('s-4', FARMER_PHONE, '4*3')).toBe('END That is not one of the choices. Dial again.');
     expect(await ussd('s-5', FARMER_PHONE, '7')).toBe('END That is not one of the choices. Dial again.');
     expect(await ussd('s-6', FARMER_PHONE, '3*1*900')).toBe('END Murimi: send the rain in mm, from 0 to 500, e.g. 25.');
     expect(await ussd('s-7', STRANGER_PHONE, '')).toBe(
       'END This number is not linked to a Murimi account. Add and verify it in the app under Settings.',
     );
+  });
+
+  it('sets SMS alerts on or off as chosen: the same answer sent twice by the operator does not undo it', async () => {
+    const smsChannel = async () =>
+      (await as(farmer, test.app, { method: 'GET', url: '/api/me/notification-preferences' })).json().data.preferences.channels.sms;
+    expect(await ussd('s-on', FARMER_PHONE, '4*1')).toBe('END SMS alerts are on.');
+    expect(await ussd('s-on', FARMER_PHONE, '4*1')).toBe('END SMS alerts are on.');
+    expect(await smsChannel()).toEqual({ weather: 'warning', crop: 'warning', pest: 'warning' });
+    expect(await ussd('s-off', FARMER_PHONE, '4*2')).toMatch(/^END SMS alerts are off\./);
+    expect(await ussd('s-off', FARMER_PHONE, '4*2')).toMatch(/^END SMS alerts are off\./);
+    expect(await smsChannel()).toEqual({ weather: 'off', crop: 'off', pest: 'off' });
+  });
+
+  it('keeps the question "which field?" for the person asked: a number that moved to another account cannot answer it', async () => {
+    const db = test.ctx.database.db;
+    expect(await text(FARMER_PHONE, 'IRR 35')).toBe('Murimi: which field got 35mm irrigation? Reply 1 Kwacha 3, 2 Zulu block');
+    // The number is verified by someone else now (a phone passed on in the family).
+    const newHolder = await registerAccount(test.app, { name: 'Rudo Moyo' });
+    const [theirField] = (await createFarmWithFields(test.app, newHolder, ['Garden'])).fieldIds;
+    await db.updateTable('users').set({ smsPhone: null, smsPhoneVerifiedAt: null }).where('id', '=', farmer.userId).execute();
+    await db
+      .updateTable('users')
+      .set({ smsPhone: FARMER_PHONE, smsPhoneVerifiedAt: test.ctx.now() })
+      .where('id', '=', newHolder.userId)
+      .execute();
+    try {
+      expect(await text(FARMER_PHONE, '1')).toMatch(/^Murimi: send STATUS for your fields/);
+      expect(await db.selectFrom('irrigationEvents').select('id').where('fieldId', '=', theirField!).execute()).toEqual([]);
+      expect(await db.selectFrom('irrigationEvents').select('id').where('depthMm', '=', 35).execute()).toEqual([]);
+    } finally {
+      await db.updateTable('users').set({ smsPhone: null, smsPhoneVerifiedAt: null }).where('id', '=', newHolder.userId).execute();
+      await db
+        .updateTable('users')
+        .set({ smsPhone: FARMER_PHONE, smsPhoneVerifiedAt: test.ctx.now() })
+        .where('id', '=', farmer.userId)
+        .execute();
+      await db.deleteFrom('smsConversations').execute();
+    }
   });
 
   it('keeps the question "which field?" when logging the answer fails, so the job’s next try logs the water', async () => {
@@ -325,7 +370,7 @@ describe('two-way SMS and USSD', () => {
       await test.ctx.database.executeSql('drop trigger refuse_irrigation on irrigation_events');
       await test.ctx.database.executeSql('drop function refuse_irrigation()');
     }
-    expect(await db.selectFrom('smsConversations').select('phone').where('phone', '=', FARMER_PHONE).execute()).toHaveLength(1);
+    expect(await db.selectFrom('smsConversations').select('phone').where('userId', '=', farmer.userId).execute()).toHaveLength(1);
     expect(await db.selectFrom('smsInbound').select(['handledAt', 'replyOutboxId']).where('id', '=', answerId).executeTakeFirst()).toEqual({
       handledAt: null,
       replyOutboxId: null,
@@ -334,7 +379,7 @@ describe('two-way SMS and USSD', () => {
 
     expect(await handle(answerId)).toMatch(/^Murimi: logged 30mm irrigation on Kwacha 3, today\./);
     expect(await irrigationOf30Mm()).toHaveLength(1);
-    expect(await db.selectFrom('smsConversations').select('phone').where('phone', '=', FARMER_PHONE).execute()).toEqual([]);
+    expect(await db.selectFrom('smsConversations').select('phone').where('userId', '=', farmer.userId).execute()).toEqual([]);
     const handled = await db
       .selectFrom('smsInbound')
       .select(['handledAt', 'replyOutboxId'])

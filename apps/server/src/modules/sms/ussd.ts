@@ -3,13 +3,14 @@ import {
   notificationText,
   plainSmsText,
   shortenedText,
+  ussdDay,
   type NotificationPreferences,
   type RecordedWaterKind,
 } from '@murimi/core';
 import type { AppContext } from '../../app-context.ts';
 import { senderE164 } from '../notifications/phone-numbers.ts';
 import { fieldStatuses, numberedFields, personByPhone, type SmsPerson } from './sms-people.ts';
-import { logWaterByPhone, MAX_PHONE_WATER_MM } from './water-by-phone.ts';
+import { amountHelp, logWaterByPhone, MAX_PHONE_WATER_MM } from './water-by-phone.ts';
 
 /** One USSD request as Africa's Talking posts it: the session, the dialled code, the phone and every answer so far. */
 export interface UssdRequest {
@@ -39,7 +40,7 @@ const end = (text: string) => `END ${shortenedText(plainSmsText(text), SCREEN_TE
 
 /**
  * Africa's Talking's USSD menu: "CON …" asks for more, "END …" closes the session. 1 field status, 2 log irrigation,
- * 3 log rain, 4 SMS alerts on or off. A person with several fields picks one (eight to a screen, 9 for more). Every
+ * 3 log rain, 4 SMS alerts (then 1 on, 2 off). A person with several fields picks one (eight to a screen, 9 for more). Every
  * answer comes from stored data or one write, so the screen comes back within the operator's few seconds.
  */
 export async function ussdResponse(ctx: AppContext, request: UssdRequest): Promise<string> {
@@ -56,7 +57,16 @@ export async function ussdResponse(ctx: AppContext, request: UssdRequest): Promi
     const state = notificationText(language, smsAlertsOn(person.preferences) ? 'ussd.on' : 'ussd.off');
     return con(notificationText(language, 'ussd.menu', { product, state }));
   }
-  if (choice === '4') return end(await toggleSmsAlerts(ctx, person));
+  if (choice === '4') {
+    // On and off are chosen, never toggled: an operator that sends the same answer twice must not undo it.
+    const [onOrOff, ...extra] = rest;
+    if (onOrOff === undefined) {
+      const state = notificationText(language, smsAlertsOn(person.preferences) ? 'ussd.on' : 'ussd.off');
+      return con(notificationText(language, 'ussd.alertsChoice', { state }));
+    }
+    if ((onOrOff !== '1' && onOrOff !== '2') || extra.length > 0) return invalid;
+    return end(await setSmsAlerts(ctx, person, onOrOff === '1'));
+  }
   if (choice !== '1' && choice !== '2' && choice !== '3') return invalid;
 
   const fields = await numberedFields(ctx, person.orgId);
@@ -78,14 +88,7 @@ export async function ussdResponse(ctx: AppContext, request: UssdRequest): Promi
   }
   const amountMm = /^\d{1,4}([.,]\d{1,2})?$/.test(amountText) ? Number(amountText.replace(',', '.')) : Number.NaN;
   if (extra.length > 0 || !(amountMm >= 0) || amountMm > MAX_PHONE_WATER_MM[water] || (water === 'irrigation' && amountMm === 0)) {
-    return end(
-      notificationText(language, 'sms.amountOutOfRange', {
-        product,
-        kind: notificationText(language, `sms.kind.${water}`),
-        maxMm: MAX_PHONE_WATER_MM[water],
-        example: '25',
-      }),
-    );
+    return end(amountHelp(language, product, water, '25'));
   }
   const outcome = await logWaterByPhone(ctx, {
     orgId: person.orgId,
@@ -96,11 +99,10 @@ export async function ussdResponse(ctx: AppContext, request: UssdRequest): Promi
     date: person.today,
     messageKey: `ussd:${request.sessionId}`,
   });
+  const day = ussdDay(person.today, language);
   if (!outcome.logged) {
     if ('amountMm' in outcome) {
-      return end(
-        notificationText(language, 'sms.rainAlreadyLogged', { product, field: field.name, amountMm: outcome.amountMm, day: person.today }),
-      );
+      return end(notificationText(language, 'sms.rainAlreadyLogged', { product, field: field.name, amountMm: outcome.amountMm, day }));
     }
     return end(notificationText(language, 'sms.notLogged', { product, reason: outcome.reason }));
   }
@@ -109,7 +111,7 @@ export async function ussdResponse(ctx: AppContext, request: UssdRequest): Promi
       product,
       amountMm,
       field: field.name,
-      day: person.today,
+      day,
       advice: '',
     }),
   );
@@ -151,9 +153,12 @@ function smsAlertsOn(preferences: NotificationPreferences): boolean {
   return Object.values(preferences.channels.sms).some((minimum) => minimum !== 'off');
 }
 
-/** Off: no alert by SMS (replies and the weekly digest's own choice stay). On: warnings and worse, the default. */
-async function toggleSmsAlerts(ctx: AppContext, person: SmsPerson): Promise<string> {
-  const on = !smsAlertsOn(person.preferences);
+/**
+ * Off: no alert by SMS (replies and the weekly digest's own choice stay). On: warnings and worse, the default, unless
+ * they are on already (the person's own choices are kept).
+ */
+async function setSmsAlerts(ctx: AppContext, person: SmsPerson, on: boolean): Promise<string> {
+  if (on && smsAlertsOn(person.preferences)) return notificationText(person.preferences.language, 'ussd.alertsNowOn');
   const minimum = on ? 'warning' : 'off';
   const preferences: NotificationPreferences = {
     ...person.preferences,

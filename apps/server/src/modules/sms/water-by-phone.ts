@@ -1,5 +1,11 @@
 import { createHash } from 'node:crypto';
-import { MAX_IRRIGATION_DEPTH_MM, MAX_RAIN_READING_MM, type RecordedWaterKind } from '@murimi/core';
+import {
+  MAX_IRRIGATION_DEPTH_MM,
+  MAX_RAIN_READING_MM,
+  notificationText,
+  type NotificationLanguage,
+  type RecordedWaterKind,
+} from '@murimi/core';
 import type { ServiceContext } from '../../app-context.ts';
 import { AppError } from '../../errors.ts';
 import type { JobQueue } from '../../jobs/job-queue.ts';
@@ -9,6 +15,17 @@ import { createRainReading } from '../water-records/rain-readings.service.ts';
 
 /** The most each kind of record may hold, mm: the same limits the app's forms keep. */
 export const MAX_PHONE_WATER_MM: Record<RecordedWaterKind, number> = { irrigation: MAX_IRRIGATION_DEPTH_MM, rain: MAX_RAIN_READING_MM };
+
+/**
+ * What to send for an amount that cannot be logged: the range, and an example. Irrigation of 0 mm is no irrigation,
+ * so its range starts above 0; a gauge may read 0.
+ */
+export function amountHelp(language: NotificationLanguage, product: string, water: RecordedWaterKind, example: string): string {
+  const maxMm = MAX_PHONE_WATER_MM[water];
+  return water === 'irrigation'
+    ? notificationText(language, 'sms.irrigationOutOfRange', { product, maxMm, example })
+    : notificationText(language, 'sms.amountOutOfRange', { product, kind: notificationText(language, 'sms.kind.rain'), maxMm, example });
+}
 
 export type PhoneWaterOutcome =
   { logged: true } | { logged: false; reason: 'already-read'; amountMm: number } | { logged: false; reason: string };

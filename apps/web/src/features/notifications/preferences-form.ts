@@ -1,4 +1,4 @@
-import { TIME_ZONE_BY_COUNTRY, type ChannelMinimum, type NotificationPreferences } from '@murimi/core';
+import { TIME_ZONE_BY_COUNTRY, type ChannelMinimum, type NotificationPreferences, type QuietHoursMinimum } from '@murimi/core';
 
 /** Where alerts go (the columns of the settings' matrix) and the kinds of alert (its rows). */
 export const channelNames = ['inApp', 'email', 'sms'] as const;
@@ -13,6 +13,8 @@ export interface PreferencesFormValues {
   quietHoursOn: boolean;
   quietFrom: string;
   quietTo: string;
+  /** Per kind, the least serious alert that still goes out in quiet hours. */
+  throughQuietHours: Record<AlertKind, QuietHoursMinimum>;
   smsPerDay: string;
   channels: Record<ChannelName, Record<AlertKind, ChannelMinimum>>;
   digestEmail: boolean;
@@ -29,6 +31,7 @@ export function formValuesOf(preferences: NotificationPreferences): PreferencesF
     quietHoursOn: preferences.quietHours !== null,
     quietFrom: preferences.quietHours?.from ?? QUIET_HOURS_START.from,
     quietTo: preferences.quietHours?.to ?? QUIET_HOURS_START.to,
+    throughQuietHours: { ...preferences.throughQuietHours },
     smsPerDay: String(preferences.smsPerDay),
     channels: {
       inApp: { ...preferences.channels.inApp },
@@ -50,6 +53,7 @@ export function preferencesOf(values: PreferencesFormValues): Record<string, unk
     language: values.language,
     timeZone: values.timeZone,
     quietHours: values.quietHoursOn ? { from: values.quietFrom, to: values.quietTo } : null,
+    throughQuietHours: values.throughQuietHours,
     smsPerDay: count === '' ? Number.NaN : Number(count.replace(',', '.')),
     channels: values.channels,
     weeklyDigest: { email: values.digestEmail, sms: values.digestSms },
@@ -63,6 +67,7 @@ export const preferenceInputs = [
   'quietHours',
   'quietHours.from',
   'quietHours.to',
+  ...alertKinds.map((kind) => `throughQuietHours.${kind}`),
   'smsPerDay',
   ...channelNames.flatMap((channel) => alertKinds.map((kind) => `channels.${channel}.${kind}`)),
   'weeklyDigest.email',

@@ -97,9 +97,15 @@ export const alerts = {
     },
     quietHours: {
       toggle: 'Quiet hours',
-      hint: 'No e-mail or SMS in these hours; alerts wait until they end. The app still shows them.',
+      hint: 'No e-mail or SMS in these hours; alerts wait until they end, but critical ones (a hard frost tonight) come at once. The app still shows them all.',
       from: 'From',
       to: 'Until',
+      through: {
+        legend: 'Still send in quiet hours',
+        hint: 'Critical alerts always come. Choose which others may wake you.',
+        cell: '{{kind}} alerts in quiet hours',
+        levels: { critical: 'Critical only', warning: 'Warnings and critical', info: 'All' },
+      },
     },
     smsPerDay: {
       label: 'Alert SMS a day, at most',
@@ -126,6 +132,29 @@ export const alerts = {
     digest: { legend: 'Weekly digest, on Mondays', email: 'By e-mail', sms: 'By SMS' },
     save: 'Save alert settings',
     saved: 'Alert settings saved.',
+  },
+  recentSms: {
+    title: 'Recent SMS to you',
+    loading: 'Loading your recent SMS…',
+    none: 'No SMS yet.',
+    when: 'Queued {{time}}',
+    repeat: 'Sent again: we could not tell whether the first one reached your phone.',
+    purposes: { alert: 'Alert', verification: 'Code', digest: 'Weekly digest', reply: 'Reply' },
+    statuses: {
+      queued: 'Waiting to go',
+      held: 'Held for quiet hours',
+      sending: 'Sending',
+      sent: 'Sent',
+      delivered: 'Delivered',
+      uncertain: 'Uncertain: may not have arrived',
+      failed: 'Not sent: it failed',
+      capped: 'Not sent: your daily number was reached',
+      stopped: 'Not sent: the number sent STOP',
+      expired: 'Not sent: the alert was over',
+      'not-sent': 'Not sent: SMS is not set up',
+    },
+    uncertainNote:
+      'Uncertain: the SMS service did not answer, so we cannot tell whether this reached your phone. We do not send it twice, except a critical alert, which comes once more marked (repeat). Check the app for your alerts.',
   },
   sms: {
     title: 'SMS number',

@@ -21,6 +21,8 @@ export interface FakeSmsProvider {
   failNext(count: number, status: number): void;
   /** The next message is refused with this provider code (a recipient status code, a Twilio error code). */
   rejectNext(providerCode: number): void;
+  /** The next request is carried out (a message is taken), then the connection is closed without an answer. */
+  dropAnswerNext(): void;
   /** Forgets requests and faults. */
   reset(): void;
   close(): Promise<void>;
@@ -52,7 +54,7 @@ export function recordedWaits(log: SmsLogger): { waits: number[]; dependencies: 
   return { waits, dependencies: { sleep, random: () => 0, log } };
 }
 
-type Fault = { kind: 'status'; status: number } | { kind: 'reject'; providerCode: number };
+type Fault = { kind: 'status'; status: number } | { kind: 'reject'; providerCode: number } | { kind: 'drop-answer' };
 
 /** An HTTP server on 127.0.0.1 (port 0) that records each request and answers as `behaviour` says, faults first. */
 export async function startFakeSmsServer(behaviour: FakeSmsBehaviour): Promise<FakeSmsProvider> {
@@ -70,7 +72,12 @@ export async function startFakeSmsServer(behaviour: FakeSmsBehaviour): Promise<F
     requests.push(request);
     const fault = faults.shift();
     if (fault?.kind === 'status') return send(outgoing, behaviour.failure(fault.status));
-    send(outgoing, behaviour.answer(request, fault?.kind === 'reject' ? fault.providerCode : null));
+    const answer = behaviour.answer(request, fault?.kind === 'reject' ? fault.providerCode : null);
+    if (fault?.kind === 'drop-answer') {
+      outgoing.socket?.destroy();
+      return;
+    }
+    send(outgoing, answer);
   }
 
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -81,6 +88,7 @@ export async function startFakeSmsServer(behaviour: FakeSmsBehaviour): Promise<F
       for (let i = 0; i < count; i++) faults.push({ kind: 'status', status });
     },
     rejectNext: (providerCode) => faults.push({ kind: 'reject', providerCode }),
+    dropAnswerNext: () => faults.push({ kind: 'drop-answer' }),
     reset: () => {
       requests.length = 0;
       faults = [];

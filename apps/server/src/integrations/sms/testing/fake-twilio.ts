@@ -25,11 +25,19 @@ const errorMessages: Record<number, (to: string) => string> = {
  * its own shapes: 201 with the created message (`sid` a new `SM…` each time, `status` queued, or accepted for a
  * messaging service), and errors as `{code, message, more_info, status}`: 20003 for Basic auth that does not name the
  * path's account, 21211 for a `To` that is not E.164, 21602–21604 for a missing field. `rejectNext(code)` refuses the
- * next message with that Twilio error code.
+ * next message with that Twilio error code. `GET …/Messages.json?To=…&From=…` lists the messages it created, newest
+ * first, as Twilio's Messages list does.
  */
 export function startFakeTwilio(options: FakeTwilioOptions = {}): Promise<FakeSmsProvider> {
+  // Every message created, newest first, as the Messages list gives them back.
+  const created: Record<string, unknown>[] = [];
   return startFakeSmsServer({
-    answer: (request, rejection) => answerFor(request, rejection, options),
+    answer: (request, rejection) => {
+      if (request.method === 'GET') return listAnswer(request, created, options);
+      const answer = answerFor(request, rejection, options);
+      if (answer.status === 201) created.unshift(answer.body as Record<string, unknown>);
+      return answer;
+    },
     failure: (status) =>
       twilioError(status, status === 429 ? 20429 : 20500, status === 429 ? 'Too Many Requests' : 'Service Unavailable (fake outage)'),
   });
@@ -72,6 +80,18 @@ function answerFor(request: RecordedSmsRequest, rejection: number | null, option
       uri: `/2010-04-01/Accounts/${accountSid}/Messages/${sid}.json`,
     },
   };
+}
+
+function listAnswer(request: RecordedSmsRequest, created: Record<string, unknown>[], options: FakeTwilioOptions): FakeAnswer {
+  const url = new URL(request.path, 'http://fake');
+  const accountSid = /^\/2010-04-01\/Accounts\/(AC\w+)\/Messages\.json$/.exec(url.pathname)?.[1];
+  if (!accountSid) return twilioError(404, 20404, 'The requested resource was not found');
+  if (!hasCredentialsOf(request, accountSid, options.authToken)) return twilioError(401, 20003, errorMessages[20003]!(''));
+  const to = url.searchParams.get('To');
+  const from = url.searchParams.get('From');
+  const pageSize = Number(url.searchParams.get('PageSize') ?? 50);
+  const messages = created.filter((message) => (to === null || message.to === to) && (from === null || message.from === from)).slice(0, pageSize);
+  return { status: 200, body: { messages, page: 0, page_size: pageSize, next_page_uri: null, uri: url.pathname + url.search } };
 }
 
 function hasCredentialsOf(request: RecordedSmsRequest, accountSid: string, authToken: string | undefined): boolean {

@@ -1,4 +1,4 @@
-import type { AlertThresholds, AlertThresholdsUpdate, NotificationPreferences } from '@murimi/core';
+import type { AlertThresholds, AlertThresholdsUpdate, NotificationPreferences, RecentSms } from '@murimi/core';
 import { queryOptions, useMutation, useQuery, type QueryClient } from '@tanstack/react-query';
 import { api, apiRequest } from '../../../lib/api/client.ts';
 import { alertKeys } from '../../alerts/api/alerts.ts';
@@ -34,6 +34,7 @@ export interface AlertThresholdSettings {
 
 export const notificationKeys = {
   settings: ['notification-settings'] as const,
+  recentSms: ['notification-settings', 'recent-sms'] as const,
   thresholds: ['alert-thresholds'] as const,
 };
 
@@ -54,7 +55,16 @@ export const alertThresholdsQuery = () =>
     staleTime: SETTINGS_STALE_MS,
   });
 
+/** The person's latest SMS: read when the settings open and every minute while they stay open (a code on its way). */
+export const recentSmsQuery = () =>
+  queryOptions({
+    queryKey: notificationKeys.recentSms,
+    queryFn: async () => (await api.get<{ data: RecentSms[] }>('/api/me/sms-messages')).data,
+    refetchInterval: 60_000,
+  });
+
 export const useNotificationSettings = () => useQuery(notificationSettingsQuery());
+export const useRecentSms = () => useQuery(recentSmsQuery());
 export const useAlertThresholds = () => useQuery(alertThresholdsQuery());
 
 export const notificationMutationKeys = {
@@ -83,7 +93,11 @@ export function registerNotificationMutations(client: QueryClient): void {
   });
   client.setMutationDefaults(notificationMutationKeys.requestSmsCode, {
     mutationFn: ({ phone }: { phone: string }) => settings(api.post<{ data: NotificationSettings }>('/api/me/sms-phone', { phone })),
-    onSuccess: keep,
+    onSuccess: (answer: NotificationSettings) => {
+      keep(answer);
+      // The code's SMS is now among the recent ones.
+      return client.invalidateQueries({ queryKey: notificationKeys.recentSms });
+    },
   });
   client.setMutationDefaults(notificationMutationKeys.verifySmsPhone, {
     mutationFn: ({ code }: { code: string }) => settings(api.post<{ data: NotificationSettings }>('/api/me/sms-phone/verify', { code })),

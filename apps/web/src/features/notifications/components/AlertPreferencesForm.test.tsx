@@ -14,6 +14,20 @@ function descriptionOf(input: HTMLElement): string {
   return ids.map((id) => document.getElementById(id)?.textContent ?? '').join(' ');
 }
 
+/** The settings card on a server that saves what it is sent and answers it; the requests sent, and a user. */
+async function openSavingSettings() {
+  const sent = stubServer(({ method, path, body }) => {
+    if (path !== '/api/me/notification-preferences') return undefined;
+    return method === 'GET'
+      ? settingsAnswer(makeSettings())
+      : settingsAnswer(makeSettings({ preferences: body as NotificationPreferences }));
+  });
+  const user = userEvent.setup();
+  renderAlertMessagesCard();
+  await screen.findByRole('button', { name: 'Save alert settings' });
+  return { sent, user };
+}
+
 describe('Settings → Alerts and messages', () => {
   it('sends the whole preferences object with the changes, and shows the server’s refusal beside its input', async () => {
     let refuse = true;
@@ -62,6 +76,7 @@ describe('Settings → Alerts and messages', () => {
       language: 'pt',
       timeZone: 'Africa/Maputo',
       quietHours: { from: '22:30', to: '06:00' },
+      throughQuietHours: { weather: 'critical', crop: 'critical', pest: 'critical' },
       smsPerDay: 8,
       channels: {
         inApp: { weather: 'off', crop: 'info', pest: 'info' },
@@ -75,15 +90,7 @@ describe('Settings → Alerts and messages', () => {
   });
 
   it('checks the form with the server’s schema first, and sends quiet hours as null when they are off', async () => {
-    const sent = stubServer(({ method, path, body }) => {
-      if (path !== '/api/me/notification-preferences') return undefined;
-      return method === 'GET'
-        ? settingsAnswer(makeSettings())
-        : settingsAnswer(makeSettings({ preferences: body as NotificationPreferences }));
-    });
-    const user = userEvent.setup();
-    renderAlertMessagesCard();
-    await screen.findByRole('button', { name: 'Save alert settings' });
+    const { sent, user } = await openSavingSettings();
     const perDay = screen.getByLabelText('Alert SMS a day, at most');
     await user.clear(perDay);
     await user.type(perDay, '40');
@@ -98,6 +105,26 @@ describe('Settings → Alerts and messages', () => {
     await user.click(screen.getByRole('button', { name: 'Save alert settings' }));
     await waitFor(() => expect(sent.filter((request) => request.method === 'PUT')).toHaveLength(1));
     expect(sent.find((request) => request.method === 'PUT')!.body).toEqual({ ...DEFAULT_NOTIFICATION_PREFERENCES, quietHours: null });
+  });
+
+  it('lets warnings of one kind through quiet hours, and refuses quiet hours that start and end at the same time', async () => {
+    const { sent, user } = await openSavingSettings();
+    const weatherAtNight = screen.getByLabelText('Weather alerts in quiet hours') as HTMLSelectElement;
+    expect(weatherAtNight.value).toBe('critical');
+    await user.selectOptions(weatherAtNight, 'Warnings and critical');
+
+    fireEvent.change(screen.getByLabelText('From'), { target: { value: '06:00' } });
+    await user.click(screen.getByRole('button', { name: 'Save alert settings' }));
+    expect(await screen.findByText('Quiet hours must start and end at different times; to have none, turn quiet hours off.')).toBeTruthy();
+    expect(sent.filter((request) => request.method === 'PUT')).toEqual([]);
+
+    fireEvent.change(screen.getByLabelText('From'), { target: { value: '21:00' } });
+    await user.click(screen.getByRole('button', { name: 'Save alert settings' }));
+    await waitFor(() => expect(sent.filter((request) => request.method === 'PUT')).toHaveLength(1));
+    expect(sent.find((request) => request.method === 'PUT')!.body).toEqual({
+      ...DEFAULT_NOTIFICATION_PREFERENCES,
+      throughQuietHours: { weather: 'warning', crop: 'critical', pest: 'critical' },
+    });
   });
 
   it('stacks the channels of each kind of alert on a phone, with the same names', async () => {

@@ -1,4 +1,11 @@
-import { channelMinimums, NOTIFICATION_LANGUAGE_CODES, notificationPreferencesSchema, type ChannelMinimum } from '@murimi/core';
+import {
+  channelMinimums,
+  NOTIFICATION_LANGUAGE_CODES,
+  notificationPreferencesSchema,
+  quietHoursMinimums,
+  type ChannelMinimum,
+  type QuietHoursMinimum,
+} from '@murimi/core';
 import { useId, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Checkbox } from '../../../components/ui/Choice.tsx';
@@ -150,6 +157,46 @@ function ChannelMatrix({ channels, errors, onChange }: { channels: Channels; err
   );
 }
 
+/**
+ * Which alerts still go out in quiet hours, per kind: critical ones always do, so the least choice is "Critical only".
+ * One select per kind, side by side on wide screens.
+ */
+function ThroughQuietHours({
+  values,
+  errors,
+  onChange,
+}: {
+  values: PreferencesFormValues['throughQuietHours'];
+  errors: FieldErrors;
+  onChange: (next: PreferencesFormValues['throughQuietHours']) => void;
+}) {
+  const { t } = useTranslation('alerts');
+  return (
+    <fieldset className="mt-2 max-w-2xl">
+      <legend className="font-medium text-stone-800">{t('settings.quietHours.through.legend')}</legend>
+      <p className="mb-2 text-sm text-stone-600">{t('settings.quietHours.through.hint')}</p>
+      <div className="grid gap-3 sm:grid-cols-3">
+        {alertKinds.map((kind) => (
+          <SelectInput
+            key={kind}
+            label={t(`category.${kind}`)}
+            aria-label={t('settings.quietHours.through.cell', { kind: t(`category.${kind}`) })}
+            value={values[kind]}
+            error={errors[`throughQuietHours.${kind}`]}
+            onChange={(event) => onChange({ ...values, [kind]: event.target.value as QuietHoursMinimum })}
+          >
+            {quietHoursMinimums.map((minimum) => (
+              <option key={minimum} value={minimum}>
+                {t(`settings.quietHours.through.levels.${minimum}`)}
+              </option>
+            ))}
+          </SelectInput>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
 /** "Zimbabwe — Harare (UTC+02:00)" for the zones of served countries; the zone's own name for any other. */
 function useTimeZoneLabel() {
   const { t } = useTranslation('alerts');
@@ -231,6 +278,13 @@ export function AlertPreferencesForm({ settings }: { settings: NotificationSetti
           <p className="text-sm font-medium text-red-700" role="alert">
             {errors.quietHours}
           </p>
+        )}
+        {values.quietHoursOn && (
+          <ThroughQuietHours
+            values={values.throughQuietHours}
+            errors={errors}
+            onChange={(throughQuietHours) => set({ throughQuietHours })}
+          />
         )}
       </div>
 

@@ -5,9 +5,13 @@ import { useHashTarget } from '../../../lib/use-hash-target.ts';
 import { useAlertThresholds, useNotificationSettings } from '../api/notifications.ts';
 import { AlertPreferencesForm } from './AlertPreferencesForm.tsx';
 import { AlertThresholdsForm } from './AlertThresholdsForm.tsx';
+import { RecentSmsMessages } from './RecentSmsMessages.tsx';
 import { SmsPhoneSettings } from './SmsPhoneSettings.tsx';
 
-/** Settings → "Alerts and messages" (`#alerts`, where e-mails link): the SMS number, then the person's preferences. */
+/**
+ * Settings → "Alerts and messages" (`#alerts`, where e-mails link): the SMS number and the latest SMS to it (when the
+ * server can send SMS), then the person's preferences.
+ */
 export function AlertMessagesCard() {
   const { t } = useTranslation('alerts');
   const settings = useNotificationSettings();
@@ -20,6 +24,7 @@ export function AlertMessagesCard() {
           {(data) => (
             <div className="flex flex-col gap-5">
               <SmsPhoneSettings smsPhone={data.smsPhone} smsAvailable={data.smsAvailable} />
+              {data.smsAvailable && <RecentSmsMessages />}
               <div className="border-t border-stone-200 pt-5">
                 <AlertPreferencesForm settings={data} />
               </div>

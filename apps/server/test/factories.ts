@@ -91,7 +91,14 @@ export async function createFarmWithFields(app: FastifyInstance, account: TestAc
 /** An alert of a field as the rules store one (a stored episode), without running the rules; returns its id. */
 export async function insertAlert(
   ctx: AppContext,
-  alert: { orgId: string; fieldId: string; ruleId?: string; severity?: 'info' | 'warning' | 'critical'; date?: string },
+  alert: {
+    orgId: string;
+    fieldId: string;
+    ruleId?: string;
+    severity?: 'info' | 'warning' | 'critical';
+    date?: string;
+    simulated?: boolean;
+  },
 ): Promise<string> {
   const date = alert.date ?? '2026-11-28';
   const row = await ctx.database.db
@@ -110,11 +117,12 @@ export async function insertAlert(
         values: [{ name: 'rain', value: 60, unit: 'mm', date }],
         dates: [date],
         source: 'rule',
-        dataSource: 'Open-Meteo',
+        dataSource: alert.simulated ? 'simulated' : 'Open-Meteo',
         caveats: [],
       }),
       alertDate: date,
       fieldToday: date,
+      simulated: alert.simulated ?? false,
     })
     .returning('id')
     .executeTakeFirstOrThrow();

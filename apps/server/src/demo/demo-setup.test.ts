@@ -87,11 +87,15 @@ describe('the demo', () => {
       .select('id')
       .where('email', '=', DEMO_EMAIL)
       .executeTakeFirstOrThrow();
-    const digest = await weekDigestOf(server.ctx, { userId: demoUser.id, orgId: alerts[0]!.orgId });
+    const digest = await weekDigestOf(server.ctx, { userId: demoUser.id, orgId: alerts[0]!.orgId }, 'app');
     for (const field of first.fields) expect(digest.text).toContain(`\n${field.name}\n  Crop health: `);
     expect(digest.text).toMatch(/^Good morning Demo Agronomist,\nHere is the week ahead for your 6 field\(s\)\.\n\nThis week\n- /);
     expect(digest.text).toContain('Some figures come from simulated data.');
     expect(digest.week.openAlerts).toBe(alerts.length);
+    // By e-mail and SMS the demo's simulated alerts are not told.
+    const sent = await weekDigestOf(server.ctx, { userId: demoUser.id, orgId: alerts[0]!.orgId }, 'messages');
+    expect(sent.week.openAlerts).toBe(0);
+    expect(sent.sms).toContain('No open alerts.');
 
     const session = await logIn(first.password);
     expect(session.statusCode).toBe(200);

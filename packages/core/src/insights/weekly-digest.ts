@@ -21,6 +21,8 @@ export interface DigestAlert {
   date: string;
   /** The rule, to tell an "irrigation due" alert from the rest. */
   ruleId: string;
+  /** Made from simulated weather or imagery: shown in the app with that said, never sent (see `weekDigestOf`). */
+  simulated: boolean;
 }
 
 export interface DigestField {
@@ -73,7 +75,7 @@ export function composeWeeklyDigest(options: {
     .sort((a, b) => SEVERITY_RANK[a.severity] - SEVERITY_RANK[b.severity] || a.date.localeCompare(b.date))
     .slice(0, MAX_ACTIONS);
   const openAlerts = options.openAlertsOnAllFields ?? fields.reduce((sum, field) => sum + field.alerts.length, 0);
-  const simulated = fields.some((field) => field.health?.simulated);
+  const simulated = fields.some((field) => field.health?.simulated || field.alerts.some((alert) => alert.simulated));
 
   const week: WeekDigest = {
     weekStart: options.weekStart,

@@ -15,6 +15,7 @@ import type { JobDefinition, JobQueue } from '../../jobs/job-queue.ts';
 import { queueEmail, sendEmailJob } from '../../mail/mailer.ts';
 import { CONTACT_COLUMNS, preferencesOf } from '../notifications/notification-preferences.ts';
 import { queueSms } from '../sms/sms-outbox.ts';
+import { isOpenAlert, mayBeSentAlert } from './alerts.service.ts';
 
 export type NotifyContext = ServiceContext & { queue: Pick<JobQueue, 'send'> };
 
@@ -69,9 +70,8 @@ export async function notifyAlerts(ctx: NotifyContext, alertIds: readonly string
         'alerts.simulated',
       ])
       .where('alerts.id', 'in', alertIds)
-      .where('alerts.endedAt', 'is', null)
-      .where('alerts.resolvedAt', 'is', null)
-      .where('alerts.simulated', '=', false)
+      .where(isOpenAlert)
+      .where(mayBeSentAlert)
       .execute()
   ).map((row) => ({ ...row, ruleId: row.ruleId as AlertRuleId, evidence: row.evidence as AlertEvidence, date: row.alertDate }));
   if (alerts.length === 0) return { emails: 0, sms: 0 };

@@ -61,6 +61,12 @@ function shownInApp(preferences: NotificationPreferences) {
 export const isOpenAlert = (eb: ExpressionBuilder<DB & { alerts: AlertTable }, 'alerts'>) =>
   eb.and([eb('alerts.resolvedAt', 'is', null), eb('alerts.endedAt', 'is', null)]);
 
+/**
+ * An alert that may be told outside the app (SMS, e-mail, the digest, a STATUS reply): one made from simulated
+ * weather or imagery is for trying the product, so it stays in the app, labelled.
+ */
+export const mayBeSentAlert = (eb: ExpressionBuilder<DB & { alerts: AlertTable }, 'alerts'>) => eb('alerts.simulated', '=', false);
+
 function baseQuery(ctx: AppContext, reader: AlertReader) {
   return ctx.database.db
     .selectFrom('alerts')

@@ -12,7 +12,7 @@ export function insightRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       { onRequest: authenticate(ctx), schema: { tags: ['insights'], security: [{ bearerAuth: [] }], response: { 200: weekDigestSchema } } },
       async (request) => {
         const { userId, orgId } = authOf(request);
-        return { data: (await weekDigestOf(ctx, { userId, orgId })).week };
+        return { data: (await weekDigestOf(ctx, { userId, orgId }, 'app')).week };
       },
     );
   };

@@ -144,6 +144,37 @@ describe('the weekly digest', () => {
     ]);
   });
 
+  it('leaves alerts made from simulated data out of the e-mail and the SMS, and shows them in the app saying so', async () => {
+    const trial = await registerAccount(test.app, { name: 'Chipo Banda' });
+    await test.ctx.database.db
+      .updateTable('users')
+      .set({ emailVerifiedAt: new Date(), smsPhone: '+263772345678', smsPhoneVerifiedAt: new Date() })
+      .where('id', '=', trial.userId)
+      .execute();
+    const { fieldIds } = await createFarmWithFields(test.app, trial, ['Demo Block'], 1);
+    await insertAlert(test.ctx, { orgId: trial.orgId, fieldId: fieldIds[0]!, date: '2026-12-02', simulated: true });
+
+    const week = (await as(trial, test.app, { method: 'GET', url: '/api/insights/this-week' })).json().data;
+    expect(week).toMatchObject({ openAlerts: 1, simulated: true, fields: [{ fieldName: 'Demo Block', openAlerts: 1 }] });
+
+    expect(await sendWeeklyDigest(test.ctx, trial.userId, '2026-11-30')).toBe('sent');
+    const email = await test.ctx.database.db
+      .selectFrom('emailOutbox')
+      .select('id')
+      .where('toAddress', '=', trial.email)
+      .where('subject', 'like', '%your week%')
+      .executeTakeFirstOrThrow();
+    const text = await readOutboxMessage(test.ctx.database, test.ctx.config.jwtSecret, email.id);
+    expect(text).not.toContain('Heavy rain');
+    expect(text).toContain('No open alerts.');
+    const sms = await test.ctx.database.db
+      .selectFrom('smsOutbox')
+      .select('body')
+      .where('toPhone', '=', '+263772345678')
+      .executeTakeFirstOrThrow();
+    expect(sms.body).toContain('No open alerts.');
+  });
+
   it('lists at most 30 fields but counts the open alerts of all of them, and not those that are over', async () => {
     const coop = await registerAccount(test.app, { name: 'Mutasa Co-op' });
     const names = Array.from({ length: DIGEST_MAX_FIELDS + 2 }, (_, index) => `Plot ${String(index + 1).padStart(2, '0')}`);

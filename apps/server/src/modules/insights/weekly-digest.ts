@@ -19,7 +19,7 @@ import { AppError } from '../../errors.ts';
 import type { JobContext, JobDefinition, JobQueue } from '../../jobs/job-queue.ts';
 import { queueEmail, sendEmailJob } from '../../mail/mailer.ts';
 import { CONTACT_COLUMNS, preferencesOf } from '../notifications/notification-preferences.ts';
-import { isOpenAlert } from '../alerts/alerts.service.ts';
+import { isOpenAlert, mayBeSentAlert } from '../alerts/alerts.service.ts';
 import { queueSms } from '../sms/sms-outbox.ts';
 
 /** A digest speaks of at most this many fields (by name); a co-op's full list belongs in its reports. */
@@ -36,10 +36,20 @@ export function weekStartOf(date: string, weekday: number): string {
 }
 
 /**
+ * Who reads a digest: the app shows every open alert (one made from simulated data says so); an e-mail or SMS
+ * leaves those out, as alert messages do.
+ */
+export type DigestReader = 'app' | 'messages';
+
+/**
  * The week's digest of a person's fields in their organisation, worded in their language: from each field's two
  * latest health analyses, its latest irrigation advice and its open alerts.
  */
-export async function weekDigestOf(ctx: ServiceContext, who: { userId: string; orgId: string }): Promise<ComposedDigest> {
+export async function weekDigestOf(
+  ctx: ServiceContext,
+  who: { userId: string; orgId: string },
+  reader: DigestReader,
+): Promise<ComposedDigest> {
   const db = ctx.database.db;
   const user = await db
     .selectFrom('users')
@@ -63,6 +73,7 @@ export async function weekDigestOf(ctx: ServiceContext, who: { userId: string; o
     .select((eb) => eb.fn.countAll<string>().as('openAlertsOnAllFields'))
     .where('orgId', '=', who.orgId)
     .where(isOpenAlert)
+    .$if(reader === 'messages', (query) => query.where(mayBeSentAlert))
     .executeTakeFirstOrThrow();
   const [health, irrigation, alerts] =
     ids.length === 0
@@ -99,10 +110,11 @@ export async function weekDigestOf(ctx: ServiceContext, who: { userId: string; o
             .execute(),
           db
             .selectFrom('alerts')
-            .select(['fieldId', 'ruleId', 'severity', 'messageKey', 'actionKey', 'params', 'evidence', 'alertDate'])
+            .select(['fieldId', 'ruleId', 'severity', 'messageKey', 'actionKey', 'params', 'evidence', 'alertDate', 'simulated'])
             .where('orgId', '=', who.orgId)
             .where('fieldId', 'in', ids)
             .where(isOpenAlert)
+            .$if(reader === 'messages', (query) => query.where(mayBeSentAlert))
             .execute(),
         ]);
 
@@ -136,6 +148,7 @@ export async function weekDigestOf(ctx: ServiceContext, who: { userId: string; o
             action: reading.action,
             date: alert.alertDate,
             ruleId: alert.ruleId,
+            simulated: alert.simulated,
           };
         }),
     };
@@ -171,7 +184,7 @@ export async function sendWeeklyDigest(
     .executeTakeFirst();
   if (!user) return 'nothing-to-say';
   const preferences = preferencesOf(user);
-  const digest = await weekDigestOf(ctx, { userId, orgId: user.orgId });
+  const digest = await weekDigestOf(ctx, { userId, orgId: user.orgId }, 'messages');
   if (digest.week.fields.length === 0) return 'nothing-to-say';
   return db.transaction().execute(async (tx) => {
     const claimed = await tx

@@ -13,7 +13,7 @@ import {
 } from '@murimi/core';
 import { sql } from 'kysely';
 import type { ServiceContext } from '../../app-context.ts';
-import { isOpenAlert } from '../alerts/alerts.service.ts';
+import { isOpenAlert, mayBeSentAlert } from '../alerts/alerts.service.ts';
 import { preferencesOf } from '../notifications/notification-preferences.ts';
 
 /** The person a verified number belongs to, their organisation and preferences; null for a number nobody verified. */
@@ -56,7 +56,8 @@ export function numberedFields(ctx: ServiceContext, orgId: string) {
 
 /**
  * What STATUS says of each field, from what is stored (the latest completed health and irrigation analyses and the
- * open alerts), so the answer is quick, needs no outside service, and agrees with the app.
+ * open alerts that may be sent: none made from simulated data), so the answer is quick, needs no outside service, and
+ * agrees with the app.
  */
 export async function fieldStatuses(
   ctx: ServiceContext,
@@ -83,6 +84,7 @@ export async function fieldStatuses(
     .where('orgId', '=', person.orgId)
     .where('fieldId', 'in', ids)
     .where(isOpenAlert)
+    .where(mayBeSentAlert)
     .execute();
   return fields.map((field) => {
     const resultOf = (type: string) => latest.find((row) => row.fieldId === field.id && row.type === type)?.result;

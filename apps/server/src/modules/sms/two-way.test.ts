@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { alertSmsWords, smsWaterText, waterOutlookOf, type AlertEvidence, type AlertRuleId, type IrrigationResult } from '@murimi/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createFarmWithFields } from '../../../test/factories.ts';
+import { createFarmWithFields, insertAlert } from '../../../test/factories.ts';
 import { as, registerAccount, squareBoundary, startTestApp, waitFor, type TestAccount, type TestApp } from '../../../test/harness.ts';
 import { startFakeAfricasTalking, type FakeSmsProvider } from '../../integrations/sms/testing/fake-africas-talking.ts';
 import { handleInboundSms } from './inbound-sms.ts';
@@ -176,13 +176,23 @@ describe('two-way SMS and USSD', () => {
     await settled();
     const water = smsWaterText(waterOutlookOf(advice), 'en', TODAY);
     expect(water).toMatch(/^Water: irrigate \d+mm today$/);
+    // A frost told from simulated weather is for trying the product: STATUS leaves it out, however severe.
+    await insertAlert(test.ctx, {
+      orgId: farmer.orgId,
+      fieldId: kwachaId,
+      ruleId: 'frost',
+      severity: 'critical',
+      date: TODAY,
+      simulated: true,
+    });
     const reply = await text(FARMER_PHONE, 'status 1');
-    // Next: the action of the field's most severe open alert (the dry spell of a dry September), as its SMS words it.
+    // Next: the action of the field's most severe open alert not made from simulated data, as its SMS words it.
     const open = await test.ctx.database.db
       .selectFrom('alerts')
       .selectAll()
       .where('fieldId', '=', kwachaId)
       .where('endedAt', 'is', null)
+      .where('simulated', '=', false)
       .execute();
     const rank = { critical: 0, warning: 1, info: 2 } as const;
     const top = open.sort((a, b) => rank[a.severity] - rank[b.severity])[0];

@@ -79,6 +79,7 @@ describe('an SMS sent once', () => {
     africasTalking.reset();
     test.clock.offsetMs = 0;
     await test.ctx.database.db.deleteFrom('smsOutbox').execute();
+    await test.ctx.database.db.deleteFrom('smsOptOuts').execute();
   });
   afterAll(async () => {
     await test?.close();
@@ -121,6 +122,23 @@ describe('an SMS sent once', () => {
     expect(await deliver(queued.id)).toBe('sent');
     expect(twilio.requests.map((request) => request.method)).toEqual(['POST', 'GET', 'POST']);
     expect(await outboxRow(queued.id)).toMatchObject({ status: 'sent', attempts: 2 });
+  });
+
+  it('that Twilio does not hold is not sent again once the number sent STOP or the alert ended meanwhile', async () => {
+    const stoppedMeanwhile = await queueAlertSms();
+    const endedMeanwhile = await queueAlertSms();
+    twilio.failNext(2, 500);
+    expect(await deliver(stoppedMeanwhile.id)).toBe('sending');
+    expect(await deliver(endedMeanwhile.id)).toBe('sending');
+    await test.ctx.database.db.insertInto('smsOptOuts').values({ phone: PHONE }).execute();
+    const { alertId } = await outboxRow(endedMeanwhile.id);
+    await test.ctx.database.db.updateTable('alerts').set({ endedAt: test.ctx.now() }).where('id', '=', alertId!).execute();
+
+    later(PROVIDER_LIST_SETTLE_MS + 1000);
+    expect(await deliver(stoppedMeanwhile.id)).toBe('stopped');
+    expect(await deliver(endedMeanwhile.id)).toBe('expired');
+    expect(posts(twilio)).toHaveLength(2);
+    expect(await outboxRow(endedMeanwhile.id)).toMatchObject({ status: 'expired', leaseOwner: null, leaseUntil: null });
   });
 
   it('left sending by a runner that died is checked on after its lease, by a job the recovery sends', async () => {

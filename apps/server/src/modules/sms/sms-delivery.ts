@@ -138,14 +138,8 @@ export async function deliverSms(ctx: DeliveryContext, outboxId: string): Promis
       .where('status', '=', message.status)
       .execute()
       .then(() => status);
-  if (message.alertId) {
-    const alert = await db.selectFrom('alerts').select(['endedAt', 'resolvedAt']).where('id', '=', message.alertId).executeTakeFirst();
-    if (!alert || alert.endedAt || alert.resolvedAt) return settle('expired', 'The alert ended or was resolved before it could be sent.');
-  }
-  if (message.status === 'held' || message.purpose !== 'reply') {
-    const stopped = await db.selectFrom('smsOptOuts').select('phone').where('phone', '=', message.toPhone).executeTakeFirst();
-    if (stopped) return settle('stopped', 'The number sent STOP.');
-  }
+  const notToGo = await whyNotToSend(ctx, message);
+  if (notToGo) return settle(notToGo.status, notToGo.reason);
   const provider = ctx.provider === undefined ? providerFor(ctx.config, ctx.log) : ctx.provider;
   if (!provider) {
     ctx.log.info(aboutMessage(message), 'SMS not sent: no SMS_PROVIDER is set, so it stays in the outbox');
@@ -154,6 +148,24 @@ export async function deliverSms(ctx: DeliveryContext, outboxId: string): Promis
   const leaseOwner = await claim(ctx, message, provider.name);
   if (!leaseOwner) return (await loadMessage(ctx, outboxId))?.status ?? null;
   return handOver(ctx, message, leaseOwner, provider);
+}
+
+/**
+ * Why a message must not go now, or null: its alert ended or was resolved, or the number sent STOP (a reply goes
+ * anyway unless it was held: the answer to START itself). Asked before every hand-over, a resend included.
+ */
+async function whyNotToSend(ctx: ServiceContext, message: OutboxRow): Promise<{ status: 'expired' | 'stopped'; reason: string } | null> {
+  const db = ctx.database.db;
+  if (message.alertId) {
+    const alert = await db.selectFrom('alerts').select(['endedAt', 'resolvedAt']).where('id', '=', message.alertId).executeTakeFirst();
+    if (!alert || alert.endedAt || alert.resolvedAt)
+      return { status: 'expired', reason: 'The alert ended or was resolved before it could be sent.' };
+  }
+  if (message.status === 'held' || message.purpose !== 'reply') {
+    const stopped = await db.selectFrom('smsOptOuts').select('phone').where('phone', '=', message.toPhone).executeTakeFirst();
+    if (stopped) return { status: 'stopped', reason: 'The number sent STOP.' };
+  }
+  return null;
 }
 
 /**
@@ -288,6 +300,8 @@ async function checkOnSending(ctx: DeliveryContext, message: OutboxRow): Promise
   }
   const settledAt = since.getTime() + PROVIDER_LIST_SETTLE_MS;
   if (ctx.now().getTime() < settledAt) return markAsHolder(ctx, message, leaseOwner, 'sending', { leaseUntil: new Date(settledAt) });
+  const notToGo = await whyNotToSend(ctx, message);
+  if (notToGo) return markAsHolder(ctx, message, leaseOwner, notToGo.status, { statusReason: notToGo.reason });
   ctx.log.info(about, 'SMS not found at the provider a minute after it was handed over: it was not taken, so it is sent again');
   return handOver(ctx, message, leaseOwner, provider);
 }

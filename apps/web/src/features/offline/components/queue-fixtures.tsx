@@ -9,12 +9,17 @@ export async function openTestDb(): Promise<OfflineDb> {
   return (await switchOfflineDb(`test-${crypto.randomUUID()}`))!;
 }
 
+let sequenceCounter = 0;
+
 /** A queued write as the outbox keeps it; a soil test on Block A sampled on 12 Nov 2026 unless told otherwise. */
 export function queueItem(overrides: Partial<SyncQueueItem> = {}): SyncQueueItem {
   return {
     id: crypto.randomUUID(),
     action: 'CREATE_SOIL_TEST',
     data: { fieldId: 'field-a', sampleDate: '2026-11-12', nitrogen: 12, unit: 'ppm' },
+    sequence: (sequenceCounter += 1),
+    revision: 1,
+    personId: 'test-person',
     timestamp: Date.now() - 2 * 60 * 60_000,
     retryCount: 0,
     maxRetries: 3,

@@ -88,7 +88,12 @@ describe('batch creates', () => {
       JSON.stringify(irrigations),
     ).toEqual([201, 400]);
     expect(irrigations[0].data).toMatchObject({ depthMm: 25, netDepthMm: expect.any(Number) });
-    expect((await batch('rain-readings', [rain])).json().results[0]).toMatchObject({ status: 201, data: { rainMm: 8 } });
+    // A second reading of the same day in the same batch is refused alone; the first stays stored.
+    const sameDay = { ...rain, id: newId(), rainMm: 9 };
+    const readings = (await batch('rain-readings', [rain, sameDay])).json().results;
+    expect(readings.map((result: { status: number }) => result.status)).toEqual([201, 409]);
+    expect(readings[0]).toMatchObject({ data: { rainMm: 8 } });
+    expect((await as(farmer, t.app, { method: 'GET', url: `/api/rain-readings/${rain.id}` })).json().data).toMatchObject({ rainMm: 8 });
   });
 
   it(`takes at most ${MAX_BATCH_ITEMS} items, and refuses a body that is no batch with a message`, async () => {

@@ -207,20 +207,24 @@ async function rebase(db: OfflineDb, item: SyncQueueItem, held: Record<string, u
 }
 
 /**
- * A refused update whose record on the server holds one of the change sets this device sent without hearing back:
- * that earlier attempt landed, so the rest goes again on the server's version. Null when it was not this device's
- * own write (a real conflict) — and the update as it now stands, or 'done', otherwise.
+ * A refused update whose record on the server is this device's own doing: a version one of its own writes made
+ * (`ownVersion`), or one holding a change set it sent without hearing back (that attempt landed). The rest goes again
+ * on the server's version. Null when it is someone else's change (a real conflict); else the update as it now
+ * stands, or 'done'.
  */
 export async function rebaseOnOwnWrite(
   db: OfflineDb,
   sent: SyncQueueItem,
   server: Record<string, unknown>,
+  ownVersion = false,
 ): Promise<SyncQueueItem | 'done' | null> {
   return inQueue(db, sent, async () => {
     const now = await db.syncQueue.get(sent.id);
     if (!now) return 'done';
     const queued = now.data as unknown as QueuedUpdate;
-    const own = [queued.changes, ...(now.unanswered ?? [])].some((changes) => Object.keys(differingChanges(changes, server)).length === 0);
+    const own =
+      ownVersion ||
+      [queued.changes, ...(now.unanswered ?? [])].some((changes) => Object.keys(differingChanges(changes, server)).length === 0);
     if (!own) return null;
     return (await rebase(db, now, server, server.lastModified)) ?? 'done';
   });

@@ -6,7 +6,7 @@ import { openOfflineDb, type OfflineDb, type SyncQueueItem } from '../../lib/off
 import { cleanUpOldData } from './cleanup.ts';
 import { addAgain, discardWrite, queueWrite, queuedItems, resolveConflict } from './outbox.ts';
 import type { SyncRequest } from './sync-actions.ts';
-import { BATCH_SIZE, SyncEngine, UNREACHABLE_TRIES, type SyncAnswer, type SyncDeps } from './sync-engine.ts';
+import { BATCH_SIZE, RoundTripTimer, SyncEngine, UNREACHABLE_TRIES, type SyncAnswer, type SyncDeps } from './sync-engine.ts';
 import { withLock } from './sync-runtime.ts';
 import { fakeSyncServer, type Fate } from './testing/fake-sync-server.ts';
 
@@ -389,6 +389,21 @@ describe('an edit made while its write is on the way', () => {
   });
 });
 
+describe('an edit based on a version this device itself replaced', () => {
+  it('is sent on the newer version, not shown as someone else’s change', async () => {
+    const server = fakeSyncServer();
+    server.records.set('field-16', { ...field('field-16', 'Hill'), lastModified: 'v0' });
+    const { engine } = engineOn(server);
+    await queueWrite(db, 'UPDATE_FIELD', { id: 'field-16', lastModified: 'v0', changes: { name: 'Hill Top' } });
+    await engine.sync();
+    // The form was opened before that save landed: the next edit is based on v0 still.
+    await queueWrite(db, 'UPDATE_FIELD', { id: 'field-16', lastModified: 'v0', changes: { name: 'Hill Top East' } });
+    expect(await engine.sync()).toEqual({ status: 'done', sent: 1 });
+    expect(server.records.get('field-16')).toMatchObject({ name: 'Hill Top East' });
+    expect(await db.syncQueue.count()).toBe(0);
+  });
+});
+
 describe('a field whose create failed', () => {
   const refusingFields = (refuse: () => boolean) => {
     const server = fakeSyncServer();
@@ -656,5 +671,20 @@ describe('old data on the device', () => {
     expect(await db.weather.count()).toBe(0);
     expect(await db.syncQueue.get('unsent')).toBeDefined();
     expect((await db.soilTests.toArray()).map((record) => record.id)).toEqual(['unsent']);
+  });
+});
+
+describe('timeouts fitted to the line', () => {
+  it('waits 20 s before any answer, then four times the slowest recent answer, between 4 s and 30 s, in whole milliseconds', () => {
+    const timer = new RoundTripTimer();
+    expect(timer.timeoutMs()).toBe(20_000);
+    timer.record(120.4);
+    expect(timer.timeoutMs()).toBe(4000);
+    timer.record(1812.37);
+    expect(timer.timeoutMs()).toBe(7249);
+    timer.record(9000);
+    expect(timer.timeoutMs()).toBe(30_000);
+    for (let i = 0; i < 20; i++) timer.record(1500);
+    expect(timer.timeoutMs()).toBe(6000);
   });
 });

@@ -82,7 +82,8 @@ export class RoundTripTimer {
 
   timeoutMs(): number {
     if (this.samplesMs.length === 0) return this.initialMs;
-    return Math.min(this.ceilingMs, Math.max(this.floorMs, 4 * Math.max(...this.samplesMs)));
+    // Whole milliseconds: `AbortSignal.timeout` refuses a fraction in some runtimes.
+    return Math.round(Math.min(this.ceilingMs, Math.max(this.floorMs, 4 * Math.max(...this.samplesMs))));
   }
 }
 
@@ -98,6 +99,8 @@ export class SyncEngine {
   private syncingNow = false;
   private readonly listeners = new Set<() => void>();
   private readonly timer = new RoundTripTimer();
+  /** Per record, the version this tab's last write made: a refusal on that version is no one else's change. */
+  private readonly ownVersions = new Map<string, string>();
 
   constructor(private readonly deps: SyncDeps) {}
 
@@ -141,7 +144,7 @@ export class SyncEngine {
     this.deps.onStart?.(mine.length);
     this.setSyncing(true);
     try {
-      return await new SyncPass(this.deps, this.timer, db, items).run(mine);
+      return await new SyncPass(this.deps, this.timer, this.ownVersions, db, items).run(mine);
     } finally {
       this.setSyncing(false);
     }
@@ -183,6 +186,7 @@ class SyncPass {
   constructor(
     private readonly deps: SyncDeps,
     private readonly timer: RoundTripTimer,
+    private readonly ownVersions: Map<string, string>,
     private readonly db: OfflineDb,
     private readonly all: SyncQueueItem[],
   ) {}
@@ -304,6 +308,13 @@ class SyncPass {
     }
   }
 
+  /** Remembers the version a write of this tab made (a bounded number of records, the oldest forgotten first). */
+  private remember(recordId: string, version: string) {
+    this.ownVersions.delete(recordId);
+    this.ownVersions.set(recordId, version);
+    if (this.ownVersions.size > 1000) this.ownVersions.delete(this.ownVersions.keys().next().value!);
+  }
+
   private async stillPending(items: SyncQueueItem[]): Promise<SyncQueueItem[]> {
     const now = await this.db.syncQueue.bulkGet(items.map((item) => item.id));
     return now.filter((item): item is SyncQueueItem => item?.state === 'pending');
@@ -317,7 +328,11 @@ class SyncPass {
   /** The server took a write: done, or its newer edit goes next in this pass. */
   private async taken(item: SyncQueueItem, answer: Record<string, unknown> | undefined, created?: boolean) {
     const next = await settleSent(this.db, item, answer, created);
-    this.unsentParents.delete(recordIdOf(item));
+    const recordId = recordIdOf(item);
+    this.unsentParents.delete(recordId);
+    // Only records edited offline (fields) are ever refused for their version.
+    const editable = actionDefinition(item.action).kind === 'update' || actionDefinition(item.action).updateAction !== undefined;
+    if (editable && typeof answer?.lastModified === 'string') this.remember(recordId, answer.lastModified);
     if (next) {
       this.remaining.unshift(next);
       return;
@@ -384,7 +399,7 @@ class SyncPass {
       }
     }
     if (!current) return true;
-    const own = await rebaseOnOwnWrite(this.db, item, current);
+    const own = await rebaseOnOwnWrite(this.db, item, current, this.ownVersions.get(recordId) === current.lastModified);
     if (own === 'done') {
       this.sent += 1;
       this.deps.onSent?.(item);
@@ -402,6 +417,12 @@ class SyncPass {
   private async settleBatch(items: SyncQueueItem[], answer: SyncAnswer) {
     const results = ((answer.body as { results?: ItemResult[] } | null)?.results ?? []) as ItemResult[];
     const byId = new Map(results.filter((result) => result.id !== null).map((result) => [result.id, result]));
+    // One transaction for the whole batch: a hundred small ones cost more than the request on a phone.
+    const table = this.db.table(actionDefinition(items[0]!.action).table);
+    await this.db.transaction('rw', this.db.syncQueue, table, () => this.settleResults(items, byId));
+  }
+
+  private async settleResults(items: SyncQueueItem[], byId: Map<string | null, ItemResult>) {
     for (const item of items) {
       const result = byId.get(item.id);
       // An item the answer does not mention stays pending for the next pass.

@@ -141,7 +141,7 @@ await withScratchRuntime('offline_chaos', async (runtime) => {
       if (stored.name !== lastName.get(id)) problems.push(`field ${id}: "${stored.name}", last typed "${lastName.get(id)}"`);
     }
   }
-  rows += fieldIds.length - problems.filter((problem) => problem.endsWith('not stored')).length;
+  rows += newFieldIds.length - problems.filter((problem) => problem.endsWith('not stored')).length;
   const resent = [...proxy.arrivals.entries()].filter(([key, count]) => key.startsWith('POST') && count > 1).length;
   const met = problems.length === 0 && drainMs <= GOAL_MINUTES * 60_000;
 

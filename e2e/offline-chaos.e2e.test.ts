@@ -104,7 +104,7 @@ describe('offline writes over a very bad connection', () => {
       const [vlei, dam] = existing as [{ id: string; lastModified: string }, { id: string; lastModified: string }];
       // The server's Vlei Block moves on after the phone last saw it: the phone's edit will be based on a stale version.
       expect(
-        (await callApi(server, token, 'PUT', `/api/fields/${vlei.id}`, { name: 'Vlei Block (office)', plantingDate: '2025-11-05' })).status,
+        (await callApi(server, token, 'PUT', `/api/fields/${vlei.id}`, { name: 'Vlei Block (office)', plantingDate: '2025-10-25' })).status,
       ).toBe(200);
 
       await page.goto('/dashboard');
@@ -132,7 +132,7 @@ describe('offline writes over a very bad connection', () => {
             opening.onsuccess = () => {
               const db = opening.result;
               const tx = db.transaction(['syncQueue', 'fields'], 'readwrite');
-              const changes = { name: 'Vlei Block North', plantingDate: '2025-11-03' };
+              const changes = { name: 'Vlei Block North', plantingDate: '2025-10-28' };
               const id = `${fieldId}:update`;
               tx.objectStore('syncQueue').put({
                 id,
@@ -218,7 +218,7 @@ describe('offline writes over a very bad connection', () => {
       expect((await callApi(server, token, 'GET', `/api/fields/${dam.id}`)).body.data).toMatchObject({ name: lastDamName });
       expect((await callApi(server, token, 'GET', `/api/fields/${vlei.id}`)).body.data).toMatchObject({
         name: 'Vlei Block North',
-        plantingDate: '2025-11-05',
+        plantingDate: '2025-10-25',
       });
 
       // The connection really was bad, and in the hard way: answers lost after the server had done the work.

@@ -146,7 +146,8 @@ describe("another organisation's records", () => {
       payload: { items: [{ id: soilTest.id, fieldId: strangerField, ph: 6, sampleDate: '2026-01-01' }] },
     });
     expect(reused.json().results).toEqual([expect.objectContaining({ id: soilTest.id, status: 409 })]);
-    expect(JSON.stringify(reused.json())).not.toContain(String(soilTest.nitrogen));
+    // Nothing of their record comes back: no data, only the refusal.
+    expect(reused.json().results[0]).not.toHaveProperty('data');
     expect((await as(owner, t.app, { method: 'GET', url: `/api/soil-tests/${soilTest.id}` })).json().data).toEqual(soilTest);
   });
 

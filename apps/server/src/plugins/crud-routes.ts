@@ -187,7 +187,7 @@ export function registerOwnedRecordRoutes<
         z.object({ id: z.string().nullable(), status: z.number().int(), data: schemas.item.optional(), error: itemErrorSchema.optional() }),
       ),
     });
-    // Registered before `/:id` would matter: a POST has no `/:id` route, so "batch" is never read as an id.
+    // No POST route takes an id, so "batch" is never read as one.
     app.post(
       `${paths[0]}/batch`,
       { onRequest, schema: { ...base, body: batchBodySchema, response: { 200: batchResults } } },

@@ -92,8 +92,9 @@ export function SyncPanel({ open, status, onClose }: { open: boolean; status: Sy
   }[status.connection];
   const savedAt = (item: SyncQueueItem) => t('sync.panel.savedAt', { time: formatRelativeTime(item.timestamp) });
 
+  // A pass that fails (the database closed by a sign-out meanwhile) leaves everything queued: the next one sends it.
   const sendSoon = () => {
-    if (navigator.onLine) void syncEngine.sync();
+    if (navigator.onLine) void syncEngine.sync().catch(() => undefined);
   };
   const retry = async (database: OfflineDb, item: SyncQueueItem) => {
     await retryWrite(database, item.id);

@@ -2,7 +2,6 @@ import { createHash } from 'node:crypto';
 import { lastModifiedEtag, lastModifiedOfEtag, pageSchema } from '@murimi/core';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { sql } from 'kysely';
 import { z } from 'zod';
 import type { AppContext } from '../app-context.ts';
 import type { ListPage } from '../db/list-pages.ts';
@@ -194,20 +193,12 @@ export function registerOwnedRecordRoutes<
       async (request) => {
         const { orgId } = authOf(request);
         const create = schemas.create as z.ZodType<z.output<CreateSchema>>;
-        // One transaction for the batch (one commit instead of one per item), each item behind a savepoint so that
-        // its refusal, even by the database, undoes only that item. One after another, in the order sent: the order
-        // a farmer logged them can matter (a daily total).
-        const results = await ctx.database.db.transaction().execute(async (trx) => {
-          const inBatch = { ...ctx, database: { ...ctx.database, db: trx } };
-          const answered: BatchItemResult<Item>[] = [];
-          for (const raw of request.body.items) {
-            await sql`savepoint batch_item`.execute(trx);
-            const result = await createBatchItem(raw, create, (input) => service.create(inBatch, orgId, input), request.log);
-            await (result.status < 400 ? sql`release savepoint batch_item` : sql`rollback to savepoint batch_item`).execute(trx);
-            answered.push(result);
-          }
-          return answered;
-        });
+        // One after another, in the order sent: the order a farmer logged them can matter (a daily total). Each item
+        // in the service's own transaction, as a single create: a kind's rules may lock rows for their checks.
+        const results: BatchItemResult<Item>[] = [];
+        for (const raw of request.body.items) {
+          results.push(await createBatchItem(raw, create, (input) => service.create(ctx, orgId, input), request.log));
+        }
         return { results };
       },
     );

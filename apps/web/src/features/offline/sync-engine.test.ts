@@ -404,6 +404,24 @@ describe('an edit based on a version this device itself replaced', () => {
   });
 });
 
+describe('an edit based on the version before one this device made unheard', () => {
+  it('is sent on the newer version, not shown as someone else’s change', async () => {
+    let puts = 0;
+    const server = fakeSyncServer({ fate: (request) => (request.method === 'PUT' && (puts += 1) === 1 ? 'lose-answer' : 'deliver') });
+    server.records.set('field-17', { ...field('field-17', 'Dip'), lastModified: 'v0' });
+    const { engine } = engineOn(server);
+    // Lands, its answer lost; tried again, refused with the record holding it: done, on a version never heard.
+    await queueWrite(db, 'UPDATE_FIELD', { id: 'field-17', lastModified: 'v0', changes: { name: 'Dip Tank' } });
+    await engine.sync();
+    expect(await db.syncQueue.count()).toBe(0);
+    // The form still held v0 when the next edit was made.
+    await queueWrite(db, 'UPDATE_FIELD', { id: 'field-17', lastModified: 'v0', changes: { name: 'Dip Tank East' } });
+    expect(await engine.sync()).toEqual({ status: 'done', sent: 1 });
+    expect(server.records.get('field-17')).toMatchObject({ name: 'Dip Tank East' });
+    expect(await db.syncQueue.count()).toBe(0);
+  });
+});
+
 describe('a field whose create failed', () => {
   const refusingFields = (refuse: () => boolean) => {
     const server = fakeSyncServer();

@@ -400,6 +400,9 @@ class SyncPass {
     }
     if (!current) return true;
     const own = await rebaseOnOwnWrite(this.db, item, current, this.ownVersions.get(recordId) === current.lastModified);
+    // The server's version is this device's own doing (an answer lost on the way): a later edit based on the version
+    // before it is this person's too.
+    if (own !== null && typeof current.lastModified === 'string') this.remember(recordId, current.lastModified);
     if (own === 'done') {
       this.sent += 1;
       this.deps.onSent?.(item);

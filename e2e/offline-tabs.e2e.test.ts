@@ -1,9 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { desktop, launchBrowser, newPage, waitForApp } from './support/browser.ts';
 import { startChaosProxy, type ChaosProxy } from './support/chaos-proxy.ts';
 import { callApi, startServer, type RunningServer } from './support/server.ts';
-import { readQueue, smallFieldBoundary } from './support/offline-queue.ts';
+import { readQueue, seedQueue, smallFieldBoundary } from './support/offline-queue.ts';
 
 /**
  * Two tabs of one browser share the person's queue: when the connection comes back both start sending, and each
@@ -28,55 +29,27 @@ afterAll(async () => {
 });
 
 /** Queues soil tests as `queueWrite` keeps them (queue item and local record), written straight into IndexedDB. */
-function seedSoilTests(page: Page, databaseName: string, fieldId: string, count: number, label: string): Promise<string[]> {
-  return page.evaluate(
-    ({ name, fieldId, count, label }) =>
-      new Promise<string[]>((resolve, reject) => {
-        const opening = indexedDB.open(name);
-        opening.onerror = () => reject(opening.error);
-        opening.onsuccess = () => {
-          const db = opening.result;
-          const tx = db.transaction(['syncQueue', 'soilTests'], 'readwrite');
-          const ids: string[] = [];
-          const madeAt = Date.now();
-          for (let i = 0; i < count; i++) {
-            const id = crypto.randomUUID();
-            ids.push(id);
-            const data = {
-              id,
-              fieldId,
-              sampleDate: '2026-10-02',
-              unit: 'ppm',
-              nitrogen: 20,
-              phosphorus: 9,
-              potassium: 120,
-              ph: 6.1,
-              organicMatter: null,
-              ec: null,
-              depthCm: 15,
-              lab: null,
-              notes: `${label} ${i + 1}`,
-            };
-            tx.objectStore('syncQueue').put({
-              id,
-              action: 'CREATE_SOIL_TEST',
-              data,
-              timestamp: madeAt + i,
-              retryCount: 0,
-              maxRetries: 3,
-              state: 'pending',
-            });
-            tx.objectStore('soilTests').put({ id, fieldId, date: data.sampleDate, lastModified: madeAt + i, data });
-          }
-          tx.oncomplete = () => {
-            db.close();
-            resolve(ids);
-          };
-          tx.onerror = () => reject(tx.error);
-        };
-      }),
-    { name: databaseName, fieldId, count, label },
-  );
+async function seedSoilTests(page: Page, personId: string, fieldId: string, count: number, label: string): Promise<string[]> {
+  const writes = Array.from({ length: count }, (_, i) => ({
+    action: 'CREATE_SOIL_TEST' as const,
+    data: {
+      id: randomUUID(),
+      fieldId,
+      sampleDate: '2026-10-02',
+      unit: 'ppm',
+      nitrogen: 20,
+      phosphorus: 9,
+      potassium: 120,
+      ph: 6.1,
+      organicMatter: null,
+      ec: null,
+      depthCm: 15,
+      lab: null,
+      notes: `${label} ${i + 1}`,
+    },
+  }));
+  await seedQueue(page, personId, writes);
+  return writes.map((write) => write.data.id);
 }
 
 /** Logs a soil test through the form of a tab that is offline: the app keeps it on the device. */
@@ -123,8 +96,8 @@ describe('two tabs back online', () => {
     await logSoilTestOffline(second, '23');
     await expect.poll(async () => (await readQueue(first, databaseName)).length).toBe(2);
     const seeded = [
-      ...(await seedSoilTests(first, databaseName, field.id, SEEDED_PER_TAB, 'First tab')),
-      ...(await seedSoilTests(second, databaseName, field.id, SEEDED_PER_TAB, 'Second tab')),
+      ...(await seedSoilTests(first, user.id, field.id, SEEDED_PER_TAB, 'First tab')),
+      ...(await seedSoilTests(second, user.id, field.id, SEEDED_PER_TAB, 'Second tab')),
     ];
     const queued = await readQueue(second, databaseName);
     expect(queued).toHaveLength(2 + 2 * SEEDED_PER_TAB);
@@ -140,7 +113,8 @@ describe('two tabs back online', () => {
     expect(ids).toEqual(expect.arrayContaining(seeded));
     const postsPerId = ids.map((id) => proxy.arrivals.get(`POST ${id}`) ?? 0);
     expect(postsPerId.filter((posts) => posts !== 1)).toEqual([]);
-    expect(proxy.counts.writes).toBe(ids.length);
+    // Sent in batches: fewer requests than writes, and no write in two of them.
+    expect(proxy.counts.writes).toBeLessThan(ids.length);
 
     const { body } = await callApi(server, token, 'GET', `/api/soil-tests?fieldId=${field.id}&limit=500`);
     const stored = (body.data as { id: string; nitrogen: number }[]).map((test) => test.id);

@@ -41,7 +41,7 @@ export interface ChaosProxy {
   /** The proxy's address: open the app here. */
   url: string;
   counts: ChaosCounts;
-  /** Per record id, how many write requests reached the server, by method: `POST <id>` and `PUT <id>`. */
+  /** Per record id, how many write requests reached the server, by method: `POST <id>` and `PUT <id>` (a batch counts for each item). */
   arrivals: Map<string, number>;
   /** Chaos on or off (off: every request is passed through, and still counted). */
   setChaos(enabled: boolean): void;
@@ -50,6 +50,8 @@ export interface ChaosProxy {
 
 /** The spec's share for the chaos test: 10 % requests lost, 10 % answers lost, 10 % late (30 % in all). */
 export const DEFAULT_CHAOS: ChaosShares = { dropRequest: 0.1, dropResponse: 0.1, delay: 0.1 };
+/** A line as bad as the queue must still drain through: 30 % of requests lost, 30 % of answers lost, 30 % late. */
+export const HARSH_CHAOS: ChaosShares = { dropRequest: 0.3, dropResponse: 0.3, delay: 0.3 };
 
 /** API writes are the requests this proxy disturbs: POST and PUT under /api/, except signing in or up. */
 const isApiWrite = (request: IncomingMessage) =>
@@ -57,15 +59,16 @@ const isApiWrite = (request: IncomingMessage) =>
   request.url?.startsWith('/api/') === true &&
   !request.url.startsWith('/api/auth/');
 
-/** The record a write is about: the id in the path of an update, else the client id in a create's body. */
-function recordIdOf(path: string, body: Buffer): string | null {
+/** The records a write is about: the id in the path of an update, the client id in a create's body, or each item's of a batch. */
+function recordIdsOf(path: string, body: Buffer): string[] {
   const inPath = /^\/api\/[a-z-]+\/([0-9a-f-]{36})(?:[/?]|$)/i.exec(path)?.[1];
-  if (inPath) return inPath;
+  if (inPath) return [inPath];
   try {
-    const parsed = JSON.parse(body.toString('utf8')) as { id?: unknown };
-    return typeof parsed.id === 'string' ? parsed.id : null;
+    const parsed = JSON.parse(body.toString('utf8')) as { id?: unknown; items?: { id?: unknown }[] };
+    const ids = Array.isArray(parsed.items) ? parsed.items.map((item) => item?.id) : [parsed.id];
+    return ids.filter((id): id is string => typeof id === 'string');
   } catch {
-    return null;
+    return [];
   }
 }
 
@@ -146,8 +149,7 @@ export async function startChaosProxy(target: string, options: ChaosOptions = {}
         return;
       }
       if (write) {
-        const id = recordIdOf(incoming.url ?? '', body);
-        if (id) {
+        for (const id of recordIdsOf(incoming.url ?? '', body)) {
           const key = `${incoming.method} ${id}`;
           arrivals.set(key, (arrivals.get(key) ?? 0) + 1);
         }

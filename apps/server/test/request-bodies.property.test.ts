@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -134,6 +135,7 @@ function damagedFile(bytes: Buffer) {
 
 describe('generated request bodies', () => {
   /** Route → the URL to call (or URLs to draw from) and a valid body to vary. */
+  const batchIds = [randomUUID(), randomUUID(), randomUUID(), randomUUID()];
   const routes = () => {
     const { farm, field, soilTest, application, irrigationEvent, rainReading, harvest } = records;
     const validField = {
@@ -210,6 +212,21 @@ describe('generated request bodies', () => {
       ['PUT', '/api/irrigation-events/{id}', `/api/irrigation-events/${irrigationEvent.id}`, validVolumeIrrigation],
       ['POST', '/api/rain-readings', '/api/rain-readings', validRainReading],
       ['PUT', '/api/rain-readings/{id}', `/api/rain-readings/${rainReading.id}`, validRainReading],
+      // A batch's items each carry a client id: the same valid body sent again is a replay, answered 200.
+      ['POST', '/api/soil-tests/batch', '/api/soil-tests/batch', { items: [{ ...validSoil, id: batchIds[0] }, validSoil] }],
+      [
+        'POST',
+        '/api/fertilizer-applications/batch',
+        '/api/fertilizer-applications/batch',
+        { items: [{ ...validApplication, id: batchIds[1] }] },
+      ],
+      [
+        'POST',
+        '/api/irrigation-events/batch',
+        '/api/irrigation-events/batch',
+        { items: [{ ...validIrrigation, id: batchIds[2] }, validVolumeIrrigation] },
+      ],
+      ['POST', '/api/rain-readings/batch', '/api/rain-readings/batch', { items: [{ ...validRainReading, id: batchIds[3] }] }],
       ['POST', '/api/harvests', '/api/harvests', validHarvest],
       ['PUT', '/api/harvests/{id}', `/api/harvests/${harvest.id}`, validHarvest],
       ['POST', '/api/analysis/{fieldId}/{type}/run', analysisRun, validRun],

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFarmRecords, insertAlert } from './factories.ts';
 import { as, registerAccount, squareBoundary, startTestApp, type TestAccount, type TestApp } from './harness.ts';
@@ -18,6 +19,18 @@ beforeAll(async () => {
   alertId = await insertAlert(t.ctx, { orgId: owner.orgId, fieldId: records.field.id, ruleId: 'frost', date: '2026-06-12' });
 });
 afterAll(() => t.close());
+
+/** An application of ammonium nitrate on `fieldId`, as a farmer would log it. */
+const anApplication = (fieldId: string) => ({
+  fieldId,
+  product: 'AN',
+  nitrogenPct: 34.5,
+  phosphatePct: 0,
+  potashPct: 0,
+  rateKgPerHa: 100,
+  applicationDate: '2026-12-01',
+  method: 'top-dress',
+});
 
 describe("another organisation's records", () => {
   const cases = () => {
@@ -63,20 +76,7 @@ describe("another organisation's records", () => {
       ['POST', `/api/alerts/${alertId}/snooze`, { until: new Date(Date.now() + 86_400_000).toISOString() }],
       ['POST', `/api/alerts/${alertId}/resolve`, { resolved: true }],
       ['GET', `/api/alerts?fieldId=${field.id}`, undefined],
-      [
-        'POST',
-        '/api/fertilizer-applications',
-        {
-          fieldId: field.id,
-          product: 'AN',
-          nitrogenPct: 34.5,
-          phosphatePct: 0,
-          potashPct: 0,
-          rateKgPerHa: 100,
-          applicationDate: '2026-12-01',
-          method: 'top-dress',
-        },
-      ],
+      ['POST', '/api/fertilizer-applications', anApplication(field.id)],
     ] as const;
   };
 
@@ -122,6 +122,33 @@ describe("another organisation's records", () => {
     expect((await as(stranger, t.app, { method: 'GET', url: '/api/alerts?status=all' })).json().data).toEqual([]);
     expect((await as(stranger, t.app, { method: 'GET', url: '/api/alerts/unread-count' })).json().data).toEqual({ unread: 0 });
     expect((await as(owner, t.app, { method: 'GET', url: '/api/alerts/unread-count' })).json().data).toEqual({ unread: 1 });
+  });
+
+  it('answers 404 for each item of a batch hung from their field, and 409 for an item reusing their id, and stores none', async () => {
+    const { field, soilTest } = records;
+    const items = {
+      'soil-tests': { fieldId: field.id, ph: 7, sampleDate: '2026-01-01' },
+      'fertilizer-applications': anApplication(field.id),
+      'irrigation-events': { fieldId: field.id, irrigationDate: '2026-11-20', depthMm: 20, method: 'drip' },
+      'rain-readings': { fieldId: field.id, readingDate: '2026-11-21', rainMm: 1 },
+    };
+    for (const [path, item] of Object.entries(items)) {
+      const id = randomUUID();
+      const response = await as(stranger, t.app, { method: 'POST', url: `/api/${path}/batch`, payload: { items: [{ ...item, id }] } });
+      expect({ path, status: response.statusCode }).toEqual({ path, status: 200 });
+      expect({ path, result: response.json().results }).toEqual({ path, result: [expect.objectContaining({ id, status: 404 })] });
+      expect(JSON.stringify(response.json())).not.toContain(records.farm.name);
+    }
+    const strangerField = (await as(stranger, t.app, { method: 'GET', url: '/api/fields' })).json().data[0].id;
+    const reused = await as(stranger, t.app, {
+      method: 'POST',
+      url: '/api/soil-tests/batch',
+      payload: { items: [{ id: soilTest.id, fieldId: strangerField, ph: 6, sampleDate: '2026-01-01' }] },
+    });
+    expect(reused.json().results).toEqual([expect.objectContaining({ id: soilTest.id, status: 409 })]);
+    // Nothing of their record comes back: no data, only the refusal.
+    expect(reused.json().results[0]).not.toHaveProperty('data');
+    expect((await as(owner, t.app, { method: 'GET', url: `/api/soil-tests/${soilTest.id}` })).json().data).toEqual(soilTest);
   });
 
   it('refuses to reuse their ids for a new record of ours (conflict, no data)', async () => {

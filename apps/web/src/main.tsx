@@ -12,7 +12,7 @@ import { session, watchSession } from './features/auth/session.ts';
 import { endSession, onSessionChange } from './features/auth/auth-actions.ts';
 import { adoptSharedPackFiles } from './features/field-packs/pack-cache.ts';
 import { cleanUpOldData } from './features/offline/cleanup.ts';
-import { startSync } from './features/offline/sync-runtime.ts';
+import { signedInPerson, startSync } from './features/offline/sync-runtime.ts';
 import { showToast } from './features/toasts/toast-store.ts';
 import { configureApiClient } from './lib/api/client.ts';
 import { switchOfflineDb } from './lib/offline-db.ts';
@@ -21,7 +21,7 @@ import { switchOfflineDb } from './lib/offline-db.ts';
 installRandomUuid();
 // A refused token ends the session but keeps this person's data on the device: writes made offline wait there
 // until they sign in again (only signing out removes them).
-configureApiClient({ token: () => session.token(), onUnauthorized: () => endSession() });
+configureApiClient({ token: () => session.token(), person: signedInPerson, onUnauthorized: () => endSession() });
 session.onExpiringSoon = (minutes) => showToast(i18next.t('toasts.sessionExpiring', { minutes }), { type: 'warning', duration: 8000 });
 session.onExpired = () => showToast(i18next.t('toasts.sessionExpired'), { type: 'warning' });
 session.onSignedOut = () => queryClient.clear();

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { lastModifiedEtag, lastModifiedOfEtag, pageSchema } from '@murimi/core';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../app-context.ts';
@@ -91,6 +91,58 @@ interface OwnedRecordRoutes<
   /** `listItem`: what the list carries of each record when it is less than the record (fields without boundaries). */
   schemas: { item: z.ZodType<Item>; listItem?: z.ZodType<ListItem>; create: CreateSchema; update: UpdateSchema; query: QuerySchema };
   service: OwnedRecordService<Item, ListItem, z.output<CreateSchema>, z.output<UpdateSchema>, z.output<QuerySchema>>;
+  /** Also `POST <path>/batch`: many creates in one request, each answered on its own (a phone's offline queue). */
+  batch?: boolean;
+}
+
+/** Creates in one batch request: enough to empty a phone's queue in few requests, few enough to answer in well under a second. */
+export const MAX_BATCH_ITEMS = 200;
+
+const batchBodySchema = z.strictObject({
+  items: z.array(z.unknown()).min(1, 'Send at least one item.').max(MAX_BATCH_ITEMS, `Send at most ${MAX_BATCH_ITEMS} items at once.`),
+});
+
+const itemErrorSchema = z.object({ code: z.string(), message: z.string(), details: z.unknown().optional() });
+
+/** What a batch answers for one item: its id, the status the single create would have answered, and the record or the error. */
+interface BatchItemResult<Item> {
+  id: string | null;
+  status: number;
+  data?: Item;
+  error?: z.infer<typeof itemErrorSchema>;
+}
+
+const INTERNAL_MESSAGE = 'Something went wrong on our side. Please try again later.';
+
+/**
+ * One item of a batch, created through the same service function as a single create (so every rule of the kind
+ * applies), and answered as that create would be: 201 made, 200 already there (a replay of its client id), or the
+ * error's status and message. Each item needs its client id, so that sending the batch again creates nothing twice.
+ */
+async function createBatchItem<Item, Create>(
+  raw: unknown,
+  schema: z.ZodType<Create>,
+  create: (input: Create) => Promise<{ item: Item; created: boolean }>,
+  log: FastifyBaseLogger,
+): Promise<BatchItemResult<Item>> {
+  const given = (raw as { id?: unknown } | null)?.id;
+  const id = typeof given === 'string' ? given : null;
+  const invalid = (message: string, details?: unknown) => ({ id, status: 400, error: { code: 'VALIDATION_FAILED', message, details } });
+  if (id === null) return invalid('Each item needs its client id (a UUID) in "id", so that sending it again creates it once.');
+  const parsed = schema.safeParse(raw);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => ({ path: issue.path.join('.') || 'item', message: issue.message }));
+    return invalid(problems[0]!.message, problems);
+  }
+  try {
+    const { item, created } = await create(parsed.data);
+    return { id, status: created ? 201 : 200, data: item };
+  } catch (error) {
+    if (error instanceof AppError)
+      return { id, status: error.statusCode, error: { code: error.code, message: error.message, details: error.details } };
+    log.error({ err: error, itemId: id }, 'batch item failed');
+    return { id, status: 500, error: { code: 'INTERNAL', message: INTERNAL_MESSAGE } };
+  }
 }
 
 /** A short digest of the query, so each page and view has its own ETag. */
@@ -99,13 +151,17 @@ const queryTag = (queryKey: string) => createHash('sha256').update(queryKey).dig
 const idParams = z.strictObject({ id: z.uuid({ message: 'The id in the path must be a UUID.' }) });
 
 /**
- * The five routes of an owned record: list (a page at a time: `{data, page: {limit, nextCursor}}`), read, create
+ * The five routes of an owned record (six with `batch`): list (a page at a time: `{data, page: {limit, nextCursor}}`), read, create
  * (idempotent on a client id: 201 new, 200 replay), update (only the keys sent), delete (204). Responses carry
  * the record or the page's records in `data`.
  *
  * A record's answers (read, create, update) carry `ETag: "<lastModified>"`. An update sent with that value in
  * `If-Match` is applied only if the record still has that version; otherwise 409 `RECORD_CHANGED` with the current
  * record in `details.current`. Without `If-Match` the last write wins (the web app always sends it).
+ *
+ * `POST <path>/batch` `{ items }` (at most 200) answers 200 `{ results: [{ id, status, data?, error? }] }`, one per
+ * item in the order sent: each item is created as `POST <path>` would create it, and one item's refusal does not
+ * refuse the others.
  */
 export function registerOwnedRecordRoutes<
   Item extends VersionedRecord,
@@ -116,7 +172,7 @@ export function registerOwnedRecordRoutes<
 >(
   parent: FastifyInstance,
   ctx: AppContext,
-  { paths, tag, schemas, service }: OwnedRecordRoutes<Item, ListItem, CreateSchema, UpdateSchema, QuerySchema>,
+  { paths, tag, schemas, service, batch = false }: OwnedRecordRoutes<Item, ListItem, CreateSchema, UpdateSchema, QuerySchema>,
 ): void {
   const app = parent.withTypeProvider<ZodTypeProvider>();
   const base = { tags: [tag], security: [{ bearerAuth: [] }] };
@@ -124,6 +180,29 @@ export function registerOwnedRecordRoutes<
   const listPage = z.object({ data: z.array(schemas.listItem ?? schemas.item), page: pageSchema });
   const onRequest = authenticate(ctx);
   const listCache = new ListCache(LIST_CACHE_BYTES);
+  if (batch) {
+    const batchResults = z.object({
+      results: z.array(
+        z.object({ id: z.string().nullable(), status: z.number().int(), data: schemas.item.optional(), error: itemErrorSchema.optional() }),
+      ),
+    });
+    // No POST route takes an id, so "batch" is never read as one.
+    app.post(
+      `${paths[0]}/batch`,
+      { onRequest, schema: { ...base, body: batchBodySchema, response: { 200: batchResults } } },
+      async (request) => {
+        const { orgId } = authOf(request);
+        const create = schemas.create as z.ZodType<z.output<CreateSchema>>;
+        // One after another, in the order sent: the order a farmer logged them can matter (a daily total). Each item
+        // in the service's own transaction, as a single create: a kind's rules may lock rows for their checks.
+        const results: BatchItemResult<Item>[] = [];
+        for (const raw of request.body.items) {
+          results.push(await createBatchItem(raw, create, (input) => service.create(ctx, orgId, input), request.log));
+        }
+        return { results };
+      },
+    );
+  }
   for (const path of paths) {
     app.get(
       path,

@@ -1,14 +1,16 @@
-import type { Dexie, EntityTable, liveQuery } from 'dexie';
+import type { Dexie, EntityTable, liveQuery, Table } from 'dexie';
 
 /**
  * The device's own copy of a signed-in person's data (spec §3 "Local offline stores"), one IndexedDB database per
  * user (`murimi-<userId>`), so one person's records never show for another on a shared phone. Version 1 holds the
- * spec's stores with its indexes; a later version adds a `.version(2).stores(…)` with an upgrade, never edits this one.
+ * spec's stores with its indexes; version 2 orders the queue by a counter instead of the clock and gives each write a
+ * revision and its person (an upgrade fills them in for writes kept by version 1). A later version adds its own
+ * `.version(n)` with an upgrade, never edits an earlier one.
  * Dexie is loaded when someone signs in, so the public pages do not carry it.
  *
  * - Records written on this device and not yet on the server (`fields`, `soilTests`, `fertilizerApplications`,
  *   `irrigationEvents`, `rainReadings`): the record as the forms made it, shown in lists as pending until sent.
- * - `syncQueue`: the writes waiting to be sent, oldest first (`features/offline/outbox.ts`).
+ * - `syncQueue`: the writes waiting to be sent, in the order they were made (`features/offline/outbox.ts`).
  * - `queryCache`: each API read as TanStack Query persisted it, by its query key, so screens open offline.
  * - `documents`: offline field packs and what they hold; `weather`: forecasts kept with a field pack.
  * - `userSettings`: small preferences of this person on this device (key → value).
@@ -35,24 +37,48 @@ export type SyncAction =
   | 'CREATE_IRRIGATION_EVENT'
   | 'CREATE_RAIN_READING';
 
-/** `pending`: waiting or being retried; `failed`: gave up, shown with its reason; `conflict`: the server changed it too. */
-export type SyncState = 'pending' | 'failed' | 'conflict';
+/**
+ * How a queued write stands. `pending`: to be sent (or being retried); `waiting`: held until the record it belongs to
+ * reaches the server (a soil test whose field's create failed); `failed`: given up, shown with its reason;
+ * `conflict`: the server changed the record too (its version kept in `current`); `deleted`: the record was deleted
+ * on the server while it was edited here.
+ */
+export type SyncState = 'pending' | 'waiting' | 'failed' | 'conflict' | 'deleted';
 
 export interface SyncQueueItem {
-  /** The client id of the write (also the record's id for creates). */
+  /** The client id of the write (also the record's id for creates; `<recordId>:update` for updates). */
   id: string;
+  /** One of the offline writes (`SyncAction`); a name this version does not know is kept and shown as not sent. */
   action: SyncAction;
   /** The request body; an update also carries the id and the `lastModified` it was based on. */
   data: Record<string, unknown>;
-  /** When the write was made (ms). The queue is sent oldest first. */
+  /**
+   * The write's place in the queue, from a counter on this device, never the clock: a phone clock set back must not
+   * send a soil test before its field. Later edits joining a write keep its place.
+   */
+  sequence: number;
+  /** Grows with every change of `data` (an edit joining it): the engine removes the write only if it still has the revision it sent. */
+  revision: number;
+  /** The person who made the write (the database's owner): it is sent under their session only. */
+  personId: string;
+  /** When the write was made (ms), to say "Saved 2 h ago"; not its order. */
   timestamp: number;
   retryCount: number;
   maxRetries: number;
   state: SyncState;
   /** Why it failed, in the server's words, when it did. */
   reason?: string;
+  /** Why it failed when the reason is this device's and not the server's (worded by the app in the person's language). */
+  reasonCode?: 'UNKNOWN_ACTION';
   /** On a conflict: the record as the server holds it now. */
   current?: Record<string, unknown>;
+  /** On `waiting`: the record whose create must reach the server first (a field's id). */
+  waitingFor?: string;
+  /**
+   * An update's change sets sent without an answer coming back: one of them may have landed. A later refusal whose
+   * record holds one of them is this device's own earlier write, not someone else's.
+   */
+  unanswered?: Record<string, unknown>[];
 }
 
 export interface QueryCacheEntry {
@@ -99,8 +125,11 @@ export type OfflineDb = Dexie & {
 /** The tables that hold records made on this device. */
 export type LocalRecordTable = 'fields' | 'soilTests' | 'fertilizerApplications' | 'irrigationEvents' | 'rainReadings';
 
-export const OFFLINE_DB_VERSION = 1;
+export const OFFLINE_DB_VERSION = 2;
 const DB_PREFIX = 'murimi-';
+
+/** The person a database belongs to (`murimi-<userId>`): the person of every write kept in it. */
+export const personOfDb = (db: Pick<Dexie, 'name'>): string => db.name.slice(DB_PREFIX.length);
 
 type DexieModule = typeof import('dexie');
 let dexieModule: DexieModule | null = null;
@@ -109,7 +138,7 @@ const loadDexie = async (): Promise<DexieModule> => (dexieModule ??= await impor
 export async function openOfflineDb(userId: string): Promise<OfflineDb> {
   const { Dexie } = await loadDexie();
   const db = new Dexie(`${DB_PREFIX}${userId}`) as OfflineDb;
-  db.version(OFFLINE_DB_VERSION).stores({
+  const stores = {
     fields: 'id, farmId, lastModified',
     weather: 'id, [fieldId+timestamp], timestamp',
     // `date` is the spec's testDate / applicationDate: each record's own date.
@@ -121,8 +150,33 @@ export async function openOfflineDb(userId: string): Promise<OfflineDb> {
     userSettings: 'key',
     syncQueue: 'id, action, timestamp, state',
     queryCache: 'key, storedAt',
-  });
+  };
+  db.version(1).stores(stores);
+  db.version(2)
+    .stores({ ...stores, syncQueue: 'id, action, sequence, state' })
+    .upgrade((tx) => upgradeQueueToVersion2(tx.table('syncQueue'), personOfDb(tx.db)));
   return db;
+}
+
+/**
+ * Writes kept by version 1 were ordered by their timestamp: they keep that order as their sequence, start at
+ * revision 1 and belong to the database's person. A conflict kept without the server's record (it could not be
+ * settled) is asked again.
+ */
+async function upgradeQueueToVersion2(queue: Table<SyncQueueItem, string>, personId: string): Promise<void> {
+  const items = await queue.toArray();
+  items.sort((a, b) => a.timestamp - b.timestamp || (a.id < b.id ? -1 : 1));
+  await queue.bulkPut(
+    items.map((item, index) => ({
+      ...item,
+      sequence: index + 1,
+      revision: 1,
+      personId,
+      ...(item.state === 'conflict' && typeof item.current?.lastModified !== 'string'
+        ? { state: 'pending' as const, current: undefined }
+        : {}),
+    })),
+  );
 }
 
 let current: { userId: string; db: OfflineDb | null; ready: Promise<OfflineDb | null> } | null = null;

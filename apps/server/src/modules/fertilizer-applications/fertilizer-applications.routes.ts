@@ -15,6 +15,7 @@ export function fertilizerApplicationRoutes(ctx: AppContext) {
       // The second path is the name the earlier product's screens used (spec §7).
       paths: ['/fertilizer-applications', '/fertilizer/applications'],
       tag: 'fertilizer applications',
+      batch: true,
       schemas: {
         item: fertilizerApplicationSchema,
         create: fertilizerApplicationCreateSchema,

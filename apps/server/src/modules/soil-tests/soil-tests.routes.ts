@@ -9,6 +9,7 @@ export function soilTestRoutes(ctx: AppContext) {
     registerOwnedRecordRoutes(app, ctx, {
       paths: ['/soil-tests'],
       tag: 'soil tests',
+      batch: true,
       schemas: { item: soilTestSchema, create: soilTestCreateSchema, update: soilTestUpdateSchema, query: soilTestListQuerySchema },
       service: {
         list: soilTests.listSoilTests,

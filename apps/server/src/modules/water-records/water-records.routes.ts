@@ -20,6 +20,7 @@ export function waterRecordRoutes(ctx: AppContext) {
     registerOwnedRecordRoutes(app, ctx, {
       paths: ['/irrigation-events'],
       tag: 'irrigation events',
+      batch: true,
       schemas: {
         item: irrigationEventSchema,
         create: irrigationEventCreateSchema,
@@ -37,6 +38,7 @@ export function waterRecordRoutes(ctx: AppContext) {
     registerOwnedRecordRoutes(app, ctx, {
       paths: ['/rain-readings'],
       tag: 'rain readings',
+      batch: true,
       schemas: {
         item: rainReadingSchema,
         create: rainReadingCreateSchema,

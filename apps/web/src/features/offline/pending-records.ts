@@ -1,6 +1,6 @@
 import type { LocalRecord, LocalRecordTable, OfflineDb, SyncState } from '../../lib/offline-db.ts';
 import { recordIdOf } from './outbox.ts';
-import { actionDefinition } from './sync-actions.ts';
+import { actionDefinition, isKnownAction } from './sync-actions.ts';
 import { useLiveQuery } from './use-live-query.ts';
 
 /** A record made or changed on this device that the server does not have yet, and how its sending stands. */
@@ -17,6 +17,7 @@ async function readPending(db: OfflineDb, table: LocalRecordTable, fieldId?: str
   const items = await db.syncQueue.toArray();
   const records = new Map((await db.table<LocalRecord, string>(table).toArray()).map((record) => [record.id, record]));
   return items.flatMap((item) => {
+    if (!isKnownAction(item.action)) return [];
     const definition = actionDefinition(item.action);
     const record = records.get(recordIdOf(item));
     if (definition.table !== table || !record || (fieldId && record.fieldId !== fieldId)) return [];

@@ -2,7 +2,7 @@ import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../lib/api/client.ts';
 import { switchOfflineDb, type OfflineDb } from '../../lib/offline-db.ts';
-import { queueWrite } from './outbox.ts';
+import { queuedItems, queueWrite } from './outbox.ts';
 import { isQueued, sendOrQueue, syncEngine } from './sync-runtime.ts';
 
 const network = { onLine: true };
@@ -56,12 +56,37 @@ describe('an offline-capable write', () => {
     expect(await db.syncQueue.count()).toBe(1);
   });
 
-  it('waits behind earlier writes still queued, so a soil test never lands before the field it belongs to', async () => {
+  it('waits behind earlier writes still queued, so a soil test never lands before the field it belongs to, whatever the clock says', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(Date.UTC(2026, 10, 2, 10, 0));
+    // An id that sorts after the soil test's, and a clock set back an hour before the soil test is saved: neither
+    // the time nor the id may decide the order.
+    await queueWrite(db, 'CREATE_FIELD', { id: 'z-field', farmId: 'farm-1', name: 'Block A' });
+    vi.setSystemTime(Date.UTC(2026, 10, 2, 9, 0));
+    const direct = vi.fn();
+    expect(isQueued(await sendOrQueue('CREATE_SOIL_TEST', { ...test, id: 'a-test', fieldId: 'z-field' }, direct))).toBe(true);
+    vi.useRealTimers();
+    expect(direct).not.toHaveBeenCalled();
+    expect((await queuedItems(db)).map((item) => item.action)).toEqual(['CREATE_FIELD', 'CREATE_SOIL_TEST']);
+  });
+
+  it('keeps a soil test for a field whose create failed, to follow that field, instead of sending it to be refused', async () => {
     await queueWrite(db, 'CREATE_FIELD', { id: 'f1', farmId: 'farm-1', name: 'Block A' });
+    await db.syncQueue.update('f1', { state: 'failed', reason: 'The boundary crosses itself.' });
     const direct = vi.fn();
     expect(isQueued(await sendOrQueue('CREATE_SOIL_TEST', test, direct))).toBe(true);
     expect(direct).not.toHaveBeenCalled();
-    expect((await db.syncQueue.orderBy('timestamp').toArray()).map((item) => item.action)).toEqual(['CREATE_FIELD', 'CREATE_SOIL_TEST']);
+  });
+
+  it('joins an edit of a field whose create failed to that create, which goes again with the new values', async () => {
+    await queueWrite(db, 'CREATE_FIELD', { id: 'f1', farmId: 'farm-1', name: 'Block A' });
+    await db.syncQueue.update('f1', { state: 'failed', reason: 'The boundary crosses itself.' });
+    const direct = vi.fn();
+    await sendOrQueue('UPDATE_FIELD', { id: 'f1', lastModified: 'none', changes: { name: 'Block A2' } }, direct);
+    expect(direct).not.toHaveBeenCalled();
+    expect(await queuedItems(db)).toEqual([
+      expect.objectContaining({ id: 'f1', state: 'pending', data: expect.objectContaining({ name: 'Block A2' }) }),
+    ]);
   });
 
   it('answers an update kept offline with the record id and its changes', async () => {

@@ -1,23 +1,33 @@
 import type { QueryClient } from '@tanstack/react-query';
 import i18next from 'i18next';
-import { apiRequest, ApiError } from '../../lib/api/client.ts';
-import { offlineDbReady, type SyncAction } from '../../lib/offline-db.ts';
+import { apiExchange, ApiError } from '../../lib/api/client.ts';
+import { offlineDbReady, type OfflineDb, type SyncAction } from '../../lib/offline-db.ts';
+import { session } from '../auth/session.ts';
 import { showToast } from '../toasts/toast-store.ts';
 import { keepOnDevice } from './device-storage.ts';
-import { queueWrite } from './outbox.ts';
-import { actionDefinition } from './sync-actions.ts';
+import { blockingWrites, queuedItems, queueWrite } from './outbox.ts';
+import { actionDefinition, parentOf } from './sync-actions.ts';
 import { SyncEngine } from './sync-engine.ts';
 
 /** Spec §9: the queue is looked at every 5 s, and the "Syncing data..." toast hides after 3 s. */
 export const SYNC_POLL_MS = 5000;
 export const SYNC_TOAST_MS = 3000;
-/** A request that has had no answer after this long is treated as lost (and sent again: creates replay safely). */
-const SYNC_REQUEST_TIMEOUT_MS = 20_000;
 const SYNC_LOCK = 'murimi-sync';
 
-/** One sync across the tabs of this browser: Web Locks where the page may use them (https or localhost). */
-function withLock<T>(task: () => Promise<T>): Promise<T | undefined> {
-  const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;
+/** The person signed in now (the subject of the session's token), or null. */
+export function signedInPerson(): string | null {
+  const state = session.getState();
+  return state.status === 'signed-in' ? state.claims.userId : null;
+}
+
+/**
+ * One sync across the tabs of this browser: Web Locks where the page may use them (https or localhost). `locks` is
+ * the browser's lock manager, given in tests.
+ */
+export function withLock<T>(
+  task: () => Promise<T>,
+  locks: LockManager | undefined = typeof navigator !== 'undefined' ? navigator.locks : undefined,
+): Promise<T | undefined> {
   // On plain http from another host there are no Web Locks: each tab then syncs on its own, and the server's
   // idempotent creates and versioned updates keep a write sent twice from counting twice.
   if (!locks) return task();
@@ -27,9 +37,10 @@ function withLock<T>(task: () => Promise<T>): Promise<T | undefined> {
 
 export const syncEngine = new SyncEngine({
   db: offlineDbReady,
-  send: (request) =>
-    apiRequest(request.method, request.path, request.body, { basedOn: request.basedOn, timeoutMs: SYNC_REQUEST_TIMEOUT_MS }),
-  withLock,
+  person: signedInPerson,
+  send: (request, timeoutMs) =>
+    apiExchange(request.method, request.path, request.body, { basedOn: request.basedOn, timeoutMs, asPerson: request.personId }),
+  withLock: (task) => withLock(task),
   now: () => Date.now(),
   sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
   onStart: (count) =>
@@ -65,6 +76,18 @@ export const isQueued = (answer: unknown): boolean =>
   typeof answer === 'object' && answer !== null && (answer as { syncState?: unknown }).syncState === 'pending';
 
 /**
+ * Whether a write must join the queue rather than go now: earlier writes still wait to be sent (they land first), or
+ * the queue still holds the record it changes or belongs to (a field whose create failed: its edit joins the create,
+ * its soil test waits for it instead of being refused for a field the server does not know).
+ */
+async function mustQueue(db: OfflineDb, action: SyncAction, data: Record<string, unknown>): Promise<boolean> {
+  if ((await db.syncQueue.where('state').anyOf('pending', 'waiting').count()) > 0) return true;
+  const held = blockingWrites(await queuedItems(db));
+  const parent = parentOf(action, data);
+  return (parent !== undefined && held.has(parent)) || (typeof data.id === 'string' && held.has(data.id));
+}
+
+/**
  * The one way an offline-capable write is made. Online with nothing queued, it is sent at once and answers as the
  * server does (a refusal shows in the form). Offline, when the server cannot be reached, or while earlier writes
  * still wait (they must land first), it is queued and answers at once with the record marked pending.
@@ -73,8 +96,7 @@ export async function sendOrQueue<T>(action: SyncAction, data: Record<string, un
   const db = await offlineDbReady();
   // Nobody signed in (or no IndexedDB): nowhere to keep it, so it is sent or fails as any request does.
   if (!db) return direct();
-  const waiting = await db.syncQueue.where('state').equals('pending').count();
-  if (navigator.onLine && waiting === 0) {
+  if (navigator.onLine && !(await mustQueue(db, action, data))) {
     try {
       return await direct();
     } catch (error) {

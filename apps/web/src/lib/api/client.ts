@@ -25,6 +25,8 @@ export const isNotFound = (error: unknown) => error instanceof ApiError && (erro
 
 interface ClientHooks {
   token(): string | null;
+  /** The person the token belongs to (its subject), or null. */
+  person?(): string | null;
   /** Called once per failing request when a signed-in call answers 401 (spec §4). */
   onUnauthorized(): void;
 }
@@ -42,7 +44,15 @@ export interface RequestOptions {
   basedOn?: string;
   /** Give up after this long (no answer counts as a connection failure, status 0). */
   timeoutMs?: number;
+  /**
+   * Send only under this person's session (a write kept offline): when someone else is signed in now, or nobody,
+   * nothing is sent and the call fails with 401 `SESSION_CHANGED`.
+   */
+  asPerson?: string;
 }
+
+/** A request made for one person while another (or nobody) is signed in. */
+export const SESSION_CHANGED_MESSAGE = 'This change was saved by someone who is not signed in now. It waits for them.';
 
 export const CONNECTION_FAILED_MESSAGE = 'Unable to connect to the server. Please check your internet connection and try again.';
 
@@ -54,6 +64,10 @@ async function send(
   options: RequestOptions = {},
 ): Promise<Response> {
   const token = hooks.token();
+  // Read together with the token, in the same turn: the request goes with the token of the person it names.
+  if (options.asPerson !== undefined && (!token || hooks.person?.() !== options.asPerson)) {
+    throw new ApiError(401, SESSION_CHANGED_MESSAGE, 'SESSION_CHANGED');
+  }
   // A file goes as it is (boundary imports); everything else as JSON.
   const raw = body instanceof Blob;
   let response: Response;
@@ -88,9 +102,19 @@ export async function apiRequest<T>(
   body?: unknown,
   options?: RequestOptions,
 ): Promise<T> {
+  return (await apiExchange<T>(method, path, body, options)).body;
+}
+
+/** A request's answer with its status (201 made, 200 already there), for callers that tell them apart. */
+export async function apiExchange<T>(
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  path: string,
+  body?: unknown,
+  options?: RequestOptions,
+): Promise<{ status: number; body: T }> {
   const response = await send(method, path, body, options);
-  if (response.status === 204) return undefined as T;
-  return (await response.json().catch(() => undefined)) as T;
+  if (response.status === 204) return { status: 204, body: undefined as T };
+  return { status: response.status, body: (await response.json().catch(() => undefined)) as T };
 }
 
 /** A file the API sends as an attachment (boundary exports), with the name the server gave it. */

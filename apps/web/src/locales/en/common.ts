@@ -134,6 +134,21 @@ export const common = {
       close: 'Close',
       discardTitle: 'Discard this change?',
       discardMessage: '“{{what}}” has not been sent. Discarding it removes it from this device for good.',
+      discardWithDependents_one:
+        '“{{what}}” has not been sent. Discarding it removes it from this device for good, with the {{count}} record saved for it that waits for it.',
+      discardWithDependents_other:
+        '“{{what}}” has not been sent. Discarding it removes it from this device for good, with the {{count}} records saved for it that wait for it.',
+      waitingFor: 'Waiting for {{field}}: it is sent once that field is.',
+      waitingForUnnamed: 'Waiting for its field: it is sent once that field is.',
+      deletedTitle: 'Deleted elsewhere',
+      deletedMessage: 'It was deleted elsewhere — add it again, or discard my change.',
+      deletedCannotAdd: 'It was deleted elsewhere. This device does not hold enough of it to add it again.',
+      addAgain: 'Add it again',
+      discardMine: 'Discard my change',
+    },
+    /** Why a write was not sent when the reason is this device's, not the server's. */
+    reasons: {
+      UNKNOWN_ACTION: 'This version of the app cannot send this kind of change. Update the app, or discard it.',
     },
     /** What each kind of queued write is, in a farmer's words. */
     kinds: {
@@ -143,12 +158,15 @@ export const common = {
       CREATE_FERTILIZER_APPLICATION: 'Fertilizer application',
       CREATE_IRRIGATION_EVENT: 'Irrigation',
       CREATE_RAIN_READING: 'Rain reading',
+      unknown: 'Change',
     },
     /** A record in a list that the server does not have yet. */
     states: {
       pending: 'Waiting to sync',
+      waiting: 'Waiting for its field',
       failed: 'Not sent',
       conflict: 'Changed on the server',
+      deleted: 'Deleted elsewhere',
     },
     conflict: {
       title: 'Choose what to keep',

@@ -114,7 +114,8 @@ export function registerFieldMutations(client: QueryClient): void {
     mutationFn: (update: FieldUpdate) =>
       sendOrQueue(
         'UPDATE_FIELD',
-        { ...update },
+        // The field as the person saw it goes with the edit, so that it can be added again if it is deleted elsewhere meanwhile.
+        { ...update, seen: client.getQueryData(fieldKeys.one(update.id)) },
         async () => (await api.put<{ data: Field }>(`/api/fields/${update.id}`, update.changes, { basedOn: update.lastModified })).data,
       ),
     onSuccess: (field: Field) => {

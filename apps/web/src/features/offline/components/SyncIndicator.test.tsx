@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { switchOfflineDb, type OfflineDb } from '../../../lib/offline-db.ts';
 import { stubServer } from '../../../lib/testing/fetch-stub.ts';
 import { syncEngine } from '../sync-runtime.ts';
-import { openTestDb, queueItem, setDeviceOnline, TestQueryProvider } from './queue-fixtures.tsx';
+import { openTestDb, queueItem, setDeviceOnline, signInTestPerson, TestQueryProvider } from './queue-fixtures.tsx';
 import { SyncIndicator } from './SyncIndicator.tsx';
 
 let db: OfflineDb;
@@ -13,6 +13,7 @@ beforeEach(async () => {
   stubServer(() => undefined);
 });
 afterEach(() => {
+  vi.restoreAllMocks();
   setDeviceOnline(true);
   void switchOfflineDb(null);
   vi.unstubAllGlobals();
@@ -49,9 +50,13 @@ describe('the sync indicator', () => {
 
   it('says Syncing... while a pass sends, then Online once the server has everything', async () => {
     let answer: (status: number) => void = () => {};
-    stubServer((request) =>
-      request.method === 'POST' ? new Promise((resolve) => (answer = (status) => resolve({ status, body: { data: {} } }))) : undefined,
-    );
+    signInTestPerson();
+    stubServer((request) => {
+      if (request.method !== 'POST') return undefined;
+      const items = (request.body as { items: { id: string }[] }).items;
+      const results = items.map((item) => ({ id: item.id, status: 201, data: { ...item, lastModified: 'v1' } }));
+      return new Promise((resolve) => (answer = (status) => resolve({ status, body: { results } })));
+    });
     await db.syncQueue.put(queueItem());
     renderIndicator();
     await waitFor(() => expect(indicatorText()).toBe('1 pending'));
@@ -121,14 +126,101 @@ describe('the sync panel', () => {
     await user.click(await screen.findByRole('button', { name: /1 not sent/ }));
     await user.click(within(screen.getByRole('region', { name: 'Not sent' })).getByRole('button', { name: 'Discard' }));
 
-    const question = screen.getByRole('dialog', { name: 'Discard this change?' });
+    const question = await screen.findByRole('dialog', { name: 'Discard this change?' });
     expect(question.textContent).toContain('removes it from this device for good');
     await user.click(within(question).getByRole('button', { name: 'Cancel' }));
     expect(await db.syncQueue.get(failed.id)).toBeDefined();
 
     await user.click(within(screen.getByRole('region', { name: 'Not sent' })).getByRole('button', { name: 'Discard' }));
-    await user.click(within(screen.getByRole('dialog', { name: 'Discard this change?' })).getByRole('button', { name: 'Discard' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Discard this change?' })).getByRole('button', { name: 'Discard' }));
     await waitFor(async () => expect(await db.syncQueue.get(failed.id)).toBeUndefined());
     expect(await db.soilTests.get(failed.id)).toBeUndefined();
+  });
+});
+
+describe('the sync panel, when a field was not sent or was deleted elsewhere', () => {
+  /** Block B made on this device, its create refused, with two soil tests waiting for it. */
+  async function failedFieldWithTests() {
+    const fieldItem = queueItem({
+      id: 'field-b',
+      action: 'CREATE_FIELD',
+      data: { id: 'field-b', farmId: 'farm-1', name: 'Block B', plantingDate: '2026-11-10' },
+      state: 'failed',
+      reason: 'The boundary crosses itself.',
+    });
+    const tests = [1, 2].map((n) =>
+      queueItem({
+        id: `soil-${n}`,
+        data: { id: `soil-${n}`, fieldId: 'field-b', sampleDate: '2026-11-12', nitrogen: 12, unit: 'ppm' },
+        state: 'waiting',
+        waitingFor: 'field-b',
+      }),
+    );
+    await db.syncQueue.bulkPut([fieldItem, ...tests]);
+    await db.fields.put({ id: 'field-b', farmId: 'farm-1', lastModified: fieldItem.timestamp, data: fieldItem.data });
+    return fieldItem;
+  }
+
+  it('says which field a soil test waits for', async () => {
+    setDeviceOnline(false);
+    await failedFieldWithTests();
+    const user = userEvent.setup();
+    renderIndicator();
+    await user.click(await screen.findByRole('button', { name: /1 not sent/ }));
+    const waiting = screen.getByRole('region', { name: 'Waiting to be sent' });
+    await waitFor(() => expect(within(waiting).getAllByText('Waiting for Block B: it is sent once that field is.')).toHaveLength(2));
+  });
+
+  it('warns before a field is discarded that the records waiting for it go with it, and discards them together', async () => {
+    setDeviceOnline(false);
+    await failedFieldWithTests();
+    const user = userEvent.setup();
+    renderIndicator();
+    await user.click(await screen.findByRole('button', { name: /1 not sent/ }));
+    await user.click(within(screen.getByRole('region', { name: 'Not sent' })).getByRole('button', { name: 'Discard' }));
+    const question = await screen.findByRole('dialog', { name: 'Discard this change?' });
+    await waitFor(() => expect(question.textContent).toContain('with the 2 records saved for it that wait for it'));
+    await user.click(within(question).getByRole('button', { name: 'Discard' }));
+    await waitFor(async () => expect(await db.syncQueue.count()).toBe(0));
+    expect(await db.fields.count()).toBe(0);
+  });
+
+  it('offers to add a record deleted elsewhere again, or to discard the change', async () => {
+    setDeviceOnline(false);
+    const seen = { id: 'field-a', farmId: 'farm-1', name: 'Block A', boundary: { type: 'Polygon', coordinates: [] }, lastModified: 'v1' };
+    await db.syncQueue.put(
+      queueItem({
+        id: 'field-a:update',
+        action: 'UPDATE_FIELD',
+        data: { id: 'field-a', lastModified: 'v1', changes: { name: 'Block A north' }, seen },
+        state: 'deleted',
+        reason: 'Field not found.',
+      }),
+    );
+    const user = userEvent.setup();
+    renderIndicator();
+    await user.click(await screen.findByRole('button', { name: /1 to review/ }));
+    const section = screen.getByRole('region', { name: 'Deleted elsewhere' });
+    expect(section.textContent).toContain('It was deleted elsewhere — add it again, or discard my change.');
+    expect(within(section).getByRole('button', { name: 'Discard my change' })).toBeTruthy();
+    await user.click(within(section).getByRole('button', { name: 'Add it again' }));
+    await waitFor(async () =>
+      expect(await db.syncQueue.get('field-a')).toMatchObject({
+        action: 'CREATE_FIELD',
+        state: 'pending',
+        data: { id: 'field-a', name: 'Block A north', farmId: 'farm-1' },
+      }),
+    );
+    expect(await db.syncQueue.get('field-a:update')).toBeUndefined();
+  });
+
+  it('words a write of a kind this version cannot send', async () => {
+    await db.syncQueue.put(queueItem({ action: 'SPLIT_FIELD' as never, state: 'failed', reasonCode: 'UNKNOWN_ACTION', reason: 'x' }));
+    const user = userEvent.setup();
+    renderIndicator();
+    await user.click(await screen.findByRole('button', { name: /1 not sent/ }));
+    const section = screen.getByRole('region', { name: 'Not sent' });
+    expect(section.textContent).toContain('This version of the app cannot send this kind of change.');
+    expect(section.textContent).toContain('Change · Block A');
   });
 });

@@ -4,7 +4,7 @@ import { Button } from '../../../components/ui/Button.tsx';
 import { ConfirmDialog, Dialog } from '../../../components/ui/Dialog.tsx';
 import type { OfflineDb, SyncQueueItem } from '../../../lib/offline-db.ts';
 import { formatRelativeTime } from '../../../lib/format.ts';
-import { removeWrite, retryWrite } from '../outbox.ts';
+import { addAgain, canAddAgain, dependentWrites, discardWrite, recordIdOf, retryWrite } from '../outbox.ts';
 import { syncEngine } from '../sync-runtime.ts';
 import { useOfflineDb } from '../use-live-query.ts';
 import { ConflictDialog } from './ConflictDialog.tsx';
@@ -40,8 +40,8 @@ export function SyncIndicator({ compact = false }: { compact?: boolean }) {
   const problems = [
     { count: status.failed.length, text: t('sync.indicator.failed', { count: status.failed.length }), tone: 'bg-red-100 text-red-900' },
     {
-      count: status.conflicts.length,
-      text: t('sync.indicator.conflicts', { count: status.conflicts.length }),
+      count: status.conflicts.length + status.deleted.length,
+      text: t('sync.indicator.conflicts', { count: status.conflicts.length + status.deleted.length }),
       tone: 'bg-amber-100 text-amber-950',
     },
   ].filter((problem) => problem.count > 0);
@@ -74,15 +74,16 @@ export function SyncIndicator({ compact = false }: { compact?: boolean }) {
 const sectionTitle = 'text-sm font-semibold tracking-wide text-stone-600 uppercase';
 
 /**
- * What the device keeps and sends: the connection, the writes waiting (what each is and when it was saved), those
- * not sent with their reason ("Try again", "Discard" after a question), those the server changed meanwhile ("Choose
- * what to keep"), and the Offline Mode and All Synced notices.
+ * What the device keeps and sends: the connection, the writes waiting (what each is, when it was saved, and the field
+ * it waits for when that field was not sent), those not sent with their reason ("Try again", "Discard" after a
+ * question that counts the records discarded with a field), those the server changed meanwhile ("Choose what to
+ * keep"), those deleted elsewhere ("Add it again" or "Discard my change"), and the Offline Mode and All Synced notices.
  */
 export function SyncPanel({ open, status, onClose }: { open: boolean; status: SyncStatus; onClose: () => void }) {
   const { t } = useTranslation();
   const db = useOfflineDb();
-  const { describe, subject } = useWriteWording();
-  const [discarding, setDiscarding] = useState<SyncQueueItem | null>(null);
+  const { describe, subject, fieldName } = useWriteWording();
+  const [discarding, setDiscarding] = useState<{ item: SyncQueueItem; dependents: number } | null>(null);
   const [resolving, setResolving] = useState<SyncQueueItem | null>(null);
   const connectionText = {
     online: t('sync.panel.connectionOnline'),
@@ -91,9 +92,24 @@ export function SyncPanel({ open, status, onClose }: { open: boolean; status: Sy
   }[status.connection];
   const savedAt = (item: SyncQueueItem) => t('sync.panel.savedAt', { time: formatRelativeTime(item.timestamp) });
 
+  // A pass that fails (the database closed by a sign-out meanwhile) leaves everything queued: the next one sends it.
+  const sendSoon = () => {
+    if (navigator.onLine) void syncEngine.sync().catch(() => undefined);
+  };
   const retry = async (database: OfflineDb, item: SyncQueueItem) => {
     await retryWrite(database, item.id);
-    if (navigator.onLine) void syncEngine.sync();
+    sendSoon();
+  };
+  // Before a create is discarded, the writes saved for that record are counted: they go with it, and the question says so.
+  const askDiscard = async (database: OfflineDb, item: SyncQueueItem) => {
+    const dependents = item.id === recordIdOf(item) ? (await dependentWrites(database, item.id)).length : 0;
+    setDiscarding({ item, dependents });
+  };
+  const reasonOf = (item: SyncQueueItem) =>
+    item.reasonCode ? t(`sync.reasons.${item.reasonCode}`, { defaultValue: item.reason ?? '' }) : item.reason;
+  const waitingText = (item: SyncQueueItem) => {
+    const field = fieldName(item.waitingFor);
+    return field ? t('sync.panel.waitingFor', { field }) : t('sync.panel.waitingForUnnamed');
   };
 
   return (
@@ -134,6 +150,34 @@ export function SyncPanel({ open, status, onClose }: { open: boolean; status: Sy
             </ul>
           </section>
         )}
+        {status.deleted.length > 0 && (
+          <section aria-label={t('sync.panel.deletedTitle')}>
+            <h3 className={sectionTitle}>{t('sync.panel.deletedTitle')}</h3>
+            <ul className="mt-2 flex flex-col gap-2">
+              {status.deleted.map((item) => (
+                <li key={item.id} className="rounded-lg border border-amber-300 p-3">
+                  <p className="font-semibold text-stone-900">{describe(item)}</p>
+                  <p className="text-sm text-stone-700">
+                    {canAddAgain(item) ? t('sync.panel.deletedMessage') : t('sync.panel.deletedCannotAdd')}
+                  </p>
+                  <p className="text-sm text-stone-600">{savedAt(item)}</p>
+                  {db && (
+                    <div className="mt-2 flex flex-wrap gap-2">
+                      {canAddAgain(item) && (
+                        <Button variant="secondary" onClick={() => void addAgain(db, item).then(sendSoon)}>
+                          {t('sync.panel.addAgain')}
+                        </Button>
+                      )}
+                      <Button variant="ghost" className="text-red-800 hover:bg-red-50" onClick={() => void askDiscard(db, item)}>
+                        {t('sync.panel.discardMine')}
+                      </Button>
+                    </div>
+                  )}
+                </li>
+              ))}
+            </ul>
+          </section>
+        )}
         {status.failed.length > 0 && (
           <section aria-label={t('sync.panel.failedTitle')}>
             <h3 className={sectionTitle}>{t('sync.panel.failedTitle')}</h3>
@@ -141,14 +185,14 @@ export function SyncPanel({ open, status, onClose }: { open: boolean; status: Sy
               {status.failed.map((item) => (
                 <li key={item.id} className="rounded-lg border border-red-300 p-3">
                   <p className="font-semibold text-stone-900">{describe(item)}</p>
-                  {item.reason && <p className="text-sm text-red-800">{item.reason}</p>}
+                  {reasonOf(item) && <p className="text-sm text-red-800">{reasonOf(item)}</p>}
                   <p className="text-sm text-stone-600">{savedAt(item)}</p>
                   {db && (
                     <div className="mt-2 flex flex-wrap gap-2">
                       <Button variant="secondary" onClick={() => void retry(db, item)}>
                         {t('sync.panel.tryAgain')}
                       </Button>
-                      <Button variant="ghost" className="text-red-800 hover:bg-red-50" onClick={() => setDiscarding(item)}>
+                      <Button variant="ghost" className="text-red-800 hover:bg-red-50" onClick={() => void askDiscard(db, item)}>
                         {t('sync.panel.discard')}
                       </Button>
                     </div>
@@ -165,6 +209,7 @@ export function SyncPanel({ open, status, onClose }: { open: boolean; status: Sy
               {status.pending.map((item) => (
                 <li key={item.id} className="rounded-lg border border-stone-200 p-3">
                   <p className="font-semibold text-stone-900">{describe(item)}</p>
+                  {item.state === 'waiting' && <p className="text-sm text-amber-900">{waitingText(item)}</p>}
                   <p className="text-sm text-stone-600">{savedAt(item)}</p>
                 </li>
               ))}
@@ -182,12 +227,18 @@ export function SyncPanel({ open, status, onClose }: { open: boolean; status: Sy
           <ConfirmDialog
             open={discarding !== null}
             title={t('sync.panel.discardTitle')}
-            message={discarding ? t('sync.panel.discardMessage', { what: describe(discarding) }) : ''}
+            message={
+              !discarding
+                ? ''
+                : discarding.dependents > 0
+                  ? t('sync.panel.discardWithDependents', { what: describe(discarding.item), count: discarding.dependents })
+                  : t('sync.panel.discardMessage', { what: describe(discarding.item) })
+            }
             confirmLabel={t('sync.panel.discard')}
             onConfirm={() => {
-              const item = discarding;
+              const item = discarding?.item;
               setDiscarding(null);
-              if (item) void removeWrite(db, item);
+              if (item) void discardWrite(db, item).then(sendSoon);
             }}
             onClose={() => setDiscarding(null)}
           />

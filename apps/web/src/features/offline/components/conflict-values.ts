@@ -4,20 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { formatDate, formatMeasuredHectares } from '../../../lib/format.ts';
 import { useFarms } from '../../farms/api/farms.ts';
 import { useCropName } from '../../fields/api/fields.ts';
+import { FIELD_KEYS } from '../sync-actions.ts';
 
-/** The keys of a field an offline edit can change, in the order a farmer reads them. */
-const FIELD_KEYS = [
-  'name',
-  'farmId',
-  'boundary',
-  'cropType',
-  'variety',
-  'plantingDate',
-  'expectedHarvestDate',
-  'actualHarvestDate',
-  'soilTexture',
-  'irrigated',
-] as const;
 type FieldKey = (typeof FIELD_KEYS)[number];
 const isFieldKey = (key: string): key is FieldKey => (FIELD_KEYS as readonly string[]).includes(key);
 const DATE_KEYS: ReadonlySet<string> = new Set(['plantingDate', 'expectedHarvestDate', 'actualHarvestDate']);

@@ -5,7 +5,7 @@ import { formatDate } from '../../../lib/format.ts';
 import { useFieldNames } from '../../fields/api/fields.ts';
 import { usePendingRecords } from '../pending-records.ts';
 import { recordIdOf } from '../outbox.ts';
-import type { QueuedUpdate } from '../sync-actions.ts';
+import { isKnownAction, type QueuedUpdate } from '../sync-actions.ts';
 
 const text = (value: unknown): string | undefined => (typeof value === 'string' && value !== '' ? value : undefined);
 
@@ -26,11 +26,7 @@ export function writeSubject(item: SyncQueueItem, fieldNames: ReadonlyMap<string
  * A queued write in a farmer's words: what it is, which field, and the record's day, e.g. "Soil test · Block A ·
  * 12 Nov 2026". Parts that are not known are left out; `fieldNames` holds the server's fields and those made here.
  */
-export function describeWrite(
-  item: SyncQueueItem,
-  fieldNames: ReadonlyMap<string, string>,
-  kindLabel: (action: SyncQueueItem['action']) => string,
-): string {
+export function describeWrite(item: SyncQueueItem, fieldNames: ReadonlyMap<string, string>, kindLabel: (action: string) => string): string {
   const day = recordDay(item.data);
   return [kindLabel(item.action), writeSubject(item, fieldNames), day && formatDate(day)].filter(Boolean).join(' · ');
 }
@@ -39,7 +35,12 @@ export function describeWrite(
  * `describeWrite` and `writeSubject` with the names of the person's fields, including fields made on this device
  * and not yet sent.
  */
-export function useWriteWording(): { describe: (item: SyncQueueItem) => string; subject: (item: SyncQueueItem) => string } {
+export function useWriteWording(): {
+  describe: (item: SyncQueueItem) => string;
+  subject: (item: SyncQueueItem) => string;
+  /** The name of the field a waiting write waits for, when known. */
+  fieldName: (fieldId: string | undefined) => string | undefined;
+} {
   const { t } = useTranslation();
   const serverNames = useFieldNames();
   const pendingFields = usePendingRecords('fields');
@@ -51,8 +52,11 @@ export function useWriteWording(): { describe: (item: SyncQueueItem) => string; 
     }
     return all;
   }, [serverNames, pendingFields]);
+  // A kind of write another version of the app kept is still named, as a change.
+  const kindLabel = (action: string) => (isKnownAction(action) ? t(`sync.kinds.${action}`) : t('sync.kinds.unknown'));
   return {
-    describe: (item) => describeWrite(item, names, (action) => t(`sync.kinds.${action}`)),
-    subject: (item) => writeSubject(item, names) ?? t(`sync.kinds.${item.action}`),
+    describe: (item) => describeWrite(item, names, kindLabel),
+    subject: (item) => writeSubject(item, names) ?? kindLabel(item.action),
+    fieldName: (fieldId) => (fieldId ? names.get(fieldId) : undefined),
   };
 }

@@ -13,9 +13,12 @@ export interface SyncStatus {
   syncing: boolean;
   /** Every queued write, oldest first. */
   items: SyncQueueItem[];
+  /** Writes to be sent, with those waiting for the record they belong to. */
   pending: SyncQueueItem[];
   failed: SyncQueueItem[];
   conflicts: SyncQueueItem[];
+  /** Edits of records deleted on the server meanwhile: add again, or discard. */
+  deleted: SyncQueueItem[];
 }
 
 /** Offline wins (nothing can be sent), then a pass under way, then writes waiting; else Online. */
@@ -39,8 +42,9 @@ export function useSyncStatus(): SyncStatus {
     connection,
     syncing,
     items,
-    pending: items.filter((item) => item.state === 'pending'),
+    pending: items.filter((item) => item.state === 'pending' || item.state === 'waiting'),
     failed: items.filter((item) => item.state === 'failed'),
     conflicts: items.filter((item) => item.state === 'conflict'),
+    deleted: items.filter((item) => item.state === 'deleted'),
   };
 }

@@ -15,7 +15,10 @@ let farmer: TestAccount;
 let stranger: TestAccount;
 let farmId: string;
 let fieldId: string;
-/** Rain readings allow one per field and day, so each record of a test gets its own day. */
+/**
+ * Rain readings allow one per field and day, and a field's irrigation adds up to at most 200 mm a day, so each record
+ * of a test gets its own day.
+ */
 let daysBack = 0;
 
 beforeAll(async () => {
@@ -72,7 +75,7 @@ const resources: Resource[] = [
   },
   {
     path: '/api/irrigation-events',
-    create: () => ({ fieldId, irrigationDate: addDays(today, -5), depthMm: 25, method: 'sprinkler' }),
+    create: () => ({ fieldId, irrigationDate: addDays(today, -(daysBack += 1)), depthMm: 25, method: 'sprinkler' }),
     change: (n) => ({ depthMm: 25 + n }),
   },
   {

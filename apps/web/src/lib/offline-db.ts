@@ -248,12 +248,3 @@ export async function deleteOfflineDb(userId: string): Promise<void> {
   const { Dexie } = await loadDexie();
   await Dexie.delete(`${DB_PREFIX}${userId}`);
 }
-
-/** Cache Storage of offline field packs (basemap tiles and index images), answered by the service worker. */
-export const FIELD_PACK_CACHE = 'murimi-field-packs-v1';
-
-/** Everything of a person's on this device: their database and the field packs' images (sign-out). */
-export async function removeDeviceData(userId: string): Promise<void> {
-  await deleteOfflineDb(userId).catch(() => undefined);
-  if (typeof caches !== 'undefined') await caches.delete(FIELD_PACK_CACHE).catch(() => undefined);
-}

@@ -70,6 +70,8 @@ export interface SyncQueueItem {
   reason?: string;
   /** Why it failed when the reason is this device's and not the server's (worded by the app in the person's language). */
   reasonCode?: 'UNKNOWN_ACTION';
+  /** The server's error code when it refused the write, so the panel can offer the way out it asks for. */
+  errorCode?: string;
   /** On a conflict: the record as the server holds it now. */
   current?: Record<string, unknown>;
   /** On `waiting`: the record whose create must reach the server first (a field's id). */

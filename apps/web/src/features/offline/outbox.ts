@@ -1,3 +1,4 @@
+import type { WaterRecordsBeforePlantingChoice } from '@murimi/core';
 import { personOfDb, type LocalRecord, type OfflineDb, type SyncAction, type SyncQueueItem } from '../../lib/offline-db.ts';
 import { actionDefinition, differingChanges, isKnownAction, parentOf, recreatedRecord, type QueuedUpdate } from './sync-actions.ts';
 
@@ -13,6 +14,7 @@ const SEND_AFRESH = {
   retryCount: 0,
   reason: undefined,
   reasonCode: undefined,
+  errorCode: undefined,
   current: undefined,
   waitingFor: undefined,
   unanswered: undefined,
@@ -53,7 +55,9 @@ async function nextSequence(db: OfflineDb): Promise<number> {
  * record deleted elsewhere) keeps waiting for it, now with the new values too.
  */
 const reopened = (item: SyncQueueItem): Partial<SyncQueueItem> =>
-  item.state === 'failed' || item.state === 'pending' ? { state: 'pending', retryCount: 0, reason: undefined, reasonCode: undefined } : {};
+  item.state === 'failed' || item.state === 'pending'
+    ? { state: 'pending', retryCount: 0, reason: undefined, reasonCode: undefined, errorCode: undefined }
+    : {};
 
 /**
  * Keeps a write on this device until it can be sent: the queue item and the record as the form made it (shown in
@@ -105,7 +109,10 @@ export async function queueWrite(
     }
     const earlier = await db.syncQueue.get(updateItemId(update.id));
     const earlierUpdate = earlier?.data as unknown as QueuedUpdate | undefined;
-    const queued: QueuedUpdate = earlierUpdate ? { ...earlierUpdate, changes: { ...earlierUpdate.changes, ...update.changes } } : update;
+    // An answer given to the server's question about the earlier values does not stand for the new ones.
+    const queued: QueuedUpdate = earlierUpdate
+      ? { ...earlierUpdate, changes: { ...earlierUpdate.changes, ...update.changes }, answers: undefined }
+      : update;
     const item: SyncQueueItem = earlier
       ? { ...earlier, data: queued as unknown as Record<string, unknown>, revision: earlier.revision + 1, ...reopened(earlier) }
       : {
@@ -253,7 +260,11 @@ export function markWrite(db: OfflineDb, id: string, outcome: Partial<SyncQueueI
  * A write the server refused for good: shown as failed with the reason, unless it was edited while the refused
  * attempt was under way — then it goes again with the new values.
  */
-export async function markFailed(db: OfflineDb, sent: SyncQueueItem, outcome: Pick<SyncQueueItem, 'reason' | 'reasonCode' | 'retryCount'>) {
+export async function markFailed(
+  db: OfflineDb,
+  sent: SyncQueueItem,
+  outcome: Pick<SyncQueueItem, 'reason' | 'reasonCode' | 'errorCode' | 'retryCount'>,
+) {
   await db.transaction('rw', db.syncQueue, async () => {
     const now = await db.syncQueue.get(sent.id);
     if (!now) return;
@@ -297,6 +308,19 @@ export async function dependentWrites(db: OfflineDb, recordId: string): Promise<
 
 /** A failed write the person asks to send again: three fresh attempts. */
 export const retryWrite = (db: OfflineDb, id: string) => db.syncQueue.update(id, SEND_AFRESH);
+
+/**
+ * The person's answer to the server's question about a field change made offline (its later planting date leaves
+ * water records before it): the change goes again with the answer, keep or delete them.
+ */
+export async function answerRecordsBeforePlanting(db: OfflineDb, id: string, choice: WaterRecordsBeforePlantingChoice): Promise<void> {
+  await db.transaction('rw', db.syncQueue, async () => {
+    const item = await db.syncQueue.get(id);
+    if (!item || item.state !== 'failed') return;
+    const update = item.data as unknown as QueuedUpdate;
+    await db.syncQueue.put(revised(item, { ...update, answers: { ...update.answers, waterRecordsBeforePlanting: choice } }));
+  });
+}
 
 /**
  * The person discards a write that was not sent. Discarding a create also discards the writes that belong to that

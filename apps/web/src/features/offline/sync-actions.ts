@@ -1,3 +1,4 @@
+import type { WaterRecordsBeforePlantingChoice } from '@murimi/core';
 import type { LocalRecordTable, SyncAction } from '../../lib/offline-db.ts';
 
 /** An update as it is queued: the record's id, the `lastModified` the edit was based on, and the keys changed. */
@@ -11,6 +12,11 @@ export interface QueuedUpdate {
    * server meanwhile can be added again with their changes. Absent on writes kept by older versions.
    */
   seen?: Record<string, unknown>;
+  /**
+   * Answers to a question the server asked of this change (a later planting date leaving water records before it:
+   * keep or delete them), sent beside the changes. Not part of the record, so never compared with it.
+   */
+  answers?: { waterRecordsBeforePlanting?: WaterRecordsBeforePlantingChoice };
 }
 
 export interface SyncRequest {
@@ -103,7 +109,7 @@ export function syncRequest(action: SyncAction, data: Record<string, unknown>, p
   return {
     method: 'PUT',
     path: `${definition.collection}/${update.id}`,
-    body: update.changes,
+    body: { ...update.changes, ...update.answers },
     // An update whose base is not known goes without If-Match rather than with a made-up one.
     ...(typeof update.lastModified === 'string' ? { basedOn: update.lastModified } : {}),
     personId,

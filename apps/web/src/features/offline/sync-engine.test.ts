@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ApiError } from '../../lib/api/client.ts';
 import { openOfflineDb, type OfflineDb, type SyncQueueItem } from '../../lib/offline-db.ts';
 import { cleanUpOldData } from './cleanup.ts';
-import { addAgain, discardWrite, queueWrite, queuedItems, resolveConflict } from './outbox.ts';
+import { addAgain, answerRecordsBeforePlanting, discardWrite, queueWrite, queuedItems, resolveConflict } from './outbox.ts';
 import type { SyncRequest } from './sync-actions.ts';
 import { BATCH_SIZE, RoundTripTimer, SyncEngine, UNREACHABLE_TRIES, type SyncAnswer, type SyncDeps } from './sync-engine.ts';
 import { withLock } from './sync-runtime.ts';
@@ -522,6 +522,48 @@ describe('a record deleted on the server while it was edited here', () => {
     const { engine, requests } = engineWith(() => ({ status: 200, body: { data: { id: 'field-15', name: 'Mine', lastModified: 'v2' } } }));
     await engine.sync();
     expect(requests.map((request) => request.basedOn)).toEqual(['v1']);
+  });
+});
+
+describe('a later planting date made offline over water already logged', () => {
+  const move = { id: 'f1', lastModified: 'v1', changes: { plantingDate: '2026-11-20' } };
+  const asked = () => {
+    throw new ApiError(
+      409,
+      '2 irrigations logged on this field from 2026-11-12 to 2026-11-15 would fall before the new planting date (2026-11-20). Keep them as records before the season, or delete them, and save again.',
+      'RECORDS_BEFORE_PLANTING',
+    );
+  };
+
+  it('is kept with the server’s question, and goes again with the person’s answer', async () => {
+    await queueWrite(db, 'UPDATE_FIELD', move);
+    const first = engineWith(asked);
+    expect(await first.engine.sync()).toEqual({ status: 'done', sent: 0 });
+    expect(first.requests).toHaveLength(1);
+    expect(await db.syncQueue.get('f1:update')).toMatchObject({ state: 'failed', errorCode: 'RECORDS_BEFORE_PLANTING' });
+
+    await answerRecordsBeforePlanting(db, 'f1:update', 'keep');
+    const second = engineWith((request) => ({
+      status: 200,
+      body: { data: { id: 'f1', ...(request.body as object), lastModified: 'v2' } },
+    }));
+    expect(await second.engine.sync()).toEqual({ status: 'done', sent: 1 });
+    expect(second.requests[0]).toMatchObject({
+      method: 'PUT',
+      basedOn: 'v1',
+      body: { plantingDate: '2026-11-20', waterRecordsBeforePlanting: 'keep' },
+    });
+    expect(await queuedItems(db)).toEqual([]);
+  });
+
+  it('asks again after a further edit: an answer given for one planting date does not stand for another', async () => {
+    await queueWrite(db, 'UPDATE_FIELD', move);
+    await engineWith(asked).engine.sync();
+    await answerRecordsBeforePlanting(db, 'f1:update', 'delete');
+    await queueWrite(db, 'UPDATE_FIELD', { ...move, changes: { plantingDate: '2026-12-01' } });
+    const { engine, requests } = engineWith(asked);
+    await engine.sync();
+    expect(requests[0]!.body).toEqual({ plantingDate: '2026-12-01' });
   });
 });
 

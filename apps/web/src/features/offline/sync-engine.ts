@@ -299,7 +299,7 @@ class SyncPass {
         if (!unit.batched && (await this.refusedOne(single!, error))) return;
         attempts += 1;
         if (!worthRetrying(error.status) || attempts >= single!.maxRetries) {
-          for (const item of unit.items) await this.failed(item, { reason: error.message, retryCount: attempts });
+          for (const item of unit.items) await this.failed(item, { reason: error.message, errorCode: error.code, retryCount: attempts });
           return;
         }
         for (const item of unit.items) await markWrite(this.db, item.id, { retryCount: attempts });
@@ -342,7 +342,7 @@ class SyncPass {
   }
 
   /** A write refused for good: failed with the reason, and the writes that belong to it wait for it. */
-  private async failed(item: SyncQueueItem, outcome: { reason: string; retryCount: number }) {
+  private async failed(item: SyncQueueItem, outcome: { reason: string; errorCode?: string; retryCount: number }) {
     await markFailed(this.db, item, outcome);
     await this.holdBelongingTo(recordIdOf(item));
   }
@@ -435,6 +435,7 @@ class SyncPass {
         continue;
       }
       const reason = result.error?.message ?? `The server refused this (${result.status}).`;
+      const errorCode = result.error?.code;
       const parent = parentOf(item.action, item.data);
       if (result.status === 404 && parent && (await this.parentHeldBack(parent))) {
         await markWrite(this.db, item.id, { state: 'waiting', waitingFor: parent });
@@ -446,7 +447,7 @@ class SyncPass {
         this.remaining.push({ ...item, retryCount: attempts });
         continue;
       }
-      await this.failed(item, { reason, retryCount: attempts });
+      await this.failed(item, { reason, errorCode, retryCount: attempts });
     }
   }
 

@@ -145,6 +145,8 @@ export const common = {
       deletedCannotAdd: 'It was deleted elsewhere. This device does not hold enough of it to add it again.',
       addAgain: 'Add it again',
       discardMine: 'Discard my change',
+      keepWaterRecords: 'Keep the water records, not counted',
+      deleteWaterRecords: 'Delete the water records',
     },
     /** Why a write was not sent when the reason is this device's, not the server's. */
     reasons: {
@@ -200,8 +202,7 @@ export const common = {
       title: 'Sign out?',
       message_one: 'You have {{count}} change not yet sent. Signing out removes it from this device.',
       message_other: 'You have {{count}} changes not yet sent. Signing out removes them from this device.',
-      unknown:
-        'Murimi could not check whether changes on this device are still waiting to be sent. Signing out removes any that are.',
+      unknown: 'Murimi could not check whether changes on this device are still waiting to be sent. Signing out removes any that are.',
       stay: 'Stay signed in',
       confirm: 'Sign out anyway',
     },

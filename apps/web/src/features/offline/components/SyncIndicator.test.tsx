@@ -117,6 +117,30 @@ describe('the sync panel', () => {
     expect((await db.syncQueue.get(failed.id))?.reason).toBeUndefined();
   });
 
+  it('asks what becomes of water logged before a planting date moved later offline, and sends the change with the answer', async () => {
+    setDeviceOnline(false);
+    const moved = queueItem({
+      id: 'field-a:update',
+      action: 'UPDATE_FIELD',
+      data: { id: 'field-a', lastModified: 'v1', changes: { plantingDate: '2026-11-20' } },
+      state: 'failed',
+      retryCount: 1,
+      errorCode: 'RECORDS_BEFORE_PLANTING',
+      reason: '2 irrigations logged on this field from 2026-11-12 to 2026-11-15 would fall before the new planting date (2026-11-20).',
+    });
+    await db.syncQueue.put(moved);
+    const user = userEvent.setup();
+    renderIndicator();
+    await user.click(await screen.findByRole('button', { name: /1 not sent/ }));
+    const section = screen.getByRole('region', { name: 'Not sent' });
+    expect(within(section).queryByRole('button', { name: 'Try again' })).toBeNull();
+    await user.click(within(section).getByRole('button', { name: 'Keep the water records, not counted' }));
+    await waitFor(async () => expect(await db.syncQueue.get(moved.id)).toMatchObject({ state: 'pending', retryCount: 0, revision: 2 }));
+    const queued = await db.syncQueue.get(moved.id);
+    expect(queued?.data).toMatchObject({ changes: { plantingDate: '2026-11-20' }, answers: { waterRecordsBeforePlanting: 'keep' } });
+    expect(queued?.errorCode).toBeUndefined();
+  });
+
   it('discards a failed write only after saying it is lost for good', async () => {
     const failed = queueItem({ state: 'failed', reason: 'Refused.' });
     await db.syncQueue.put(failed);

@@ -1,10 +1,11 @@
+import type { WaterRecordsBeforePlantingChoice } from '@murimi/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/Button.tsx';
 import { ConfirmDialog, Dialog } from '../../../components/ui/Dialog.tsx';
 import type { OfflineDb, SyncQueueItem } from '../../../lib/offline-db.ts';
 import { formatRelativeTime } from '../../../lib/format.ts';
-import { addAgain, canAddAgain, dependentWrites, discardWrite, recordIdOf, retryWrite } from '../outbox.ts';
+import { addAgain, answerRecordsBeforePlanting, canAddAgain, dependentWrites, discardWrite, recordIdOf, retryWrite } from '../outbox.ts';
 import { syncEngine } from '../sync-runtime.ts';
 import { useOfflineDb } from '../use-live-query.ts';
 import { ConflictDialog } from './ConflictDialog.tsx';
@@ -100,6 +101,10 @@ export function SyncPanel({ open, status, onClose }: { open: boolean; status: Sy
     await retryWrite(database, item.id);
     sendSoon();
   };
+  const answer = async (database: OfflineDb, item: SyncQueueItem, choice: WaterRecordsBeforePlantingChoice) => {
+    await answerRecordsBeforePlanting(database, item.id, choice);
+    sendSoon();
+  };
   // Before a create is discarded, the writes saved for that record are counted: they go with it, and the question says so.
   const askDiscard = async (database: OfflineDb, item: SyncQueueItem) => {
     const dependents = item.id === recordIdOf(item) ? (await dependentWrites(database, item.id)).length : 0;
@@ -189,9 +194,22 @@ export function SyncPanel({ open, status, onClose }: { open: boolean; status: Sy
                   <p className="text-sm text-stone-600">{savedAt(item)}</p>
                   {db && (
                     <div className="mt-2 flex flex-wrap gap-2">
-                      <Button variant="secondary" onClick={() => void retry(db, item)}>
-                        {t('sync.panel.tryAgain')}
-                      </Button>
+                      {item.errorCode === 'RECORDS_BEFORE_PLANTING' ? (
+                        // The server asked what becomes of the water logged before the new planting date: the answer
+                        // is the way on, not the same change again.
+                        <>
+                          <Button variant="secondary" onClick={() => void answer(db, item, 'keep')}>
+                            {t('sync.panel.keepWaterRecords')}
+                          </Button>
+                          <Button variant="secondary" onClick={() => void answer(db, item, 'delete')}>
+                            {t('sync.panel.deleteWaterRecords')}
+                          </Button>
+                        </>
+                      ) : (
+                        <Button variant="secondary" onClick={() => void retry(db, item)}>
+                          {t('sync.panel.tryAgain')}
+                        </Button>
+                      )}
                       <Button variant="ghost" className="text-red-800 hover:bg-red-50" onClick={() => void askDiscard(db, item)}>
                         {t('sync.panel.discard')}
                       </Button>

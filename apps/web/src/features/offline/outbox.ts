@@ -1,12 +1,24 @@
 import type { WaterRecordsBeforePlantingChoice } from '@murimi/core';
 import { personOfDb, type LocalRecord, type OfflineDb, type SyncAction, type SyncQueueItem } from '../../lib/offline-db.ts';
-import { actionDefinition, differingChanges, isKnownAction, parentOf, recreatedRecord, type QueuedUpdate } from './sync-actions.ts';
+import {
+  actionDefinition,
+  differingChanges,
+  isKnownAction,
+  parentOf,
+  recreatedRecord,
+  sameChanges,
+  type QueuedUpdate,
+} from './sync-actions.ts';
 
 /** Spec §9: a queued write is tried 3 times before it is shown as failed. */
 export const SYNC_MAX_RETRIES = 3;
 
-/** How many unanswered change sets an update remembers (one of them may have landed). */
-const UNANSWERED_KEPT = 5;
+/**
+ * How many different unanswered change sets an update remembers (any of them may have landed). Each is an edit the
+ * person saved while no answer came back, so a long bad spell on a busy record can hold dozens; the oldest landed
+ * one forgotten would make the device take its own write for someone else's change.
+ */
+const UNANSWERED_KEPT = 50;
 
 /** A write to be sent afresh: pending, with fresh attempts and nothing left of an earlier outcome. */
 const SEND_AFRESH = {
@@ -247,7 +259,10 @@ export async function rememberUnanswered(db: OfflineDb, sent: SyncQueueItem): Pr
   await db.transaction('rw', db.syncQueue, async () => {
     const now = await db.syncQueue.get(sent.id);
     if (!now) return;
-    await db.syncQueue.update(sent.id, { unanswered: [...(now.unanswered ?? []), changes].slice(-UNANSWERED_KEPT) });
+    const earlier = now.unanswered ?? [];
+    // The same change set sent again unheard is remembered once.
+    if (earlier.some((held) => sameChanges(held, changes))) return;
+    await db.syncQueue.update(sent.id, { unanswered: [...earlier, changes].slice(-UNANSWERED_KEPT) });
   });
 }
 

@@ -155,6 +155,9 @@ export function differingChanges(
   );
 }
 
+/** Whether two change sets set the same values. */
+export const sameChanges = (a: Record<string, unknown>, b: Record<string, unknown>): boolean => sameValue(a, b);
+
 /** Numbers the server stores as doubles or rounds to 9 decimals (PostGIS coordinates) match within this much. */
 const NUMBER_TOLERANCE = 1e-8;
 

@@ -387,6 +387,33 @@ describe('an edit made while its write is on the way', () => {
     expect(server.records.get('field-10')).toMatchObject({ name: 'River Bend', soilTexture: 'sandy-loam' });
     expect(await db.syncQueue.count()).toBe(0);
   });
+
+  it('is still known for this device’s own after many more attempts went unheard, each edited again', async () => {
+    // The first PUT lands unheard; the next six are lost on the way, and the farmer saves the field before each: the
+    // same name once more, then five new names.
+    let puts = 0;
+    const server = fakeSyncServer({
+      fate: (request) => {
+        if (request.method !== 'PUT') return 'deliver';
+        puts += 1;
+        return puts === 1 ? 'lose-answer' : puts <= 7 ? 'lose-request' : 'deliver';
+      },
+    });
+    server.records.set('field-11', { ...field('field-11', 'Vlei'), lastModified: 'v0' });
+    await queueWrite(db, 'UPDATE_FIELD', { id: 'field-11', lastModified: 'v0', changes: { name: 'Vlei 1' } });
+    let edits = 1;
+    const { engine } = engineOn(server, {
+      sleep: async () => {
+        if (edits >= 7) return;
+        edits += 1;
+        await queueWrite(db, 'UPDATE_FIELD', { id: 'field-11', lastModified: 'v0', changes: { name: `Vlei ${edits === 2 ? 1 : edits}` } });
+      },
+    });
+    while ((await db.syncQueue.where('state').equals('pending').count()) > 0) await engine.sync();
+    // The eighth PUT, on v0, is refused with the record holding "Vlei 1": that is this device's, and the last name goes on it.
+    expect(server.records.get('field-11')).toMatchObject({ name: 'Vlei 7' });
+    expect(await db.syncQueue.toArray()).toEqual([]);
+  });
 });
 
 describe('an edit based on a version this device itself replaced', () => {

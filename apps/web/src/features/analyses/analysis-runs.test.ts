@@ -105,6 +105,21 @@ describe('runs the server started', () => {
     expect(runs.find(FIELD, 'irrigation')?.state).toBe('failed');
   });
 
+  it('shows a run that failed before it was seen as failed, with the server’s sentence, once; a closed card stays closed', async () => {
+    const server = fakeServer();
+    const runs = new AnalysisRuns(server.deps);
+    const found = { ...request('irrigation'), analysisId: 'quick-failure', status: 'failed' as const, error: 'Weather is unavailable.' };
+    runs.adopt(found);
+    expect(runs.find(FIELD, 'irrigation')).toMatchObject({
+      state: 'failed',
+      failure: { kind: 'analysis', message: 'Weather is unavailable.' },
+    });
+    expect(server.calls).toEqual([]);
+    runs.dismiss(runs.find(FIELD, 'irrigation')!.key);
+    runs.adopt(found);
+    expect(runs.find(FIELD, 'irrigation')).toBeUndefined();
+  });
+
   it('completes an adopted run once the latest summary is that analysis', async () => {
     const server = fakeServer();
     const runs = new AnalysisRuns(server.deps);

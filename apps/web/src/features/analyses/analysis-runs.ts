@@ -91,6 +91,8 @@ export class AnalysisRuns {
   private readonly settledListeners = new Set<(run: AnalysisRun) => void>();
   private readonly noticeListeners = new Set<(notice: RunNotice, run: AnalysisRun) => void>();
   private ticker: ReturnType<typeof setInterval> | null = null;
+  /** The analyses `adopt` has taken up, so a closed card is not brought back by the next look. */
+  private readonly adopted = new Set<string>();
 
   constructor(private readonly deps: RunnerDeps) {}
 
@@ -142,12 +144,16 @@ export class AnalysisRuns {
 
   /**
    * Follows an analysis the server started by itself (a new field's, a schedule's) as if this browser had started
-   * it: its card shows and is polled the same way. One already followed (or waited on) is left alone.
+   * it: its card shows and is polled the same way. One that already ended before it was seen (a quick failure) shows
+   * ended, with the server's sentence. Each analysis is taken up once: one closed, or followed already, is left alone.
    */
-  adopt(request: RunRequest & { analysisId: string }): void {
+  adopt(request: RunRequest & { analysisId: string; status?: AnalysisView['status']; error?: string | null }): void {
+    const { analysisId, status = 'running', error = null, ...rest } = request;
+    if (this.adopted.has(analysisId)) return;
     const existing = this.find(request.fieldId, request.type);
-    if (existing && (waiting(existing) || existing.analysisId === request.analysisId)) return;
-    const { analysisId, ...rest } = request;
+    if (existing && (waiting(existing) || existing.analysisId === analysisId)) return;
+    if (status === 'cancelled') return;
+    this.adopted.add(analysisId);
     const key = runKey(request.fieldId, request.type);
     this.put({
       key,
@@ -158,6 +164,14 @@ export class AnalysisRuns {
       failure: null,
       simulated: false,
     });
+    if (status === 'failed') {
+      this.finish(key, { state: 'failed', failure: { kind: 'analysis', message: error ?? '' } });
+      return;
+    }
+    if (status === 'completed') {
+      this.finish(key, { state: 'completed' });
+      return;
+    }
     this.ensureTicking();
     void this.watch(key, analysisId, undefined);
   }

@@ -5,6 +5,9 @@ import { analysisRuns } from './analysis-runs.ts';
 import { newestByType, recentAnalysesQuery, type AnalysisSummary } from './api/analyses.ts';
 import type { AdviceField } from './analysis-state.ts';
 
+/** An analysis that ended this recently, unseen, still gets its card. */
+const JUST_ENDED_MS = 60_000;
+
 /**
  * A field's newest analysis of each type in any state, read from the server; each one queued or running that this
  * browser does not follow yet (the server started it: a new field's, a schedule's) gets its progress card.
@@ -15,15 +18,28 @@ export function useRecentAnalyses(field: AdviceField): {
 } {
   const recent = useQuery(recentAnalysesQuery(field.id));
   const newest = newestByType(recent.data ?? []);
-  const running = Object.values(newest)
-    .filter((row) => row.status === 'queued' || row.status === 'running')
-    .map((row) => `${row.type}:${row.id}`)
-    .join(',');
+  const now = recent.dataUpdatedAt;
+  // Queued or running, or ended moments ago (a failure between two looks): each gets its card.
+  const live = Object.values(newest).filter(
+    (row) =>
+      row.status === 'queued' ||
+      row.status === 'running' ||
+      (row.finished_at !== null && now - Date.parse(row.finished_at) < JUST_ENDED_MS),
+  );
+  const key = live.map((row) => `${row.id}:${row.status}`).join(',');
   useEffect(() => {
-    for (const entry of running ? running.split(',') : []) {
-      const [type, analysisId] = entry.split(':') as [AnalysisType, string];
-      analysisRuns.adopt({ fieldId: field.id, fieldName: field.name, type, analysisId });
+    for (const row of live) {
+      analysisRuns.adopt({
+        fieldId: field.id,
+        fieldName: field.name,
+        type: row.type,
+        analysisId: row.id,
+        status: row.status,
+        error: row.error,
+      });
     }
-  }, [running, field.id, field.name]);
+    // `key` names what `live` holds.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [key, field.id, field.name]);
   return { newest, isPending: recent.isPending };
 }

@@ -1,7 +1,9 @@
 import type { AnalysisType } from '@murimi/core';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Badge } from '../../../components/ui/Badge.tsx';
-import type { AdviceField, AnalysisGap } from '../analysis-state.ts';
+import { analysisGap, type AdviceField, type AnalysisGap } from '../analysis-state.ts';
+import { useRecentAnalyses } from '../use-recent-analyses.ts';
 import { RunAnalysisButton } from './RunAnalysisButton.tsx';
 
 /** A running or failed analysis as a badge; null for the other gaps. */
@@ -53,5 +55,20 @@ export function AnalysisGapNote({
         </div>
       )}
     </>
+  );
+}
+
+/**
+ * A screen's "no result yet" box: when the field's newest run of the type is running or failed, or the field lacks
+ * what the type needs, that is said (with Try again for a failure); else the screen's own invitation (`invitation`).
+ */
+export function NoResultYet({ field, type, invitation }: { field: AdviceField; type: AnalysisType; invitation: ReactNode }) {
+  const { newest } = useRecentAnalyses(field);
+  const gap = analysisGap(field, type, newest[type], null);
+  if (!gap || gap.kind === 'not-run') return <>{invitation}</>;
+  return (
+    <div className="flex flex-col items-center gap-3 rounded-lg border border-dashed border-stone-300 p-4 text-center">
+      <AnalysisGapNote field={field} type={type} gap={gap} />
+    </div>
   );
 }

@@ -37,8 +37,12 @@ async function main(command: string, config: Config): Promise<void> {
       return;
     }
     case 'demo': {
-      // Quiet: an unreachable Open-Meteo is expected offline, and the summary says what was simulated.
-      const runtime = await startRuntime(config, { work: true, pollingIntervalSeconds: 0.5, logger: false });
+      // Quiet: an unreachable Open-Meteo is expected offline, and the summary says what was simulated. The demo starts
+      // its fields' analyses itself, once their simulated imagery is written, and waits for those.
+      const runtime = await startRuntime(
+        { ...config, analysisAutostart: false },
+        { work: true, pollingIntervalSeconds: 0.5, logger: false },
+      );
       try {
         const demo = await setUpDemo(runtime, (line) => console.log(line));
         for (const field of demo.fields) {

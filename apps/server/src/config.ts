@@ -143,6 +143,10 @@ const environmentSchema = z.object({
   DEMO_IMAGERY_DIR: optionalString,
   TILE_CACHE_MAX_MB: z.coerce.number({ message: 'TILE_CACHE_MAX_MB must be a number' }).int().min(16).max(1_000_000).default(2048),
   SNAP_LAI_NETWORK_DIR: optionalString,
+  ANALYSIS_AUTOSTART: z
+    .enum(['true', 'false'], { message: 'ANALYSIS_AUTOSTART is true or false' })
+    .default('true')
+    .transform((value) => value === 'true'),
   ANALYSIS_RETRIES: z.coerce.number({ message: 'ANALYSIS_RETRIES must be a number' }).int().min(0).max(10).default(2),
   ANALYSIS_TIMEOUT_SECONDS: z.coerce.number({ message: 'ANALYSIS_TIMEOUT_SECONDS must be a number' }).int().min(1).max(3600).default(300),
   JOB_MAINTENANCE_INTERVAL_SECONDS: z.coerce
@@ -223,6 +227,11 @@ export interface Config {
   basemap: Basemap;
   weather: WeatherConfig;
   imagery: ImageryConfig;
+  /**
+   * A field saved with a crop and planting date (or a new boundary) queues its analyses by itself: health, then the
+   * others once it has ended. Tests of the analysis API turn it off to start every run themselves.
+   */
+  analysisAutostart: boolean;
   /** Further tries of a failed analysis job (an outside service down for a minute) before it is stored as failed. */
   analysisRetries: number;
   /** An analysis job running longer than this (its worker died, or a service hangs) is failed and retried. */
@@ -388,6 +397,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       tileCacheMaxMb: e.TILE_CACHE_MAX_MB,
       laiNetworkDir: e.SNAP_LAI_NETWORK_DIR,
     },
+    analysisAutostart: e.ANALYSIS_AUTOSTART,
     analysisRetries: e.ANALYSIS_RETRIES,
     analysisTimeoutSeconds: e.ANALYSIS_TIMEOUT_SECONDS,
     jobMaintenanceIntervalSeconds: e.JOB_MAINTENANCE_INTERVAL_SECONDS,

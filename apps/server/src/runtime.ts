@@ -7,6 +7,7 @@ import { openDatabase, type Database } from './db/database.ts';
 import { FieldListVersions } from './db/field-list-versions.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { healthCheckJob } from './jobs/health-check.job.ts';
+import { analysisFollowUpsJob } from './modules/analysis/analysis-autostart.ts';
 import { analysisCompletedJob } from './modules/analysis/analysis-completed.job.ts';
 import { analysisJobs } from './modules/analysis/analysis.jobs.ts';
 import { closeDemoCatalogs } from './modules/analysis/imagery.ts';
@@ -29,6 +30,7 @@ export const allJobs = [
   pruneAuthRecordsJob,
   ...Object.values(analysisJobs),
   analysisCompletedJob,
+  analysisFollowUpsJob,
   newImageryJob,
   dailyIrrigationJob,
   ...Object.values(scheduleBatchJobs),

@@ -60,6 +60,16 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   };
 }
 
+/** Settings with the imagery catalog and Open-Meteo at a closed port and no retries: every outside call fails at once. */
+export const UNREACHABLE_SERVICES_ENV = {
+  IMAGERY_SOURCE: 'earth-search',
+  IMAGERY_STAC_URL: 'http://127.0.0.1:9',
+  WEATHER_SOURCE: 'open-meteo',
+  OPEN_METEO_FORECAST_URL: 'http://127.0.0.1:9/v1/forecast',
+  OPEN_METEO_ARCHIVE_URL: 'http://127.0.0.1:9/v1/archive',
+  ANALYSIS_RETRIES: '0',
+};
+
 export interface TestApp {
   app: FastifyInstance;
   ctx: AppContext;
@@ -77,6 +87,8 @@ export async function startTestApp(options: { work?: boolean; env?: Record<strin
     DATA_DIR: path.join(tmpdir(), 'murimi-test-data'),
     WEB_DIST_DIR: path.join(tmpdir(), 'murimi-no-web-build'),
     ...(testDatabase.url ? { DATABASE_URL: testDatabase.url } : {}),
+    // Tests of the analysis API start each run themselves; the tests of the automatic start turn it on.
+    ANALYSIS_AUTOSTART: 'false',
     ...options.env,
   });
   const runtime = await startRuntime(config, {

@@ -76,13 +76,20 @@ export function numberOrNull(value: string): number | null {
 }
 
 /**
- * What to tell the person about a failed call: the server's words for a 4xx, a sentence when the device's storage is
- * full, a friendly line otherwise.
+ * Whether a server error carries a sentence of its own for the person: the server's error body with a code other than
+ * `INTERNAL` (e.g. 503 "Weather is unavailable right now: …"). A crash (`INTERNAL`) or a proxy's page has none.
+ */
+const saysWhy = (error: ApiError) => !!error.code && error.code !== 'INTERNAL' && error.message.trim() !== '';
+
+/**
+ * What to tell the person about a failed call: the server's words for a 4xx and for a server error that says why
+ * (a service it needs is unavailable), a sentence when the device's storage is full, a friendly line otherwise.
  */
 export function describeError(error: unknown): string {
   if (isStorageFull(error)) return i18next.t('sync.storage.full', { ns: 'common' });
   if (!(error instanceof ApiError)) return friendlyErrorMessage(-1);
   if (error.status === 0) return error.message;
+  if (error.status >= 500 && saysWhy(error)) return serverMessage(error);
   if (error.status >= 500 || error.status === 401 || error.status === 403) return friendlyErrorMessage(error.status);
   return serverMessage(error) || friendlyErrorMessage(error.status);
 }

@@ -3,7 +3,7 @@ import irrigationSchedule from '../analysis-results/fixtures/irrigation-schedule
 import waterStress from '../analysis-results/fixtures/irrigation-water-stress-result.json';
 import health from '../analysis-results/fixtures/health-result.json';
 import type { HealthResult, IrrigationResult } from '../analysis-results/index.ts';
-import { digestWaterText, fieldStatusLine, healthFactsOf, smsWaterText, waterOutlookOf } from './field-status.ts';
+import { digestWaterText, fieldStatusLine, healthFactsOf, smsWaterText, waterGapOf, waterOutlookOf } from './field-status.ts';
 
 const TODAY = '2026-11-27';
 const schedule = (change: object) =>
@@ -39,11 +39,31 @@ describe("a field's water outlook", () => {
       'Water: no stress expected',
       'No water stress expected in the next 7 days.',
     ],
-    [null, 'Water: no advice yet', 'No water advice yet: add the crop and planting date.'],
+    [null, 'Water: no advice yet', 'No water advice yet.'],
   ])('is worded for SMS and the digest alike', (result, sms, digest) => {
     const outlook = waterOutlookOf(result);
     expect(smsWaterText(outlook, 'en', TODAY)).toBe(sms);
     expect(digestWaterText(outlook, 'en', TODAY)).toBe(digest);
+  });
+
+  it('names what is missing when there is no advice, never the crop and planting date of a field that has both', () => {
+    const planted = { cropType: 'maize-grain', plantingDate: '2026-10-01' };
+    const at = (iso: string) => new Date(iso);
+    const text = (gap: ReturnType<typeof waterGapOf>) => digestWaterText(waterOutlookOf(null, gap), 'en', TODAY);
+    expect(text(waterGapOf(planted, undefined, undefined))).toBe('No water advice yet: the irrigation analysis has not run.');
+    expect(text(waterGapOf({ ...planted, cropType: null }, undefined, undefined))).toBe('No water advice yet: add the crop to this field.');
+    expect(text(waterGapOf({ ...planted, plantingDate: null }, undefined, undefined))).toBe(
+      'No water advice yet: add the planting date to this field.',
+    );
+    expect(text(waterGapOf(planted, { status: 'running', error: null, requestedAt: at('2026-11-25T10:00:00Z') }, undefined))).toBe(
+      'The irrigation analysis is running now.',
+    );
+    const failed = { status: 'failed', error: 'Weather is unavailable right now.', requestedAt: at('2026-11-25T10:00:00Z') };
+    expect(text(waterGapOf(planted, failed, undefined))).toBe(
+      'No water advice: the last irrigation analysis failed. Weather is unavailable right now.',
+    );
+    // Advice there, an older failure: nothing missing.
+    expect(waterGapOf(planted, failed, { requestedAt: at('2026-11-25T11:00:00Z') })).toBeUndefined();
   });
 });
 

@@ -33,11 +33,41 @@ export type WaterOutlook =
   | { kind: 'stress-today' }
   | { kind: 'stress-expected'; days: number }
   | { kind: 'no-stress' }
-  | { kind: 'none' };
+  | { kind: 'none'; gap?: WaterGap };
 
-/** The water outlook of the latest irrigation advice: when to water (irrigated fields) or when stress comes (rain-fed). */
-export function waterOutlookOf(result: IrrigationResult | null | undefined): WaterOutlook {
-  if (!result || !('advice' in result)) return { kind: 'none' };
+/** Why a field has no water advice, when that is known: what the farmer reads instead of a guess. */
+export type WaterGap =
+  | { reason: 'no-crop' }
+  | { reason: 'no-planting-date' }
+  | { reason: 'not-run' }
+  | { reason: 'running' }
+  | { reason: 'failed'; error: string };
+
+/**
+ * Why a field has no (newer) water advice: its newest irrigation analysis runs or failed after the latest advice,
+ * or, with no advice at all, the crop or planting date is missing or the analysis has not run. Undefined: nothing is
+ * missing.
+ */
+export function waterGapOf(
+  field: { cropType: string | null; plantingDate: string | null },
+  newest: { status: string; error: string | null; requestedAt: Date } | undefined,
+  latest: { requestedAt: Date } | undefined,
+): WaterGap | undefined {
+  if (newest && (newest.status === 'queued' || newest.status === 'running')) return { reason: 'running' };
+  const newer = newest && (!latest || newest.requestedAt > latest.requestedAt);
+  if (newest?.status === 'failed' && newer) return { reason: 'failed', error: newest.error ?? '' };
+  if (latest) return undefined;
+  if (!field.cropType) return { reason: 'no-crop' };
+  if (!field.plantingDate) return { reason: 'no-planting-date' };
+  return { reason: 'not-run' };
+}
+
+/**
+ * The water outlook of the latest irrigation advice: when to water (irrigated fields) or when stress comes (rain-fed).
+ * Without advice, `gap` says why (a failure newer than the advice is said only where there is none to show).
+ */
+export function waterOutlookOf(result: IrrigationResult | null | undefined, gap?: WaterGap): WaterOutlook {
+  if (!result || !('advice' in result)) return gap ? { kind: 'none', gap } : { kind: 'none' };
   const advice = result.advice;
   if (advice.kind === 'irrigation-schedule') {
     if (advice.status === 'irrigate' && advice.depthMm !== null && advice.irrigationDate !== null) {
@@ -82,8 +112,20 @@ export function smsWaterText(outlook: WaterOutlook, language: NotificationLangua
   return notificationText(language, `sms.water.${WATER_KEYS[outlook.kind]}`, waterParams(outlook, language, today, 'sms'));
 }
 
-/** "Irrigate 25 mm on Thu 28 Nov." for the digest. */
+const WATER_GAP_KEYS = {
+  'no-crop': 'digest.water.noCrop',
+  'no-planting-date': 'digest.water.noPlantingDate',
+  'not-run': 'digest.water.notRun',
+  running: 'digest.water.running',
+  failed: 'digest.water.failed',
+} as const;
+
+/** "Irrigate 25 mm on Thu 28 Nov." for the digest; without advice, why there is none when that is known. */
 export function digestWaterText(outlook: WaterOutlook, language: NotificationLanguage, today: string): string {
+  if (outlook.kind === 'none' && outlook.gap) {
+    const { gap } = outlook;
+    return notificationText(language, WATER_GAP_KEYS[gap.reason], gap.reason === 'failed' ? { error: gap.error } : {});
+  }
   return notificationText(language, `digest.water.${WATER_KEYS[outlook.kind]}`, waterParams(outlook, language, today, 'digest'));
 }
 

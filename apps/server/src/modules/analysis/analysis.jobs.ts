@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { Config } from '../../config.ts';
 import { AppError } from '../../errors.ts';
 import type { JobContext, JobDefinition } from '../../jobs/job-queue.ts';
+import { analysisFollowUpsJob, followUpsOf } from './analysis-autostart.ts';
 import { analysisCompletedJob } from './analysis-completed.job.ts';
 import { crashHereWhenTesting } from './analysis-crash-point.ts';
 import { startAnalysisProgress } from './analysis-progress.ts';
@@ -81,7 +82,7 @@ export async function handleAnalysis<Type extends AnalysisType>(
     }
     const message = messageFor(error);
     context.log.error({ ...failure, storedMessage: message }, 'analysis failed on its last try');
-    await failAnalysis(context, analysisId, message);
+    await failAnalysis(context, analysisId, message, { followUps: true });
     throw error;
   } finally {
     progress.stop();
@@ -107,20 +108,36 @@ export async function handleAnalysis<Type extends AnalysisType>(
       .executeTakeFirst();
     // No row: cancelled while it ran, or completed by another try of the same job; either way no new result.
     if (!changed) return false;
-    await context.queue.send(analysisCompletedJob, { analysisId, fieldId: row.fieldId, orgId: row.orgId, type }, { executor: trx });
+    const ended = { analysisId, fieldId: row.fieldId, orgId: row.orgId };
+    await context.queue.send(analysisCompletedJob, { ...ended, type }, { executor: trx });
+    if (followUpsOf(row.inputs).length > 0) await context.queue.send(analysisFollowUpsJob, ended, { executor: trx });
     return true;
   });
   if (!completed) context.log.info({ analysisId, type }, 'analysis cancelled or completed by another try; its result is not stored');
 }
 
-/** Stores a failure for the user to read, unless the analysis was cancelled meanwhile. */
-async function failAnalysis(context: JobContext, analysisId: string, message: string): Promise<void> {
-  await context.database.db
-    .updateTable('analyses')
-    .set({ status: 'failed', error: message, finishedAt: context.now() })
-    .where('id', '=', analysisId)
-    .where('status', '=', 'running')
-    .execute();
+/**
+ * Stores a failure for the user to read, unless the analysis was cancelled meanwhile. A failure on the last try of an
+ * analysis with follow-ups sends them in the same transaction (a result that failed its schema does not: it is a bug).
+ */
+async function failAnalysis(
+  context: JobContext,
+  analysisId: string,
+  message: string,
+  options: { followUps?: boolean } = {},
+): Promise<void> {
+  await context.database.db.transaction().execute(async (trx) => {
+    const failed = await trx
+      .updateTable('analyses')
+      .set({ status: 'failed', error: message, finishedAt: context.now() })
+      .where('id', '=', analysisId)
+      .where('status', '=', 'running')
+      .returning(['fieldId', 'orgId', 'inputs'])
+      .executeTakeFirst();
+    if (failed && options.followUps && followUpsOf(failed.inputs).length > 0) {
+      await context.queue.send(analysisFollowUpsJob, { analysisId, fieldId: failed.fieldId, orgId: failed.orgId }, { executor: trx });
+    }
+  });
 }
 
 /**

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { AnalysisDetail, AnalysisResult, AnalysisView } from '@murimi/core';
 import type { AppContext } from '../../app-context.ts';
-import { sql, type Kysely, type Selectable } from 'kysely';
+import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { AnalysisTable, DB } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { getField } from '../fields/fields.service.ts';
@@ -35,6 +35,19 @@ export async function requestAnalysis(
   return started;
 }
 
+/** What storing an analysis request needs: settings, the clock and the queue (the database comes as a transaction). */
+export type EnqueueContext = Pick<AppContext, 'config' | 'now'> & { queue: Pick<AppContext['queue'], 'send' | 'wake'> };
+
+export interface EnqueueRequest {
+  orgId: string;
+  fieldId: string;
+  type: AnalysisType;
+  requestedBy: string | null;
+  options?: AnalysisOptions;
+  /** Types to queue once this one has ended (the automatic start's health, then the rest). */
+  followUps?: readonly AnalysisType[];
+}
+
 /**
  * Stores an analysis request and sends its job, for a field already known to be the organisation's: by a person
  * (`requestAnalysis`) or by a schedule (`requestedBy` null). The row and its job are written in one transaction,
@@ -42,59 +55,69 @@ export async function requestAnalysis(
  * row older than any analysis can take is failed first, so a stuck one never blocks the field for good.
  */
 export async function enqueueAnalysis(
-  ctx: Pick<AppContext, 'config' | 'database' | 'now'> & { queue: Pick<AppContext['queue'], 'send' | 'wake'> },
-  request: { orgId: string; fieldId: string; type: AnalysisType; requestedBy: string | null; options?: AnalysisOptions },
+  ctx: EnqueueContext & Pick<AppContext, 'database'>,
+  request: EnqueueRequest,
+): Promise<{ id: string; jobId: string } | 'already-running'> {
+  const started = await ctx.database.db.transaction().execute((trx) => enqueueAnalysisIn(trx, ctx, request));
+  // Committed: a worker of this process takes it now rather than at its next poll.
+  if (started !== 'already-running') ctx.queue.wake(analysisJobs[request.type]);
+  return started;
+}
+
+/**
+ * `enqueueAnalysis` inside a transaction the caller holds (a field's write and its first analysis commit together).
+ * The caller wakes the type's queue once it has committed.
+ */
+export async function enqueueAnalysisIn(
+  trx: Transaction<DB>,
+  ctx: EnqueueContext,
+  request: EnqueueRequest,
 ): Promise<{ id: string; jobId: string } | 'already-running'> {
   const { orgId, fieldId, type, requestedBy } = request;
   const now = ctx.now();
-  const started = await ctx.database.db.transaction().execute(async (trx) => {
-    const longestRunSeconds = analysisLongestRunSeconds(ctx.config);
-    await trx
-      .updateTable('analyses')
-      .set({ status: 'failed', error: STUCK_MESSAGE(longestRunSeconds), finishedAt: now })
-      .where('fieldId', '=', fieldId)
-      .where('type', '=', type)
-      .where('status', 'in', ['queued', 'running'])
-      .where('requestedAt', '<', new Date(now.getTime() - longestRunSeconds * 1000))
-      .execute();
-    const jobId = randomUUID();
-    const row = await trx
-      .insertInto('analyses')
-      .values({
-        orgId,
-        fieldId,
-        type,
-        status: 'queued',
-        jobId,
-        requestedBy,
-        requestedAt: now,
-        inputs: JSON.stringify({ options: request.options ?? {} }),
-      })
-      // The partial unique index (one queued or running per field and type); its predicate is written out, not
-      // bound, so PostgreSQL can match the index.
-      .onConflict((conflict) =>
-        conflict
-          .columns(['fieldId', 'type'])
-          .where(sql<boolean>`status in ('queued', 'running')`)
-          .doNothing(),
-      )
-      .returning('id')
-      .executeTakeFirst();
-    if (!row) return 'already-running';
-    crashHereWhenTesting(ctx.config, 'analysis-stored');
-    let sent: string | null;
-    try {
-      sent = await ctx.queue.send(analysisJobs[type], { analysisId: row.id }, { executor: trx, id: jobId });
-    } catch {
-      sent = null;
-    }
-    // Thrown inside the transaction: the row goes with it.
-    if (sent !== jobId) throw new AppError('SERVICE_UNAVAILABLE', 'Analyses cannot be started just now. Please try again in a minute.');
-    return { id: row.id, jobId };
-  });
-  // Committed: a worker of this process takes it now rather than at its next poll.
-  if (started !== 'already-running') ctx.queue.wake(analysisJobs[type]);
-  return started;
+  const longestRunSeconds = analysisLongestRunSeconds(ctx.config);
+  await trx
+    .updateTable('analyses')
+    .set({ status: 'failed', error: STUCK_MESSAGE(longestRunSeconds), finishedAt: now })
+    .where('fieldId', '=', fieldId)
+    .where('type', '=', type)
+    .where('status', 'in', ['queued', 'running'])
+    .where('requestedAt', '<', new Date(now.getTime() - longestRunSeconds * 1000))
+    .execute();
+  const jobId = randomUUID();
+  const row = await trx
+    .insertInto('analyses')
+    .values({
+      orgId,
+      fieldId,
+      type,
+      status: 'queued',
+      jobId,
+      requestedBy,
+      requestedAt: now,
+      inputs: JSON.stringify({ options: request.options ?? {}, ...(request.followUps?.length ? { followUps: request.followUps } : {}) }),
+    })
+    // The partial unique index (one queued or running per field and type); its predicate is written out, not
+    // bound, so PostgreSQL can match the index.
+    .onConflict((conflict) =>
+      conflict
+        .columns(['fieldId', 'type'])
+        .where(sql<boolean>`status in ('queued', 'running')`)
+        .doNothing(),
+    )
+    .returning('id')
+    .executeTakeFirst();
+  if (!row) return 'already-running';
+  crashHereWhenTesting(ctx.config, 'analysis-stored');
+  let sent: string | null;
+  try {
+    sent = await ctx.queue.send(analysisJobs[type], { analysisId: row.id }, { executor: trx, id: jobId });
+  } catch {
+    sent = null;
+  }
+  // Thrown inside the transaction: the row goes with it.
+  if (sent !== jobId) throw new AppError('SERVICE_UNAVAILABLE', 'Analyses cannot be started just now. Please try again in a minute.');
+  return { id: row.id, jobId };
 }
 
 /** The columns an `AnalysisView` is made of: never `result` or `inputs`, which run to megabytes. */

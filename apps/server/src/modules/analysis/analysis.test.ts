@@ -4,7 +4,15 @@ import path from 'node:path';
 import { addDays, isoDay, type FieldBoundary } from '@murimi/core';
 import { writeDemoCatalog } from '@murimi/earth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { as, registerAccount, squareBoundary, startTestApp, type TestAccount, type TestApp } from '../../../test/harness.ts';
+import {
+  as,
+  registerAccount,
+  squareBoundary,
+  startTestApp,
+  UNREACHABLE_SERVICES_ENV,
+  type TestAccount,
+  type TestApp,
+} from '../../../test/harness.ts';
 
 // The analysis API end to end: the server stores the request and queues a job, a worker (in the same process here)
 // runs the analysis on demo imagery read through the STAC and COG path, and the latest summaries show the result.
@@ -258,18 +266,7 @@ describe('an outside service down', () => {
   let account: TestAccount;
   let field: string;
   beforeAll(async () => {
-    const closed = 'http://127.0.0.1:9';
-    down = await startTestApp({
-      work: true,
-      env: {
-        IMAGERY_SOURCE: 'earth-search',
-        IMAGERY_STAC_URL: closed,
-        WEATHER_SOURCE: 'open-meteo',
-        OPEN_METEO_FORECAST_URL: `${closed}/v1/forecast`,
-        OPEN_METEO_ARCHIVE_URL: `${closed}/v1/archive`,
-        ANALYSIS_RETRIES: '0',
-      },
-    });
+    down = await startTestApp({ work: true, env: UNREACHABLE_SERVICES_ENV });
     account = await registerAccount(down.app);
     field = await createField(down, account);
   });

@@ -24,6 +24,7 @@ import {
 } from '../../db/owned-records.ts';
 import type { DB, FieldTable } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
+import { adviceDue, queueFieldAdvice, wakeFieldAdvice } from '../analysis/analysis-autostart.ts';
 import type { ExportedFile, ExportFormat } from './fields.export.ts';
 import { checkCornersPerField, checkFieldStorage } from './fields.quotas.ts';
 import { boundaryColumns, fieldRowOf } from './fields.rows.ts';
@@ -184,13 +185,18 @@ export async function createField(ctx: AppContext, orgId: string, input: FieldCr
   await requireFarm(ctx, orgId, input.farmId);
   const values = fieldRowOf(orgId, input);
   checkCornersPerField(ctx.config.quotas, values.boundaryVertices);
-  const { row, created } = await ctx.database.db.transaction().execute(async (trx) => {
+  const { row, created, adviceQueued } = await ctx.database.db.transaction().execute(async (trx) => {
     // A replay of a create already stored (same client id) adds nothing, so it is not counted against the limits.
     const replay = input.id ? await findOwned(trx, 'fields', orgId, input.id) : undefined;
     if (!replay) await checkFieldStorage(trx, ctx.config.quotas, orgId, { fields: 1, bytes: values.boundaryBytes });
-    return insertOwned(trx, 'fields', values);
+    const inserted = await insertOwned(trx, 'fields', values);
+    // A replay queues nothing: the first create did.
+    const queued =
+      inserted.created && adviceDue(null, inserted.row, true) && (await queueFieldAdvice(trx, ctx, { orgId, fieldId: inserted.row.id }));
+    return { ...inserted, adviceQueued: queued };
   });
   ctx.fieldListVersions.forget(orgId);
+  if (adviceQueued) wakeFieldAdvice(ctx);
   return { item: presentField(row), created };
 }
 
@@ -232,11 +238,21 @@ export async function updateField(
         .values({ orgId, fieldId, boundary: JSON.stringify(current.boundary), sizeHectares: current.sizeHectares, replacedAt: ctx.now() })
         .execute();
     }
-    return updateOwned(trx, 'fields', orgId, fieldId, { ...changes, ...(newBoundary ?? {}) }, { ...condition, now: ctx.now() });
+    const updated = await updateOwned(
+      trx,
+      'fields',
+      orgId,
+      fieldId,
+      { ...changes, ...(newBoundary ?? {}) },
+      { ...condition, now: ctx.now() },
+    );
+    const queued = !!updated && adviceDue(current, updated, boundaryChanged) && (await queueFieldAdvice(trx, ctx, { orgId, fieldId }));
+    return { updated, queued };
   });
-  if (!row) throw AppError.notFound('Field');
+  if (!row.updated) throw AppError.notFound('Field');
   ctx.fieldListVersions.forget(orgId);
-  return presentField(row);
+  if (row.queued) wakeFieldAdvice(ctx);
+  return presentField(row.updated);
 }
 
 /** The most records a `RECORDS_BEFORE_PLANTING` answer lists (it counts them all). */

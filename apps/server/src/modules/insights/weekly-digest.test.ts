@@ -188,4 +188,39 @@ describe('the weekly digest', () => {
     expect(week.openAlerts).toBe(DIGEST_MAX_FIELDS + 2);
     expect(week.fields[0]).toMatchObject({ fieldName: 'Plot 01', openAlerts: 1 });
   });
+
+  it('says why a field has no water advice: not run, running, failed with its reason, or the crop or planting date missing', async () => {
+    const grower = await registerAccount(test.app, { name: 'Rudo Ncube' });
+    const farmId = (await as(grower, test.app, { method: 'POST', url: '/api/farms', payload: { name: 'Ncube Farm' } })).json().data.id;
+    const field = async (name: string, facts: Record<string, unknown>) =>
+      (
+        await as(grower, test.app, {
+          method: 'POST',
+          url: '/api/fields',
+          payload: { name, farmId, boundary: squareBoundary(2), ...facts },
+        })
+      ).json().data.id as string;
+    const planted = { cropType: 'maize-grain', plantingDate: '2026-10-20' };
+    await field('A not run', planted);
+    const running = await field('B running', planted);
+    const failed = await field('C failed', planted);
+    await field('D no crop', { plantingDate: '2026-10-20' });
+    await field('E no date', { cropType: 'maize-grain' });
+    const row = (fieldId: string, status: 'running' | 'failed', error: string | null = null) =>
+      test.ctx.database.db.insertInto('analyses').values({ orgId: grower.orgId, fieldId, type: 'irrigation', status, error }).execute();
+    await row(running, 'running');
+    await row(failed, 'failed', 'Weather is unavailable right now: the weather service could not be reached.');
+
+    const week = (await as(grower, test.app, { method: 'GET', url: '/api/insights/this-week' })).json().data;
+    expect(week.fields.map((entry: { fieldName: string; water: string }) => [entry.fieldName, entry.water])).toEqual([
+      ['A not run', 'No water advice yet: the irrigation analysis has not run.'],
+      ['B running', 'The irrigation analysis is running now.'],
+      [
+        'C failed',
+        'No water advice: the last irrigation analysis failed. Weather is unavailable right now: the weather service could not be reached.',
+      ],
+      ['D no crop', 'No water advice yet: add the crop to this field.'],
+      ['E no date', 'No water advice yet: add the planting date to this field.'],
+    ]);
+  });
 });

@@ -4,6 +4,7 @@ import {
   healthFactsOf,
   localTimeIn,
   readAlert,
+  waterGapOf,
   waterOutlookOf,
   type AlertEvidence,
   type AlertRuleId,
@@ -61,7 +62,7 @@ export async function weekDigestOf(
   const local = localTimeIn(ctx.now(), preferences.timeZone);
   const fields = await db
     .selectFrom('fields')
-    .select(['id', 'name'])
+    .select(['id', 'name', 'cropType', 'plantingDate'])
     .where('orgId', '=', who.orgId)
     .orderBy('name')
     .orderBy('id')
@@ -75,9 +76,9 @@ export async function weekDigestOf(
     .where(isOpenAlert)
     .$if(reader === 'messages', (query) => query.where(mayBeSentAlert))
     .executeTakeFirstOrThrow();
-  const [health, irrigation, alerts] =
+  const [health, irrigation, alerts, newestIrrigation] =
     ids.length === 0
-      ? [[], [], []]
+      ? [[], [], [], []]
       : await Promise.all([
           db
             .selectFrom((eb) =>
@@ -100,7 +101,7 @@ export async function weekDigestOf(
           db
             .selectFrom('analyses')
             .distinctOn('fieldId')
-            .select(['fieldId', 'result'])
+            .select(['fieldId', 'result', 'requestedAt'])
             .where('orgId', '=', who.orgId)
             .where('fieldId', 'in', ids)
             .where('type', '=', 'irrigation')
@@ -116,8 +117,20 @@ export async function weekDigestOf(
             .where(isOpenAlert)
             .$if(reader === 'messages', (query) => query.where(mayBeSentAlert))
             .execute(),
+          // Each field's newest irrigation analysis in any state: running or failed says why there is no advice.
+          db
+            .selectFrom('analyses')
+            .distinctOn('fieldId')
+            .select(['fieldId', 'status', 'error', 'requestedAt'])
+            .where('orgId', '=', who.orgId)
+            .where('fieldId', 'in', ids)
+            .where('type', '=', 'irrigation')
+            .orderBy('fieldId')
+            .orderBy('requestedAt', 'desc')
+            .execute(),
         ]);
 
+  const latestIrrigation = (fieldId: string) => irrigation.find((row) => row.fieldId === fieldId);
   const digestFields: DigestField[] = fields.map((field) => {
     const healthOf = (recency: number) =>
       healthFactsOf(health.find((row) => row.fieldId === field.id && Number(row.recency) === recency)?.result as HealthResult | undefined);
@@ -127,7 +140,14 @@ export async function weekDigestOf(
       name: field.name,
       health: healthOf(1),
       previousHealth: previous && { ndvi: previous.ndvi, date: previous.date },
-      water: waterOutlookOf(irrigation.find((row) => row.fieldId === field.id)?.result as IrrigationResult | undefined),
+      water: waterOutlookOf(
+        latestIrrigation(field.id)?.result as IrrigationResult | undefined,
+        waterGapOf(
+          field,
+          newestIrrigation.find((row) => row.fieldId === field.id),
+          latestIrrigation(field.id),
+        ),
+      ),
       alerts: alerts
         .filter((alert) => alert.fieldId === field.id)
         .map((alert) => {

@@ -36,6 +36,7 @@ const summaries = (healthId: string | null): LatestSummaries => ({
 function fakeServer() {
   const calls: string[] = [];
   let latestId: string | null = 'old-summary';
+  let runningId: string | null = null;
   let startAnswers: (() => Promise<{ id: string }>)[] = [];
   let pollAnswers: (() => Promise<AnalysisDetail>)[] = [];
   const deps: RunnerDeps = {
@@ -58,17 +59,92 @@ function fakeServer() {
     cancel: vi.fn(async () => {
       calls.push('cancel');
     }),
+    running: async () => {
+      calls.push('running');
+      return runningId;
+    },
   };
   return {
     deps,
     calls,
     setLatest: (id: string | null) => (latestId = id),
+    setRunning: (id: string | null) => (runningId = id),
     onStart: (...answers: (() => Promise<{ id: string }>)[]) => (startAnswers = answers),
     onPoll: (...answers: (() => Promise<AnalysisDetail>)[]) => (pollAnswers = answers),
   };
 }
 
 const request = (type: AnalysisType = 'health', fieldId = FIELD) => ({ fieldId, fieldName: 'Kwacha 3', type });
+
+describe('runs the server started', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('follows an analysis found running on the server to its failure, with the server’s sentence, starting nothing', async () => {
+    const server = fakeServer();
+    const runs = new AnalysisRuns(server.deps);
+    const weather = 'Weather is unavailable right now: the weather service could not be reached. Please try again in a few minutes.';
+    server.onPoll(
+      async () => view('server-run', 'running', { stage: 'reading-weather', stage_at: '2026-11-25T10:00:03.000Z' }),
+      async () => view('server-run', 'failed', { error: weather }),
+    );
+    runs.adopt({ ...request('irrigation'), analysisId: 'server-run' });
+    // Found again by the next look at the field: the same card, not a second.
+    runs.adopt({ ...request('irrigation'), analysisId: 'server-run' });
+    expect(runs.getState()).toHaveLength(1);
+    expect(runs.find(FIELD, 'irrigation')).toMatchObject({ state: 'running', analysisId: 'server-run' });
+    await vi.advanceTimersByTimeAsync(2 * ANALYSIS_POLL_MS);
+    expect(runs.find(FIELD, 'irrigation')).toMatchObject({ state: 'failed', failure: { kind: 'analysis', message: weather } });
+    expect(server.calls).toEqual(['poll', 'poll']);
+    // A failed card stays; the same analysis found again does not start it over.
+    runs.adopt({ ...request('irrigation'), analysisId: 'server-run' });
+    expect(runs.find(FIELD, 'irrigation')?.state).toBe('failed');
+  });
+
+  it('shows a run that failed before it was seen as failed, with the server’s sentence, once; a closed card stays closed', async () => {
+    const server = fakeServer();
+    const runs = new AnalysisRuns(server.deps);
+    const found = { ...request('irrigation'), analysisId: 'quick-failure', status: 'failed' as const, error: 'Weather is unavailable.' };
+    runs.adopt(found);
+    expect(runs.find(FIELD, 'irrigation')).toMatchObject({
+      state: 'failed',
+      failure: { kind: 'analysis', message: 'Weather is unavailable.' },
+    });
+    expect(server.calls).toEqual([]);
+    runs.dismiss(runs.find(FIELD, 'irrigation')!.key);
+    runs.adopt(found);
+    expect(runs.find(FIELD, 'irrigation')).toBeUndefined();
+  });
+
+  it('completes an adopted run once the latest summary is that analysis', async () => {
+    const server = fakeServer();
+    const runs = new AnalysisRuns(server.deps);
+    server.onPoll(async () => {
+      server.setLatest('server-run');
+      return view('server-run', 'completed');
+    });
+    runs.adopt({ ...request(), analysisId: 'server-run' });
+    await vi.advanceTimersByTimeAsync(ANALYSIS_POLL_MS);
+    expect(runs.find(FIELD, 'health')?.state).toBe('completed');
+  });
+
+  it('follows the server’s run when a start is refused because one is already running', async () => {
+    const server = fakeServer();
+    const runs = new AnalysisRuns(server.deps);
+    const notices: RunNotice[] = [];
+    runs.onNotice((notice) => notices.push(notice));
+    server.setRunning('server-run');
+    server.onStart(() => Promise.reject(new ApiError(409, 'A health analysis is already running for this field.', 'CONFLICT')));
+    void runs.run(request());
+    await vi.advanceTimersByTimeAsync(0);
+    expect(runs.find(FIELD, 'health')).toMatchObject({ state: 'running', analysisId: 'server-run' });
+    expect(notices).toEqual([]);
+  });
+});
 
 describe('analysis runs (spec §4 lifecycle)', () => {
   beforeEach(() => {

@@ -1,4 +1,4 @@
-import type { AnalysisDetail, AnalysisType } from '@murimi/core';
+import type { AnalysisDetail, AnalysisType, AnalysisView } from '@murimi/core';
 import { api, ApiError } from '../../lib/api/client.ts';
 import type { LatestSummaries } from './api/analyses.ts';
 import { ANALYSIS_POLL_MS } from './api/analyses.ts';
@@ -50,6 +50,8 @@ export interface RunnerDeps {
   start(fieldId: string, type: AnalysisType): Promise<{ id: string }>;
   analysis(fieldId: string, type: AnalysisType, id: string): Promise<AnalysisDetail>;
   cancel(fieldId: string, type: AnalysisType, id: string): Promise<void>;
+  /** The field's queued or running analysis of the type, if any (a run the server started: schedule, new field). */
+  running(fieldId: string, type: AnalysisType): Promise<string | null>;
 }
 
 /** What the cards tell the person: the spec's toasts (§8 "Map and cancel") and a second start. */
@@ -89,6 +91,8 @@ export class AnalysisRuns {
   private readonly settledListeners = new Set<(run: AnalysisRun) => void>();
   private readonly noticeListeners = new Set<(notice: RunNotice, run: AnalysisRun) => void>();
   private ticker: ReturnType<typeof setInterval> | null = null;
+  /** The analyses `adopt` has taken up, so a closed card is not brought back by the next look. */
+  private readonly adopted = new Set<string>();
 
   constructor(private readonly deps: RunnerDeps) {}
 
@@ -138,6 +142,40 @@ export class AnalysisRuns {
     return isSimulatedField(request.fieldId) ? this.simulate(key) : this.follow(key);
   }
 
+  /**
+   * Follows an analysis the server started by itself (a new field's, a schedule's) as if this browser had started
+   * it: its card shows and is polled the same way. One that already ended before it was seen (a quick failure) shows
+   * ended, with the server's sentence. Each analysis is taken up once: one closed, or followed already, is left alone.
+   */
+  adopt(request: RunRequest & { analysisId: string; status?: AnalysisView['status']; error?: string | null }): void {
+    const { analysisId, status = 'running', error = null, ...rest } = request;
+    if (this.adopted.has(analysisId)) return;
+    const existing = this.find(request.fieldId, request.type);
+    if (existing && (waiting(existing) || existing.analysisId === analysisId)) return;
+    if (status === 'cancelled') return;
+    this.adopted.add(analysisId);
+    const key = runKey(request.fieldId, request.type);
+    this.put({
+      key,
+      ...rest,
+      analysisId,
+      state: 'running',
+      progress: startProgress(request.type, this.deps.now()),
+      failure: null,
+      simulated: false,
+    });
+    if (status === 'failed') {
+      this.finish(key, { state: 'failed', failure: { kind: 'analysis', message: error ?? '' } });
+      return;
+    }
+    if (status === 'completed') {
+      this.finish(key, { state: 'completed' });
+      return;
+    }
+    this.ensureTicking();
+    void this.watch(key, analysisId, undefined);
+  }
+
   /** Cancels a waiting run on the server (spec §8 toasts); a run still starting is only forgotten. */
   async cancel(fieldId: string, type: AnalysisType): Promise<void> {
     const run = this.find(fieldId, type);
@@ -177,6 +215,12 @@ export class AnalysisRuns {
       analysisId = (await startWithRetry(() => this.deps.start(run.fieldId, run.type), this.deps.sleep)).id;
     } catch (error) {
       const reason = error instanceof AnalysisStartError ? error.reason : 'other';
+      // Already queued or running on the server (the field's own start, a schedule): follow that one instead.
+      const theirs = reason === 'alreadyRunning' ? await this.deps.running(run.fieldId, run.type).catch(() => null) : null;
+      if (theirs && waiting(this.find(run.fieldId, run.type))) {
+        this.update(key, { state: 'running', analysisId: theirs });
+        return this.watch(key, theirs, undefined);
+      }
       if (reason === 'alreadyRunning') this.notify('alreadyRunning', this.get(key));
       return this.finish(key, { state: 'failed', failure: { kind: 'start', reason } });
     }
@@ -187,7 +231,15 @@ export class AnalysisRuns {
       return now ?? run;
     }
     this.update(key, { state: 'running', analysisId });
+    return this.watch(key, analysisId, knownSummaryId);
+  }
 
+  /**
+   * Polls a running analysis until it ends. Completed once the latest summary is another analysis than
+   * `knownSummaryId` (spec §4); for a run found on the server (`undefined`), once it is that analysis.
+   */
+  private async watch(key: string, analysisId: string, knownSummaryId: string | null | undefined): Promise<AnalysisRun> {
+    const run = this.get(key);
     let failures = 0;
     for (;;) {
       await this.deps.sleep(ANALYSIS_POLL_MS);
@@ -211,7 +263,8 @@ export class AnalysisRuns {
         if (detail.status === 'completed') {
           // Spec §4: completed once the latest summary is another analysis than the one known at the start.
           const latest = (await this.deps.latestSummaries(run.fieldId))[run.type];
-          if (latest && latest.id !== knownSummaryId) return this.finish(key, { state: 'completed', simulated: latest.simulated });
+          const done = knownSummaryId === undefined ? latest?.id === analysisId : !!latest && latest.id !== knownSummaryId;
+          if (latest && done) return this.finish(key, { state: 'completed', simulated: latest.simulated });
         }
         if (polled?.progress.phase === 'timed-out') return this.finish(key, { state: 'timed-out' });
       } catch (error) {
@@ -303,6 +356,10 @@ export const analysisRuns = new AnalysisRuns({
   start: async (fieldId, type) => body(await api.post<{ data: { id: string } }>(`/api/analysis/${fieldId}/${type}/run`, {})),
   analysis: async (fieldId, type, id) => body(await api.get<{ data: AnalysisDetail }>(`/api/analysis/${fieldId}/${type}/${id}`)),
   cancel: (fieldId, type, id) => api.delete(`/api/analysis/${fieldId}/${type}/${id}`),
+  running: async (fieldId, type) => {
+    const [newest] = body(await api.get<{ data: AnalysisView[] }>(`/api/analysis/${fieldId}/history?type=${type}&limit=1`));
+    return newest && (newest.status === 'queued' || newest.status === 'running') ? newest.id : null;
+  },
 });
 
 /** Starts an analysis of a field; its card shows how it goes. */

@@ -66,7 +66,6 @@ export const app = {
     simulated: 'Simulated',
     analysedOn: 'Analysis of {{date}}',
     openScreen: 'Open {{screen}}',
-    notYet: 'Not analysed yet.',
     needsDetails: '{{message}}',
     noAnalysis: {
       title: 'No analyses of {{field}} yet',
@@ -551,7 +550,6 @@ export const app = {
     notFound: 'This field does not exist or was deleted. Your fields are listed in My Fields.',
     analyses: 'Analyses',
     analysisDate: 'Analysis of {{date}}',
-    notAnalysed: 'Not analysed yet. Run it to see the result here.',
     loadingAnalyses: 'Loading the latest analyses…',
     simulated: 'Simulated',
     completed: 'Completed',
@@ -1434,6 +1432,16 @@ export const app = {
     },
     rerun: 'Run again',
     running: 'Running… {{percent}} %',
+    gap: {
+      running: 'Running now: the result shows here when it is ready.',
+      runningBadge: 'Running',
+      failed: 'The last run failed: {{message}}',
+      failedBadge: 'Failed',
+      noCrop: 'Add the crop to this field for this advice: it starts by itself once the field has a crop and a planting date.',
+      noPlantingDate:
+        'Add the planting date to this field for this advice: it starts by itself once the field has a crop and a planting date.',
+      notRun: 'Not run yet.',
+    },
     cancelledState: 'Analysis cancelled.',
     simulated: 'From simulated demo imagery',
     failedGeneric: 'The analysis could not be completed. Please try again, or contact support if it keeps failing.',

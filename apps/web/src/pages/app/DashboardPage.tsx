@@ -113,7 +113,9 @@ export default function DashboardPage() {
             {t('dashboard.atAGlance', { field: selected.name })}
           </h2>
           <PartBoundary name="The selected field's analysis tiles" title={t('dashboard.atAGlance', { field: selected.name })}>
-            <FieldAnalysisTiles field={{ id: selected.id, name: selected.name }} />
+            <FieldAnalysisTiles
+              field={{ id: selected.id, name: selected.name, cropType: selected.cropType, plantingDate: selected.plantingDate }}
+            />
           </PartBoundary>
         </section>
         <PartBoundary name="The farm health totals" title={t('dashboard.totals.title')}>

@@ -112,7 +112,7 @@ function FieldView({ field }: { field: Field }) {
             />
           </Card>
         )}
-        <FieldAnalysisSummaries field={{ id: field.id, name: field.name }} />
+        <FieldAnalysisSummaries field={{ id: field.id, name: field.name, cropType: field.cropType, plantingDate: field.plantingDate }} />
         <FieldRecords field={field} />
       </div>
       <ConfirmDialog

@@ -19,6 +19,7 @@ export const analysisInProgress = (status: AnalysisStatus | undefined) => status
 export const analysisKeys = {
   ofField: (fieldId: string) => ['analyses', fieldId] as const,
   latestSummaries: (fieldId: string) => ['analyses', fieldId, 'latest-summaries'] as const,
+  recent: (fieldId: string) => ['analyses', fieldId, 'recent'] as const,
   one: (fieldId: string, type: AnalysisType, id: string) => ['analyses', fieldId, type, id] as const,
 };
 
@@ -35,4 +36,34 @@ export const analysisQuery = <Type extends AnalysisType>(fieldId: string, type: 
     queryKey: analysisKeys.one(fieldId, type, id),
     queryFn: async () => (await api.get<{ data: AnalysisDetail<Type> }>(`/api/analysis/${fieldId}/${type}/${id}`)).data,
     refetchInterval: (query) => (analysisInProgress(query.state.data?.status) ? ANALYSIS_POLL_MS : false),
+  });
+
+/** How many of a field's newest analyses are read to find each type's newest. */
+const RECENT_ANALYSES = 20;
+/** After an analysis ends the server may queue the next ones (a new field's): keep looking this long. */
+const FOLLOW_UPS_WINDOW_MS = 30_000;
+
+/** The newest analysis of each type among `rows` (newest first), whatever its state. */
+export function newestByType(rows: readonly AnalysisSummary[]): Partial<Record<AnalysisType, AnalysisSummary>> {
+  const newest: Partial<Record<AnalysisType, AnalysisSummary>> = {};
+  for (const row of rows) newest[row.type] ??= row;
+  return newest;
+}
+
+/** Whether the recent list can still change by itself: one is queued or running, or one ended moments ago. */
+export function recentStillMoving(rows: readonly AnalysisSummary[] | undefined, nowMs: number): boolean {
+  return (rows ?? []).some(
+    (row) => analysisInProgress(row.status) || (row.finished_at !== null && nowMs - Date.parse(row.finished_at) < FOLLOW_UPS_WINDOW_MS),
+  );
+}
+
+/**
+ * A field's newest analyses in any state (its history's first rows): what the server queued by itself, what runs, and
+ * what failed and why. Asked again every 5 s while one is queued or running or has just ended.
+ */
+export const recentAnalysesQuery = (fieldId: string) =>
+  queryOptions({
+    queryKey: analysisKeys.recent(fieldId),
+    queryFn: async () => (await api.get<{ data: AnalysisSummary[] }>(`/api/analysis/${fieldId}/history?limit=${RECENT_ANALYSES}`)).data,
+    refetchInterval: (query) => (recentStillMoving(query.state.data, Date.now()) ? ANALYSIS_POLL_MS : false),
   });

@@ -8,7 +8,10 @@ import { ErrorBoundary, PartFailed } from '../../../components/ui/ErrorBoundary.
 import { EmptyState, Spinner } from '../../../components/ui/layout.tsx';
 import { LoadError } from '../../../components/ui/QueryState.tsx';
 import { formatDate, formatFixed, formatNumber, todayIso } from '../../../lib/format.ts';
+import { analysisGap, type AdviceField } from '../analysis-state.ts';
 import { latestSummariesQuery, type AnalysisSummary } from '../api/analyses.ts';
+import { useRecentAnalyses } from '../use-recent-analyses.ts';
+import { AnalysisGapNote } from './AnalysisGapNote.tsx';
 import { todayWeatherQuery, useLatestResult } from '../api/latest-results.ts';
 import { RunAnalysisButton } from './RunAnalysisButton.tsx';
 import {
@@ -22,11 +25,8 @@ import {
   type HealthStatus,
 } from './result-headlines.ts';
 
-/** The field a tile speaks of. */
-export interface TileField {
-  id: string;
-  name: string;
-}
+/** The field a tile speaks of (with its crop and planting date where known, to say what is missing). */
+export type TileField = AdviceField;
 
 const statusTones: Record<HealthStatus, BadgeTone> = { healthy: 'good', moderate: 'warning', 'bare-or-stressed': 'warning' };
 
@@ -79,6 +79,7 @@ function LatestResult<Type extends AnalysisType>({
 }) {
   const { t } = useTranslation('app');
   const latest = useLatestResult(field.id, type);
+  const { newest } = useRecentAnalyses(field);
   if (latest.state === 'loading')
     return (
       <p role="status" className="text-stone-600">
@@ -86,16 +87,15 @@ function LatestResult<Type extends AnalysisType>({
       </p>
     );
   if (latest.state === 'error') return <LoadError error={latest.error} onRetry={latest.retry} />;
-  if (!latest.summary || !latest.result)
-    return (
-      <>
-        <p className="text-stone-700">{t('dashboard.notYet')}</p>
-        <div>
-          <RunAnalysisButton fieldId={field.id} fieldName={field.name} type={type} variant="secondary" />
-        </div>
-      </>
-    );
-  return <>{children(latest.result, latest.summary)}</>;
+  const gap = analysisGap(field, type, newest[type], latest.summary);
+  if (!latest.summary || !latest.result) return <AnalysisGapNote field={field} type={type} gap={gap ?? { kind: 'not-run' }} />;
+  // A newer run that failed or is running is said above the result it would replace.
+  return (
+    <>
+      {gap && <AnalysisGapNote field={field} type={type} gap={gap} />}
+      {children(latest.result, latest.summary)}
+    </>
+  );
 }
 
 const analysedOn = (summary: AnalysisSummary, t: ReturnType<typeof useTranslation<'app'>>['t']) =>
@@ -391,9 +391,11 @@ export function WeatherTile({ field }: { field: TileField }) {
 export function FieldAnalysisTiles({ field }: { field: TileField }) {
   const { t } = useTranslation('app');
   const summaries = useQuery(latestSummariesQuery(field.id));
+  const recent = useRecentAnalyses(field);
   if (summaries.isPending) return <Spinner label={t('dashboard.loadingAnalyses')} />;
   if (summaries.isError) return <LoadError error={summaries.error} onRetry={() => void summaries.refetch()} />;
-  if (Object.values(summaries.data).every((summary) => summary === null))
+  // Nothing ever asked for: one invitation. Once any analysis runs or failed, each tile says where its own stands.
+  if (Object.values(summaries.data).every((summary) => summary === null) && !recent.isPending && Object.keys(recent.newest).length === 0)
     return (
       <EmptyState
         title={t('dashboard.noAnalysis.title', { field: field.name })}

@@ -9,8 +9,11 @@ import { Spinner } from '../../../components/ui/layout.tsx';
 import { LoadError } from '../../../components/ui/QueryState.tsx';
 import { formatDate, formatNumber } from '../../../lib/format.ts';
 import { Sparkline } from '../../charts/index.ts';
+import { analysisGap, type AnalysisGap } from '../analysis-state.ts';
 import { latestSummariesQuery, type AnalysisSummary } from '../api/analyses.ts';
 import { overlayImageQuery, useLatestResult } from '../api/latest-results.ts';
+import { useRecentAnalyses } from '../use-recent-analyses.ts';
+import { AnalysisGapBadge, AnalysisGapNote } from './AnalysisGapNote.tsx';
 import type { TileField } from './AnalysisTiles.tsx';
 import { RunAnalysisButton } from './RunAnalysisButton.tsx';
 import { healthHeadline, lastClearImage, usableNdviSeries, type HealthStatus } from './result-headlines.ts';
@@ -101,7 +104,17 @@ function HealthBadge({ field }: { field: TileField }) {
   return <Badge tone={healthTones[health.status]}>{t(`dashboard.health.status.${health.status}`)}</Badge>;
 }
 
-function AnalysisCard({ field, type, summary }: { field: TileField; type: AnalysisType; summary: AnalysisSummary | null }) {
+function AnalysisCard({
+  field,
+  type,
+  summary,
+  gap,
+}: {
+  field: TileField;
+  type: AnalysisType;
+  summary: AnalysisSummary | null;
+  gap: AnalysisGap;
+}) {
   const { t } = useTranslation('app');
   const title = t(`analysisProgress.typeNames.${type}`);
   const screen = screens[type];
@@ -114,7 +127,9 @@ function AnalysisCard({ field, type, summary }: { field: TileField; type: Analys
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h3 className="font-semibold text-stone-900">{title}</h3>
         <span className="flex flex-wrap gap-2">
-          {summary ? (
+          {gap?.kind === 'running' || gap?.kind === 'failed' ? (
+            <AnalysisGapBadge gap={gap} />
+          ) : summary ? (
             type === 'health' ? (
               <HealthBadge field={field} />
             ) : (
@@ -126,25 +141,26 @@ function AnalysisCard({ field, type, summary }: { field: TileField; type: Analys
           {summary?.simulated && <Badge tone="info">{t('fieldDetail.simulated')}</Badge>}
         </span>
       </div>
-      {summary ? (
+      {gap && <AnalysisGapNote field={field} type={type} gap={gap} />}
+      {summary && (
         <>
           <p className="text-stone-800">{summary.summary}</p>
           {summary.analysis_date && (
             <p className="text-sm text-stone-600">{t('fieldDetail.analysisDate', { date: formatDate(summary.analysis_date) })}</p>
           )}
         </>
-      ) : (
-        <p className="text-stone-700">{t('fieldDetail.notAnalysed')}</p>
       )}
       {type === 'health' && summary && <HealthExtras field={field} />}
       <div className="mt-auto flex flex-wrap items-center gap-3 pt-2">
-        <RunAnalysisButton
-          fieldId={field.id}
-          fieldName={field.name}
-          type={type}
-          variant={summary ? 'secondary' : 'primary'}
-          label={summary ? t('analysisProgress.rerun') : undefined}
-        />
+        {(gap === null || gap.kind === 'running') && (
+          <RunAnalysisButton
+            fieldId={field.id}
+            fieldName={field.name}
+            type={type}
+            variant={summary ? 'secondary' : 'primary'}
+            label={summary ? t('analysisProgress.rerun') : undefined}
+          />
+        )}
         <Link to={screen.to} className="text-sm font-semibold text-leaf-800 underline">
           {type === 'health' ? t('fieldDetail.toCropHealth') : t('fieldDetail.toScreen', { screen: t(`dashboard.${screen.name}.screen`) })}
         </Link>
@@ -157,6 +173,7 @@ function AnalysisCard({ field, type, summary }: { field: TileField; type: Analys
 export function FieldAnalysisSummaries({ field }: { field: TileField }) {
   const { t } = useTranslation('app');
   const summaries = useQuery(latestSummariesQuery(field.id));
+  const { newest } = useRecentAnalyses(field);
   let body;
   if (summaries.isPending) body = <Spinner label={t('fieldDetail.loadingAnalyses')} />;
   else if (summaries.isError) body = <LoadError error={summaries.error} onRetry={() => void summaries.refetch()} />;
@@ -167,7 +184,7 @@ export function FieldAnalysisSummaries({ field }: { field: TileField }) {
         {analysisTypes.map((type) => (
           // Each card fails alone: a result it cannot read leaves the other three.
           <PartBoundary key={type} name={`The ${type} analysis card`} title={t(`analysisProgress.typeNames.${type}`)}>
-            <AnalysisCard field={field} type={type} summary={latest[type]} />
+            <AnalysisCard field={field} type={type} summary={latest[type]} gap={analysisGap(field, type, newest[type], latest[type])} />
           </PartBoundary>
         ))}
       </div>

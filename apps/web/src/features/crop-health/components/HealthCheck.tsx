@@ -7,6 +7,7 @@ import { LoadError } from '../../../components/ui/QueryState.tsx';
 import { formatDate, formatNumber } from '../../../lib/format.ts';
 import { analysisQuery, latestSummariesQuery } from '../../analyses/api/analyses.ts';
 import { RunAnalysisButton } from '../../analyses/components/RunAnalysisButton.tsx';
+import { NoResultYet } from '../../analyses/components/AnalysisGapNote.tsx';
 import { anomalyText, lastClearText, problemZoneText, trendText } from '../health-summary.ts';
 import { PROBLEM_ZONE_COLOUR } from '../problem-zones.ts';
 
@@ -57,11 +58,17 @@ export function HealthCheck({
   else if (result === undefined) body = <Spinner label={t('cropHealth.health.loading')} />;
   else if (result === null)
     body = (
-      <div className="rounded-lg border border-dashed border-stone-300 p-4 text-center">
-        <p className="font-semibold text-stone-900">{t('cropHealth.health.noneTitle')}</p>
-        <p className="mt-1 text-stone-700">{t('cropHealth.health.noneMessage')}</p>
-        <div className="mt-3 flex justify-center">{runButton(false)}</div>
-      </div>
+      <NoResultYet
+        field={{ id: fieldId, name: fieldName }}
+        type="health"
+        invitation={
+          <div className="rounded-lg border border-dashed border-stone-300 p-4 text-center">
+            <p className="font-semibold text-stone-900">{t('cropHealth.health.noneTitle')}</p>
+            <p className="mt-1 text-stone-700">{t('cropHealth.health.noneMessage')}</p>
+            <div className="mt-3 flex justify-center">{runButton(false)}</div>
+          </div>
+        }
+      />
     );
   else if (result.status === 'no-clear-image')
     body = <p className="text-stone-800">{t('cropHealth.health.noClearImage', { count: result.history.length })}</p>;

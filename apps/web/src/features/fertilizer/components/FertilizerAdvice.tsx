@@ -8,6 +8,7 @@ import { LoadError } from '../../../components/ui/QueryState.tsx';
 import { formatDate, formatNumber, todayIso } from '../../../lib/format.ts';
 import { useLatestResult } from '../../analyses/api/latest-results.ts';
 import { RunAnalysisButton } from '../../analyses/components/RunAnalysisButton.tsx';
+import { NoResultYet } from '../../analyses/components/AnalysisGapNote.tsx';
 import { useApplications } from '../api/applications.ts';
 import { applicationPrefill, eventToActOn, nothingNeeded, type FertilizerEvent } from '../advice-model.ts';
 import { AdviceReasons } from './AdviceReasons.tsx';
@@ -189,11 +190,17 @@ export function FertilizerAdvice({ field, onLog }: { field: FieldSummary; onLog:
     return (
       <div className="space-y-4">
         {frame(
-          <div className="rounded-lg border border-dashed border-stone-300 p-4 text-center">
-            <p className="font-semibold text-stone-900">{t('fertilizerAdvice.noneTitle')}</p>
-            <p className="mx-auto mt-1 max-w-prose text-stone-700">{t('fertilizerAdvice.noneMessage')}</p>
-            <div className="mt-3 flex justify-center">{run(false)}</div>
-          </div>,
+          <NoResultYet
+            field={field}
+            type="fertilizer"
+            invitation={
+              <div className="rounded-lg border border-dashed border-stone-300 p-4 text-center">
+                <p className="font-semibold text-stone-900">{t('fertilizerAdvice.noneTitle')}</p>
+                <p className="mx-auto mt-1 max-w-prose text-stone-700">{t('fertilizerAdvice.noneMessage')}</p>
+                <div className="mt-3 flex justify-center">{run(false)}</div>
+              </div>
+            }
+          />,
         )}
         {calculator(null, 'none')}
       </div>

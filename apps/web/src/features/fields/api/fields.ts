@@ -11,6 +11,7 @@ import { queryOptions, useMutation, useQuery, type QueryClient } from '@tanstack
 import { useMemo } from 'react';
 import { api } from '../../../lib/api/client.ts';
 import { listAllPages } from '../../../lib/api/list-pages.ts';
+import { analysisKeys } from '../../analyses/api/analyses.ts';
 import { refreshFarms } from '../../farms/api/farms.ts';
 import { isQueued, sendOrQueue } from '../../offline/sync-runtime.ts';
 import { applicationKeys } from '../../fertilizer/api/applications.ts';
@@ -121,6 +122,8 @@ export function registerFieldMutations(client: QueryClient): void {
     onSuccess: (field: Field) => {
       // A change kept for later is not the server's field yet: the field's own entry stays the server's.
       if (!isQueued(field)) client.setQueryData(fieldKeys.one(field.id), field);
+      // A new crop, planting date or boundary queues the field's analyses on the server: their cards look again.
+      void client.invalidateQueries({ queryKey: analysisKeys.recent(field.id) });
       return refreshFields(client);
     },
   });

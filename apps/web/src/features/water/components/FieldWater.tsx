@@ -9,6 +9,7 @@ import { LoadError } from '../../../components/ui/QueryState.tsx';
 import { formatDate, formatNumber } from '../../../lib/format.ts';
 import { useLatestResult } from '../../analyses/api/latest-results.ts';
 import { RunAnalysisButton } from '../../analyses/components/RunAnalysisButton.tsx';
+import { NoResultYet } from '../../analyses/components/AnalysisGapNote.tsx';
 import { TimeSeriesChart, seriesSummary } from '../../charts/index.ts';
 import { SyncStateBadge } from '../../offline/components/SyncStateBadge.tsx';
 import { useWithPending } from '../../offline/use-with-pending.ts';
@@ -67,11 +68,17 @@ function AdvicePanel({ field, latest, logged }: { field: FieldSummary; latest: L
   else if (latest.state === 'loading') body = <Spinner label={t('water.advice.loading')} />;
   else if (latest.state === 'none' || !result)
     body = (
-      <div className="rounded-lg border border-dashed border-stone-300 p-4 text-center">
-        <p className="font-semibold text-stone-900">{t('water.advice.noneTitle')}</p>
-        <p className="mt-1 text-stone-700">{t('water.advice.noneMessage')}</p>
-        <div className="mt-3 flex justify-center">{run(false)}</div>
-      </div>
+      <NoResultYet
+        field={field}
+        type="irrigation"
+        invitation={
+          <div className="rounded-lg border border-dashed border-stone-300 p-4 text-center">
+            <p className="font-semibold text-stone-900">{t('water.advice.noneTitle')}</p>
+            <p className="mt-1 text-stone-700">{t('water.advice.noneMessage')}</p>
+            <div className="mt-3 flex justify-center">{run(false)}</div>
+          </div>
+        }
+      />
     );
   else if ('status' in result && result.status === 'needs-field-details')
     body = (

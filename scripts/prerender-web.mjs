@@ -46,7 +46,7 @@ console.log(`Prerendered ${prerenderedPaths.length} public pages.`);
 // Compress every text file once here, so the server sends .br or .gz without compressing per request.
 let compressed = 0;
 for (const entry of readdirSync(dist, { recursive: true, withFileTypes: true })) {
-  if (!entry.isFile() || !/\.(js|css|html|svg|json|txt)$/.test(entry.name)) continue;
+  if (!entry.isFile() || !/\.(js|mjs|css|html|svg|json|txt)$/.test(entry.name)) continue;
   const file = path.join(entry.parentPath, entry.name);
   const content = readFileSync(file);
   writeFileSync(`${file}.gz`, gzipSync(content, { level: 9 }));

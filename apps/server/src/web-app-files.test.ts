@@ -23,7 +23,12 @@ function writeWebBuild(): string {
   write(
     'route-preloads.json',
     JSON.stringify({
-      '/crop-health': ['/assets/CropHealthPage-Ab12.js', '/assets/maplibre-gl-Cd34.js', '/assets/maplibre-gl-Ef56.css', '/x"><script>1</script>'],
+      '/crop-health': [
+        '/assets/CropHealthPage-Ab12.js',
+        '/assets/maplibre-gl-Cd34.js',
+        '/assets/maplibre-gl-Ef56.css',
+        '/x"><script>1</script>',
+      ],
     }),
   );
   return dist;

@@ -4,6 +4,7 @@
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import path from 'node:path';
+import { build as esbuild } from 'esbuild';
 import { build } from 'vite';
 
 const web = path.resolve(import.meta.dirname, '../apps/web');
@@ -22,12 +23,19 @@ writeFileSync(path.join(dist, 'app.html'), shell);
 
 const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>/.exec(shell);
 if (!entry) throw new Error('No module script in dist/index.html');
-// Fetch and start the app after the page has loaded and the browser is idle. A file, not an inline script:
-// the server's Content-Security-Policy allows scripts from its own origin only.
-writeFileSync(
-  path.join(dist, 'boot.js'),
-  `addEventListener('load',function(){(window.requestIdleCallback||setTimeout)(function(){import('${entry[1]}')})});\n`,
-);
+// The pages' one script (src/boot.ts): it fetches the app after load, or at the visitor's first touch when they never
+// signed in here, ask to save data, or are on a 2g/3g connection. A file, not an inline script: the server's
+// Content-Security-Policy allows scripts from its own origin only.
+await esbuild({
+  entryPoints: [path.join(web, 'src/boot.ts')],
+  outfile: path.join(dist, 'boot.js'),
+  bundle: true,
+  minify: true,
+  format: 'iife',
+  target: 'es2020',
+  define: { __APP_ENTRY__: JSON.stringify(entry[1]) },
+  logLevel: 'warning',
+});
 const deferredEntry = '<script src="/boot.js" defer></script>';
 
 for (const route of prerenderedPaths) {
@@ -46,7 +54,7 @@ console.log(`Prerendered ${prerenderedPaths.length} public pages.`);
 // Compress every text file once here, so the server sends .br or .gz without compressing per request.
 let compressed = 0;
 for (const entry of readdirSync(dist, { recursive: true, withFileTypes: true })) {
-  if (!entry.isFile() || !/\.(js|css|html|svg|json|txt)$/.test(entry.name)) continue;
+  if (!entry.isFile() || !/\.(js|mjs|css|html|svg|json|txt)$/.test(entry.name)) continue;
   const file = path.join(entry.parentPath, entry.name);
   const content = readFileSync(file);
   writeFileSync(`${file}.gz`, gzipSync(content, { level: 9 }));

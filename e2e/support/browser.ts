@@ -44,8 +44,12 @@ export async function newPage(
   return { context, page };
 }
 
-/** Waits until the app has taken over a prerendered page (forms stay disabled before). */
+/**
+ * Waits until the app has taken over a prerendered page (forms stay disabled before). A reading page fetches the app
+ * for a visitor who never signed in here only at their first touch (src/boot.ts): this gives it one.
+ */
 export async function waitForApp(page: Page): Promise<void> {
+  await page.evaluate(() => document.body.dispatchEvent(new Event('pointerdown', { bubbles: true })));
   await page.waitForFunction(() => document.querySelector('#root')?.getAttribute('data-hydrated') === 'true', undefined, {
     timeout: 15_000,
   });

@@ -13,10 +13,24 @@ function writeWebBuild(): string {
     writeFileSync(path.join(dist, file), text);
     writeFileSync(path.join(dist, `${file}.br`), brotliCompressSync(text));
   };
-  write('app.html', '<!doctype html><title>Murimi</title><link rel="manifest" href="/manifest.webmanifest"><div id="root"></div>');
+  write(
+    'app.html',
+    '<!doctype html><html><head><title>Murimi</title><link rel="manifest" href="/manifest.webmanifest"></head><body><div id="root"></div></body></html>',
+  );
   write('sw.js', 'self.addEventListener("fetch", () => {});');
   write('manifest.webmanifest', JSON.stringify({ name: 'Murimi', start_url: '/dashboard', display: 'standalone' }));
   write('assets/index-Bx7Kq2.js', 'console.log("app");');
+  write(
+    'route-preloads.json',
+    JSON.stringify({
+      '/crop-health': [
+        '/assets/CropHealthPage-Ab12.js',
+        '/assets/maplibre-gl-Cd34.js',
+        '/assets/maplibre-gl-Ef56.css',
+        '/x"><script>1</script>',
+      ],
+    }),
+  );
   return dist;
 }
 
@@ -57,6 +71,25 @@ describe('the installable app’s files', () => {
   it('keeps hashed assets cached for a year beside them', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/assets/index-Bx7Kq2.js' });
     expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('names a screen’s own files in its page, so they are fetched with the entry rather than one after another', async () => {
+    for (const url of ['/crop-health', '/crop-health/']) {
+      const response = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'identity' } });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers['content-type']).toMatch(/^text\/html/);
+      expect(response.headers['cache-control']).toBe('no-cache');
+      const head = response.body.slice(0, response.body.indexOf('</head>'));
+      expect(head).toContain('<link rel="modulepreload" crossorigin href="/assets/CropHealthPage-Ab12.js">');
+      expect(head).toContain('<link rel="modulepreload" crossorigin href="/assets/maplibre-gl-Cd34.js">');
+      expect(head).toContain('<link rel="preload" as="style" crossorigin href="/assets/maplibre-gl-Ef56.css">');
+      expect(response.body).not.toContain('<script>1</script>');
+      expect(response.body).toContain('<div id="root"></div>');
+    }
+    // A path the build did not list gets the shell as it is.
+    const other = await t.app.inject({ method: 'GET', url: '/fields/4b1c2a55-0000-4000-8000-000000000000' });
+    expect(other.statusCode).toBe(200);
+    expect(other.body).not.toContain('modulepreload');
   });
 
   it('lets the page register a worker and read the manifest from its own origin', async () => {

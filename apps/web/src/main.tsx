@@ -7,9 +7,11 @@ import { BrowserRouter } from 'react-router';
 import { AppRoot } from './app/AppRoot.tsx';
 import { queryClient } from './app/query-client.ts';
 import { preloadPrerenderedScreen } from './app/routes.tsx';
+import { prefetchScreenData } from './app/screen-data.ts';
 import { tellServiceWorkerWhoIsSignedIn } from './components/shell/service-worker.ts';
 import { session, watchSession } from './features/auth/session.ts';
 import { endSession, onSessionChange } from './features/auth/auth-actions.ts';
+import { storedSelectedFieldId } from './features/field-selection/field-selection.ts';
 import { adoptSharedPackFiles } from './features/field-packs/pack-cache.ts';
 import { cleanUpOldData } from './features/offline/cleanup.ts';
 import { signedInPerson, startSync } from './features/offline/sync-runtime.ts';
@@ -39,6 +41,8 @@ session.subscribe(() => {
 session.initialise();
 watchSession();
 startSync(queryClient);
+// The screen's first reads go out now, beside its code, rather than once it has arrived and drawn.
+if (session.getState().status === 'signed-in') void prefetchScreenData(queryClient, location.pathname, storedSelectedFieldId());
 
 const app = <AppRoot queryClient={queryClient} router={BrowserRouter} />;
 

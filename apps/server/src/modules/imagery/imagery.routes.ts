@@ -5,7 +5,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import { AppError } from '../../errors.ts';
 import { authenticate, authOf } from '../../plugins/authenticate.ts';
-import { fieldForImage, fieldSceneImage, imageEtag, imageryIndices, listFieldImagery } from './imagery.service.ts';
+import { fieldForImage, fieldSceneImage, imageEtag, imageryIndices, imageVersion, listFieldImagery } from './imagery.service.ts';
 
 const INDEX_MESSAGE = `The index is one of ${imageryIndices.join(', ')}.`;
 const indexSchema = z.enum(imageryIndices, { message: INDEX_MESSAGE });
@@ -19,7 +19,10 @@ const imageParams = z.strictObject({
   sceneId: z.string().min(1).max(200),
   file: z.string().regex(/^[a-z]+\.(png|tif)$/, { message: `The image is <index>.png or <index>.tif. ${INDEX_MESSAGE}` }),
 });
-const imageQuery = z.strictObject(period);
+const imageQuery = z.strictObject({
+  ...period,
+  v: z.string().max(64, { message: 'The image version is at most 64 characters.' }).optional(),
+});
 
 const sceneSchema = z.object({
   date: z.string(),
@@ -42,16 +45,20 @@ const listResponse = z.object({
     from: z.string(),
     to: z.string(),
     simulated: z.boolean(),
+    imageVersion: z.string(),
     scenes: z.array(sceneSchema),
   }),
 });
 
 /**
- * Scene imagery kept by the browser a day: a scene never changes, and a new boundary or legend changes the tag.
+ * Scene imagery kept by the browser a day: a scene never changes, and a new boundary or legend changes the tag (for good
+ * when its URL carries the version it was drawn from).
  * Private: the image shows the caller's field. Varying by the token: the browser's cache keys by URL alone, so on a
  * phone two people share it would otherwise give one person's image to the other without asking the server.
  */
 const IMAGE_CACHE_CONTROL = 'private, max-age=86400';
+/** An image asked with the field's current `imageVersion` (`?v=`): its URL names its content, so it is kept for good. */
+const VERSIONED_IMAGE_CACHE_CONTROL = 'private, max-age=31536000, immutable';
 const IMAGE_VARY = 'authorization';
 
 /**
@@ -86,9 +93,14 @@ export function imageryRoutes(ctx: AppContext) {
         const { orgId } = authOf(request);
         const field = await fieldForImage(ctx, orgId, request.params.fieldId);
         const etag = imageEtag(field, request.params.sceneId, index.data, format);
-        reply.header('etag', etag).header('cache-control', IMAGE_CACHE_CONTROL).header('vary', IMAGE_VARY);
+        const named = request.query.v !== undefined && request.query.v === imageVersion(field);
+        reply
+          .header('etag', etag)
+          .header('cache-control', named ? VERSIONED_IMAGE_CACHE_CONTROL : IMAGE_CACHE_CONTROL)
+          .header('vary', IMAGE_VARY);
         if (request.headers['if-none-match'] === etag) return reply.status(304).send();
-        const image = await fieldSceneImage(ctx, request.log, orgId, field.id, request.params.sceneId, index.data, format, request.query);
+        const { from, to } = request.query;
+        const image = await fieldSceneImage(ctx, request.log, orgId, field.id, request.params.sceneId, index.data, format, { from, to });
         const { west, south, east, north, corners } = image.placement;
         return reply
           .type(image.contentType)

@@ -53,6 +53,8 @@ export interface FieldImageryList {
   from: string;
   to: string;
   simulated: boolean;
+  /** Names what the field's images are drawn from besides the scene; an image asked with it never changes. */
+  imageVersion: string;
   scenes: FieldScene[];
 }
 
@@ -176,7 +178,15 @@ export async function listFieldImagery(
       };
     })
     .sort((a, b) => a.datetime.localeCompare(b.datetime));
-  return { fieldId: field.id, index, from, to, simulated: imagery.simulated, scenes };
+  return { fieldId: field.id, index, from, to, simulated: imagery.simulated, imageVersion: imageVersion(field), scenes };
+}
+
+/**
+ * What a field's index images are drawn from besides the scene and the index: the boundary (its last change) and the
+ * legend. An image URL carrying it names its content, so the browser may keep it for good.
+ */
+export function imageVersion(field: Pick<Field, 'id' | 'lastModified'>): string {
+  return createHash('sha256').update([field.id, field.lastModified, LEGEND_VERSION].join('\n')).digest('base64url').slice(0, 16);
 }
 
 /**

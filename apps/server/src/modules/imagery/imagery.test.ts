@@ -167,6 +167,23 @@ describe('a scene’s index map', () => {
     expect(again.statusCode).toBe(304);
   });
 
+  it('lets the browser keep an image for good when its URL names the version of the field it was drawn from', async () => {
+    const list = await as(farmer, t.app, { method: 'GET', url: `/api/fields/${fieldId}/imagery?index=ndvi` });
+    const version = list.json().data.imageVersion as string;
+    expect(version).toMatch(/^[\w-]{16}$/);
+    const scene = clearest();
+    const named = await imageOf(scene.sceneId, `ndvi.png?v=${version}`);
+    expect(named.statusCode).toBe(200);
+    expect(named.headers['cache-control']).toBe('private, max-age=31536000, immutable');
+    expect(named.headers.vary).toMatch(/\bauthorization\b/i);
+    // Without the version, or with one the boundary has since left behind, a day, then asked again with the tag.
+    for (const file of ['ndvi.png', 'ndvi.png?v=AAAAAAAAAAAAAAAA']) {
+      const response = await imageOf(scene.sceneId, file);
+      expect(response.statusCode, file).toBe(200);
+      expect(response.headers['cache-control'], file).toBe('private, max-age=86400');
+    }
+  });
+
   it('draws the field’s cloud and shadow pixels neutral grey', async () => {
     const cloudy = scenes.find((scene) => scene.clearShare !== null && scene.clearShare > 0 && scene.clearShare < 0.95);
     expect(cloudy, 'a demo date with cloud over part of the field').toBeDefined();

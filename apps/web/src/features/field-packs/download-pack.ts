@@ -4,7 +4,7 @@ import { publicConfigQuery, type Basemap } from '../../lib/api/public-config.ts'
 import { keptReadKey } from '../../lib/kept-reads.ts';
 import type { OfflineDb } from '../../lib/offline-db.ts';
 import { analysisQuery, latestSummariesQuery } from '../analyses/api/analyses.ts';
-import { fieldScenesQuery, sceneImagePath } from '../crop-health/api/imagery.ts';
+import { fieldScenesQuery, imagePeriodOf, sceneImagePath } from '../crop-health/api/imagery.ts';
 import { cropHealthIndices } from '../crop-health/index-legend.ts';
 import { canDrawScene, defaultSceneIndex } from '../crop-health/scene-choice.ts';
 import { farmQuery, farmsQuery } from '../farms/api/farms.ts';
@@ -206,7 +206,7 @@ export async function downloadPack(
         const at = defaultSceneIndex(scenes.scenes);
         const scene = at === null ? null : scenes.scenes[at]!;
         if (scene && canDrawScene(scene))
-          await keepImage(sceneImagePath(field.id, scene.sceneId, index, { from: scenes.from, to: scenes.to }));
+          await keepImage(sceneImagePath(field.id, scene.sceneId, index, imagePeriodOf(scenes)));
       }
       step();
     }

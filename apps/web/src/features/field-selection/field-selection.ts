@@ -10,7 +10,8 @@ const KEY = 'murimi.selected_field';
 type Listener = () => void;
 const listeners = new Set<Listener>();
 
-function read(): string | null {
+/** The field chosen on this device, as stored (it may since have been removed). */
+export function storedSelectedFieldId(): string | null {
   try {
     return localStorage.getItem(KEY);
   } catch {
@@ -45,7 +46,7 @@ export function reconcileSelection(stored: string | null, fieldIds: readonly str
 
 /** The chosen field id once `fields` has loaded; keeps the choice valid as fields come and go. */
 export function useSelectedFieldId(fields: FieldSummary[] | undefined): string | null {
-  const stored = useSyncExternalStore(subscribe, read, () => null);
+  const stored = useSyncExternalStore(subscribe, storedSelectedFieldId, () => null);
   useEffect(() => {
     if (!fields) return;
     const next = reconcileSelection(

@@ -11,7 +11,16 @@ export interface FieldImageryList {
   from: string;
   to: string;
   simulated: boolean;
+  /** What the field's images are drawn from (its boundary, the legend); absent from lists kept before it was sent. */
+  imageVersion?: string;
   scenes: FieldScene[];
+}
+
+/** The period a scene list was read for, and the version of the field its images are drawn from. */
+export interface ImagePeriod {
+  from: string;
+  to: string;
+  version?: string;
 }
 
 type LonLat = [number, number];
@@ -57,14 +66,20 @@ export function parseCorners(header: string | null): SceneImage['corners'] {
  * The path of a scene's index image, asked within a period (or without, as the field page's thumbnail does). An
  * offline field pack keeps the image under exactly this path, so the service worker finds it.
  */
-export const sceneImagePath = (fieldId: string, sceneId: string, index: string, period?: { from: string; to: string }) =>
-  `/api/fields/${fieldId}/imagery/${encodeURIComponent(sceneId)}/${index}.png${period ? `?${new URLSearchParams(period).toString()}` : ''}`;
+export const sceneImagePath = (fieldId: string, sceneId: string, index: string, period?: ImagePeriod) =>
+  `/api/fields/${fieldId}/imagery/${encodeURIComponent(sceneId)}/${index}.png${period ? `?${imageQuery(period)}` : ''}`;
+
+/** The period, and the version when known: an image asked with it is kept by the browser for good. */
+const imageQuery = ({ from, to, version }: ImagePeriod) => new URLSearchParams({ from, to, ...(version ? { v: version } : {}) }).toString();
+
+/** The image period of a scene list: its period and the field's image version. */
+export const imagePeriodOf = (list: FieldImageryList): ImagePeriod => ({ from: list.from, to: list.to, version: list.imageVersion });
 
 /**
  * One scene's index image of the field (PNG on the legend's colours, cloud grey, outside the field clear), asked
  * within the period the scene list was read for, so the server finds the scene among the same ones.
  */
-export const sceneImageQuery = (fieldId: string, index: CropHealthIndex, sceneId: string, period: { from: string; to: string }) =>
+export const sceneImageQuery = (fieldId: string, index: CropHealthIndex, sceneId: string, period: ImagePeriod) =>
   queryOptions({
     queryKey: imageryKeys.image(fieldId, index, sceneId),
     queryFn: async (): Promise<SceneImage> => {

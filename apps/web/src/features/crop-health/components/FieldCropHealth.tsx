@@ -11,7 +11,7 @@ import { formatDate, formatNumber } from '../../../lib/format.ts';
 import { TimeSeriesChart, seriesSummary } from '../../charts/index.ts';
 import { useField } from '../../fields/api/fields.ts';
 import { loadMapLibre } from '../../maps/load-maplibre.ts';
-import { fieldScenesQuery, sceneImageQuery } from '../api/imagery.ts';
+import { fieldScenesQuery, imagePeriodOf, sceneImageQuery } from '../api/imagery.ts';
 import { problemZoneFeatures } from '../health-summary.ts';
 import { cropHealthIndices, legendOf, legendThresholds, pixelSizeMOf, type CropHealthIndex } from '../index-legend.ts';
 import { canDrawScene, keepSceneChoice } from '../scene-choice.ts';
@@ -44,7 +44,7 @@ export function FieldCropHealth({ field, basemap }: { field: FieldSummary; basem
   const list = useMemo(() => scenes.data?.scenes ?? [], [scenes.data]);
   const selected = keepSceneChoice(list, sceneId);
   const scene = selected === null ? null : list[selected]!;
-  const period = scenes.data ? { from: scenes.data.from, to: scenes.data.to } : null;
+  const period = scenes.data ? imagePeriodOf(scenes.data) : null;
   const image = useQuery({
     ...sceneImageQuery(field.id, index, scene?.sceneId ?? '', period ?? { from: '', to: '' }),
     enabled: scene !== null && period !== null && canDrawScene(scene),

@@ -1,0 +1,76 @@
+import type { Plugin } from 'vite';
+
+/**
+ * The code each signed-in screen needs beyond the entry: its page module, and what it fetches as soon as it shows
+ * (the map of Crop Health and Map View, the device database every screen reads its kept copies from). A module is a
+ * path under apps/web or a package name. A path missing here only loses the hint: the screen still fetches its code.
+ */
+const deviceDatabase = 'dexie';
+export const screenModules: Record<string, string[]> = {
+  '/dashboard': ['src/pages/app/DashboardPage.tsx', deviceDatabase],
+  '/crop-health': ['src/pages/app/CropHealthPage.tsx', 'src/features/crop-health/components/IndexMap.tsx', 'maplibre-gl', deviceDatabase],
+  '/irrigation': ['src/pages/app/IrrigationPage.tsx', deviceDatabase],
+  '/weather': ['src/pages/app/IrrigationPage.tsx', deviceDatabase],
+  '/fertilizer': ['src/pages/app/FertilizerPage.tsx', deviceDatabase],
+  '/fields': ['src/pages/app/FieldsPage.tsx', deviceDatabase],
+  '/alerts': ['src/pages/app/AlertsPage.tsx', deviceDatabase],
+  '/soil-tests': ['src/pages/app/SoilTestsPage.tsx', deviceDatabase],
+  '/settings': ['src/pages/app/SettingsPage.tsx', deviceDatabase],
+  '/map': ['src/pages/app/MapViewPage.tsx', 'src/features/map-view/FieldsMap.tsx', 'maplibre-gl', deviceDatabase],
+};
+
+interface BundleChunk {
+  type: 'chunk';
+  fileName: string;
+  isEntry: boolean;
+  facadeModuleId: string | null;
+  moduleIds: string[];
+  imports: string[];
+  viteMetadata?: { importedCss: Set<string> };
+}
+
+/**
+ * Writes `route-preloads.json`: for each screen's path, the files (`/assets/…`) its modules and their static imports
+ * are in, the entry's own left out (the page already names them). The server puts them in the page as
+ * `<link rel="modulepreload">` and `<link rel="preload" as="style">`, so a first visit fetches a screen's code at
+ * once instead of chunk after chunk as each one's imports are found.
+ */
+export function routePreloads(): Plugin {
+  return {
+    name: 'murimi-route-preloads',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle).filter((item): item is typeof item & BundleChunk => item.type === 'chunk');
+      // The same configuration builds the service worker and the prerender: only the app's own build has screens.
+      if (!chunks.some((chunk) => chunk.isEntry && chunk.moduleIds.some((id) => id.endsWith('/apps/web/src/main.tsx')))) return;
+      const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+      const inEntry = new Set<string>();
+      for (const entry of chunks.filter((chunk) => chunk.isEntry)) {
+        inEntry.add(entry.fileName);
+        for (const file of entry.imports) inEntry.add(file);
+      }
+      const chunkOf = (module: string) =>
+        module.startsWith('src/')
+          ? chunks.find((chunk) => chunk.facadeModuleId?.endsWith(`/apps/web/${module}`))
+          : (chunks.find((chunk) => chunk.facadeModuleId?.includes(`/node_modules/${module}/`)) ??
+            chunks.find((chunk) => chunk.moduleIds.some((id) => id.includes(`/node_modules/${module}/`))));
+      const preloads: Record<string, string[]> = {};
+      for (const [route, modules] of Object.entries(screenModules)) {
+        const files = new Set<string>();
+        const visit = (chunk: BundleChunk | undefined) => {
+          if (!chunk || inEntry.has(chunk.fileName) || files.has(chunk.fileName)) return;
+          files.add(chunk.fileName);
+          for (const css of chunk.viteMetadata?.importedCss ?? []) files.add(css);
+          for (const file of chunk.imports) visit(byFile.get(file));
+        };
+        for (const module of modules) {
+          const chunk = chunkOf(module);
+          if (!chunk) this.error(`route-preloads: no chunk holds ${module} (named for ${route})`);
+          visit(chunk);
+        }
+        preloads[route] = [...files].map((file) => `/${file}`);
+      }
+      this.emitFile({ type: 'asset', fileName: 'route-preloads.json', source: `${JSON.stringify(preloads, null, 2)}\n` });
+    },
+  };
+}

@@ -1438,6 +1438,9 @@ export const app = {
     simulated: 'From simulated demo imagery',
     failedGeneric: 'The analysis could not be completed. Please try again, or contact support if it keeps failing.',
     cardsLabel: 'Analyses in progress',
+    hide: 'Hide analyses',
+    show_one: 'Show analysis ({{count}})',
+    show_other: 'Show analyses ({{count}})',
     toasts: {
       cancelled: 'Analysis cancelled successfully',
       cancelNotFound: 'Analysis not found or already completed',

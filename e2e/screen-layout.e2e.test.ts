@@ -7,7 +7,7 @@ import { callApi } from './support/server.ts';
 
 /**
  * What the screens look like on a phone and a desktop, seen on the demo: one field picker per screen, titles whole,
- * and "Simulated imagery" said once.
+ * a way from Map View to the other screens, and "Simulated imagery" said once.
  */
 let demo: DemoServer;
 let browser: Browser;
@@ -86,5 +86,30 @@ describe.skipIf(onPostgres)('the screens’ layout', () => {
       expect(cut, route).toBe(false);
     }
     await context.close();
+  });
+
+  it('gives Map View on a phone the bottom bar, under the map rather than over it, and leaves it by the bar', async () => {
+    const { context, page } = await newPage(browser, demo.server.url, phone);
+    await demo.signIn(page);
+    await page.goto('/map');
+    await waitForApp(page);
+    const bar = page.getByTestId('bottom-nav');
+    await bar.waitFor();
+    const map = (await page.locator('main#main').boundingBox())!;
+    const barBox = (await bar.boundingBox())!;
+    expect(barBox.y + barBox.height).toBeCloseTo(phone.viewport.height, 0);
+    expect(map.y + map.height).toBeLessThanOrEqual(barBox.y + 0.5);
+    await shoot(page, 'phone-map');
+    await bar.getByRole('link', { name: 'Crop Health' }).click();
+    await page.waitForURL('**/crop-health');
+    await context.close();
+
+    const wide = await newPage(browser, demo.server.url, desktop);
+    await demo.signIn(wide.page);
+    await wide.page.goto('/map');
+    await waitForApp(wide.page);
+    await wide.page.locator('main#main').waitFor();
+    expect(await wide.page.getByTestId('bottom-nav').isVisible()).toBe(false);
+    await wide.context.close();
   });
 });

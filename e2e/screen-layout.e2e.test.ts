@@ -7,7 +7,7 @@ import { callApi } from './support/server.ts';
 
 /**
  * What the screens look like on a phone and a desktop, seen on the demo: one field picker per screen, titles whole,
- * a way from Map View to the other screens, and "Simulated imagery" said once.
+ * a way from Map View to the other screens, "Simulated imagery" said once, and the public footer's links reachable.
  */
 let demo: DemoServer;
 let browser: Browser;
@@ -112,4 +112,26 @@ describe.skipIf(onPostgres)('the screens’ layout', () => {
     expect(await wide.page.getByTestId('bottom-nav').isVisible()).toBe(false);
     await wide.context.close();
   });
+
+  for (const [name, device] of devices) {
+    it(`leaves the public footer's Privacy link uncovered by the menu button (${name})`, async () => {
+      const { context, page } = await newPage(browser, demo.server.url, device);
+      await page.goto('/terms');
+      await waitForApp(page);
+      await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+      const privacy = page.locator('footer').getByText('Privacy Policy');
+      const box = (await privacy.boundingBox())!;
+      const onTop = await page.evaluate(({ x, y }) => document.elementFromPoint(x, y)?.textContent ?? '', {
+        x: box.x + box.width / 2,
+        y: box.y + box.height / 2,
+      });
+      expect(onTop).toBe('Privacy Policy');
+      if (device === phone) {
+        const button = (await page.getByTestId('menu-button').boundingBox())!;
+        expect(button.y).toBeGreaterThan(box.y + box.height);
+      }
+      await shoot(page, `${name}-public-footer`);
+      await context.close();
+    });
+  }
 });

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Navigate, Outlet, Route, Routes, useLocation } from 'react-router';
 import { AppLayout } from '../components/shell/AppLayout.tsx';
+import { FullScreenLayout } from '../components/shell/FullScreenLayout.tsx';
 import { PublicLayout } from '../components/shell/PublicLayout.tsx';
 import { RouteEffects } from '../components/shell/RouteEffects.tsx';
 import { RedirectIfSignedIn, RequireAuth } from '../features/auth/guards.tsx';
@@ -128,16 +129,18 @@ export function AppRoutes() {
           </Route>
         </Route>
 
-        {/* Map View has no standard layout wrapper (spec §2.2). */}
+        {/* Map View has no standard layout wrapper (spec §2.2): the whole window, and on a phone the bottom bar. */}
         <Route
           element={
             <RequireAuth>
-              <ScreenOutlet />
+              <FullScreenLayout />
             </RequireAuth>
           }
         >
-          <Route path="map" element={<MapView />} />
-          <Route path="map/:fieldId" element={<MapView />} />
+          <Route element={<ScreenOutlet />}>
+            <Route path="map" element={<MapView />} />
+            <Route path="map/:fieldId" element={<MapView />} />
+          </Route>
         </Route>
 
         <Route element={<NotFoundInLayout />}>

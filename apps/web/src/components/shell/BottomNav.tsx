@@ -12,9 +12,10 @@ const itemClass =
 /**
  * Phone bottom navigation (spec §2.4, §9): the four main screens and "More", which opens the menu of every screen,
  * sharing the bar's width so all five fit a 360 px phone without scrolling; badges (keyed by path) cap at 99+ and
- * say what they count to a screen reader.
+ * say what they count to a screen reader. `inline`: a row of its own under a full-screen page (Map View) instead of
+ * floating over the page's foot.
  */
-export function BottomNav({ badges = {} }: { badges?: Partial<Record<string, number>> }) {
+export function BottomNav({ badges = {}, inline = false }: { badges?: Partial<Record<string, number>>; inline?: boolean }) {
   const { t } = useTranslation();
   const { open, setOpen } = useMenuState();
   const more = useRef<HTMLButtonElement>(null);
@@ -23,7 +24,7 @@ export function BottomNav({ badges = {} }: { badges?: Partial<Record<string, num
       <nav
         aria-label={t('nav.mainNavigation')}
         data-testid="bottom-nav"
-        className="fixed inset-x-0 bottom-0 z-30 border-t border-stone-200 bg-white md:hidden"
+        className={`${inline ? 'shrink-0' : 'fixed inset-x-0 bottom-0 z-30'} border-t border-stone-200 bg-white md:hidden`}
       >
         <ul className="grid grid-cols-5">
           {bottomNavEntries.map((entry) => (

@@ -10,7 +10,7 @@ export function FieldSelector({ compact = false }: { compact?: boolean }) {
   const selected = useSelectedFieldId(fields);
   if (!fields) return null;
   return (
-    <label className={`flex flex-col gap-1 text-sm ${compact ? 'w-full max-w-56' : ''}`}>
+    <label className={`flex flex-col gap-1 text-sm ${compact ? 'ml-auto max-w-56 min-w-0 flex-1' : ''}`}>
       <span className={compact ? 'sr-only' : 'font-medium text-stone-700'}>{t('fieldSelector.label')}</span>
       <select
         value={selected ?? ''}

@@ -31,7 +31,10 @@ export function MobileHeader() {
           <Icon name="back" />
         </button>
       )}
-      <p className="flex-1 truncate px-1 text-lg font-semibold">{isKnown ? t(titleKey as 'mobileTitles.dashboard') : t('productName')}</p>
+      {/* Beside the picker the title keeps its width and the picker takes what is left ("Da…" told nothing). */}
+      <p className={`${showSelector ? 'shrink-0' : 'min-w-0 flex-1 truncate'} px-1 text-lg font-semibold`}>
+        {isKnown ? t(titleKey as 'mobileTitles.dashboard') : t('productName')}
+      </p>
       {showSelector && <FieldSelector compact />}
       <SyncIndicator compact />
     </header>

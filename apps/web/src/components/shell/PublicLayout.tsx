@@ -41,6 +41,7 @@ export function PublicLayout() {
           <Outlet />
         </Suspense>
       </main>
+      {/* pb-24 on phones: the floating menu button (16 px up, 56 px tall) stays below the last line, off Privacy. */}
       <footer className="border-t border-stone-200 bg-white">
         <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-6 gap-y-2 px-4 py-6 pb-24 text-sm text-stone-700 md:pb-6">
           <p className="font-semibold text-stone-900">{t('productName')}</p>

@@ -34,7 +34,7 @@ export function SideMenu() {
         aria-label={t('nav.openMenu')}
         aria-expanded={open}
         data-testid="menu-button"
-        className="fixed right-4 bottom-20 z-30 flex size-14 items-center justify-center rounded-full bg-leaf-700 text-white shadow-lg hover:bg-leaf-800 md:bottom-6"
+        className="fixed right-4 bottom-4 z-30 flex size-14 items-center justify-center rounded-full bg-leaf-700 text-white shadow-lg hover:bg-leaf-800 md:bottom-6"
       >
         <Icon name="menu" />
       </button>

@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { NavLink } from 'react-router';
+import { NavLink, useLocation } from 'react-router';
 import { FieldSelector } from './FieldSelector.tsx';
 import { Icon } from './Icon.tsx';
 import { NavBadge } from './NavBadge.tsx';
-import { sidebarEntries } from './navigation.ts';
+import { sidebarEntries, sidebarShowsFieldSelector } from './navigation.ts';
 
 const COLLAPSED_KEY = 'murimi.sidebar_collapsed';
 
@@ -12,6 +12,7 @@ const COLLAPSED_KEY = 'murimi.sidebar_collapsed';
 export function Sidebar({ badges = {} }: { badges?: Partial<Record<string, number>> }) {
   const { t } = useTranslation();
   const [collapsed, setCollapsed] = useState(() => localStorage.getItem(COLLAPSED_KEY) === 'true');
+  const { pathname } = useLocation();
   const toggle = () => {
     localStorage.setItem(COLLAPSED_KEY, String(!collapsed));
     setCollapsed(!collapsed);
@@ -37,7 +38,7 @@ export function Sidebar({ badges = {} }: { badges?: Partial<Record<string, numbe
           <Icon name={collapsed ? 'chevron' : 'back'} />
         </button>
       </div>
-      {!collapsed && (
+      {!collapsed && sidebarShowsFieldSelector(pathname) && (
         <div className="border-b border-stone-200 p-3">
           <FieldSelector />
         </div>

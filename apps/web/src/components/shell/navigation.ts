@@ -61,8 +61,15 @@ export const mobileTitleByPath: Record<string, string> = {
 
 /** Paths whose phone header has a back button (spec §2.4); unknown paths have one too. */
 export const backButtonPaths = ['/fields/create', '/create-farm-field', '/fields/import'];
+/**
+ * Screens with a field picker of their own, labelled for what it chooses beside the advice it changes: the shell
+ * shows no second one there (the header's and the sidebar's picker the same choice).
+ */
+export const ownFieldPickerPaths = ['/weather', '/irrigation', '/crop-health', '/fertilizer', '/fertilizer-management'];
 /** Paths whose phone header shows the field selector. */
-export const fieldSelectorPaths = ['/dashboard', '/map', '/weather', '/crop-health', '/fertilizer', '/soil-analysis'];
+export const fieldSelectorPaths = ['/dashboard', '/map', '/soil-analysis'];
+/** Whether the desktop sidebar offers the field selector on this path. */
+export const sidebarShowsFieldSelector = (pathname: string) => !ownFieldPickerPaths.includes(pathname);
 /** Paths whose phone header is transparent over the content. */
 export const transparentHeaderPaths = ['/dashboard', '/map'];
 

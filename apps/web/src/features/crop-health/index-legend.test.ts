@@ -1,4 +1,4 @@
-import { LEGENDS } from '@murimi/core';
+import { colourOf, LEGENDS } from '@murimi/core';
 import { describe, expect, it } from 'vitest';
 import { app } from '../../locales/en/app.ts';
 import { classKey, legendClasses, legendGradient, legendOf, legendThresholds, noReadingColour, pixelSizeMOf } from './index-legend.ts';
@@ -19,9 +19,18 @@ describe('the index legend', () => {
       { kind: 'between', from: 0.2, to: 0.5 },
       { kind: 'from', value: 0.5 },
     ]);
-    // The swatches take the ramp's colour: viridis blue at the 0.2 threshold, not the grey of no reading.
-    expect(classes[0]!.colour).toBe('rgb(59 82 139)');
-    expect(classes.every((c) => c.colour !== noReadingColour)).toBe(true);
+    expect(classes.every((c) => !c.swatch.includes(noReadingColour))).toBe(true);
+  });
+
+  it('draws each class over its whole range with the colours the map’s PNG gets: Healthy runs teal to yellow', () => {
+    const [bare, moderate, healthy] = legendClasses(LEGENDS.ndvi);
+    const css = (value: number) => `rgb(${colourOf(LEGENDS.ndvi, value).join(' ')})`;
+    // 0.5 and up: teal at 0.5, green at 0.7, yellow from 0.9 (the map's healthy maize is green-yellow, not teal).
+    expect(healthy!.swatch).toBe(`linear-gradient(to right, ${css(0.5)} 0%, ${css(0.7)} 50%, ${css(0.9)} 100%)`);
+    expect(moderate!.swatch).toBe(`linear-gradient(to right, ${css(0.2)} 0%, ${css(0.5)} 100%)`);
+    // Below 0.2 starts where the ramp starts: everything under −0.2 is its first colour on the map too.
+    expect(bare!.swatch).toBe(`linear-gradient(to right, ${css(-0.2)} 0%, ${css(0.2)} 100%)`);
+    expect(legendClasses(LEGENDS.lai)[2]!.swatch).toBe(`linear-gradient(to right, ${'rgb(94 201 98)'} 0%, ${'rgb(253 231 37)'} 100%)`);
   });
 
   it('has a label in English for every class of every legend', () => {

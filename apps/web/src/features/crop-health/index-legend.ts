@@ -15,13 +15,24 @@ const rgb = ([r, g, b]: readonly [number, number, number]) => `rgb(${r} ${g} ${b
 /** The colour of cloud, shadow and other pixels with no clear reading, as CSS. */
 export const noReadingColour = rgb(NO_CLEAR_READING_RGB);
 
-/** The ramp as a CSS gradient from its first stop (left) to its last (right), each colour at its value. */
-export function legendGradient(legend: IndexLegend): string {
+/**
+ * The ramp between two values as a CSS gradient (left to right), drawn with `colourOf`, the function the server
+ * colours the map's PNG with: the colour at each end and at every stop between, each at its place. Values beyond
+ * the ramp's ends take the end's colour, as on the map.
+ */
+export function rampGradient(legend: IndexLegend, from: number, to: number): string {
   const first = legend.stops[0]!.value;
-  const span = legend.stops.at(-1)!.value - first;
-  const stops = legend.stops.map((stop) => `${rgb(stop.rgb)} ${Math.round(((stop.value - first) / span) * 100)}%`);
+  const last = legend.stops.at(-1)!.value;
+  const low = Math.min(Math.max(from, first), last);
+  const high = Math.min(Math.max(to, first), last);
+  if (high <= low) return rgb(colourOf(legend, low));
+  const values = [low, ...legend.stops.map((stop) => stop.value).filter((value) => value > low && value < high), high];
+  const stops = values.map((value) => `${rgb(colourOf(legend, value))} ${Math.round(((value - low) / (high - low)) * 100)}%`);
   return `linear-gradient(to right, ${stops.join(', ')})`;
 }
+
+/** The whole ramp, from its first stop (left) to its last (right). */
+export const legendGradient = (legend: IndexLegend): string => rampGradient(legend, legend.stops[0]!.value, legend.stops.at(-1)!.value);
 
 /** Where a class lies: below the first threshold, between two, or from the last one up. */
 export type ClassRange = { kind: 'below'; value: number } | { kind: 'between'; from: number; to: number } | { kind: 'from'; value: number };
@@ -30,8 +41,8 @@ export type ClassRange = { kind: 'below'; value: number } | { kind: 'between'; f
 export interface LegendClass {
   key: string;
   range: ClassRange;
-  /** The ramp's colour in the middle of the class (at its threshold for the open-ended ones), as CSS. */
-  colour: string;
+  /** The ramp over the class's whole range, as CSS: the colours the map gives its pixels, not one picked inside it. */
+  swatch: string;
 }
 
 /** `Bare or stressed` → `bareOrStressed`: core's English label as a locale key. */
@@ -53,8 +64,7 @@ export function legendClasses(legend: IndexLegend): LegendClass[] {
         : i === last && last > 0
           ? { kind: 'from', value: band.from }
           : { kind: 'between', from: band.from, to: band.to };
-    const middle = range.kind === 'between' ? (range.from + range.to) / 2 : range.value;
-    return { key: classKey(band.label), range, colour: rgb(colourOf(legend, middle)) };
+    return { key: classKey(band.label), range, swatch: rampGradient(legend, band.from, band.to) };
   });
 }
 

@@ -7,7 +7,7 @@ import { fieldDetailInputs, fieldDetailsBody, type FieldDetailsValues } from './
 
 /**
  * Where Field Setup shows each problem: beside the farm's inputs, the field's, the boundary inputs (latitude,
- * radius, pasted GeoJSON, the map), under the boundary as a whole, beside the farm choice, or at the top.
+ * radius, pasted GeoJSON, the map, the walked or typed corners, the file), under the boundary as a whole, beside the farm choice, or at the top.
  */
 export interface FieldSetupProblems {
   farm: FieldErrors;
@@ -65,7 +65,12 @@ export function boundaryFailure(error: unknown): string {
 
 /** What is wrong with a boundary input, in the person's language (`boundary.problems.<code>` of the app texts). */
 export function describeBoundaryInputProblem(problem: BoundaryInputProblem): string {
-  return i18next.t(`boundary.problems.${problem.code}`, { ns: 'app', found: problem.found ?? '', count: problem.count ?? 0 });
+  return i18next.t(`boundary.problems.${problem.code}`, {
+    ns: 'app',
+    found: problem.found ?? '',
+    count: problem.count ?? 0,
+    line: problem.line ?? 0,
+  });
 }
 
 /** The first problem per boundary input, worded. */

@@ -33,6 +33,11 @@ export interface MapEditorProps {
   openAround?: LngLatBounds | null;
   /** The farm's other fields, drawn faintly under the drawing (not editable), so a new field is placed beside them. */
   otherFields?: FieldFeatureCollection | null;
+  /**
+   * What to say above the map when it has no satellite picture (switched off on the server, or its tiles failed):
+   * by default that the plain map still draws; Field Setup offers its other ways to give the boundary.
+   */
+  withoutImagery?: ((reason: 'off' | 'unavailable') => ReactNode) | undefined;
 }
 
 const OTHER_FIELDS_SOURCE = 'other-fields';
@@ -51,7 +56,14 @@ interface Session {
  * edit corners, centre and radius, undo and redo, with the area measured as you go. Gives back the boundary as
  * the API stores it, or null after Clear Shape.
  */
-export default function MapEditor({ initialBoundary, onChange, basemap, openAround = null, otherFields = null }: MapEditorProps) {
+export default function MapEditor({
+  initialBoundary,
+  onChange,
+  basemap,
+  openAround = null,
+  otherFields = null,
+  withoutImagery,
+}: MapEditorProps) {
   const { t } = useTranslation('app');
   const container = useRef<HTMLDivElement>(null);
   const session = useRef<Session | null>(null);
@@ -334,6 +346,8 @@ export default function MapEditor({ initialBoundary, onChange, basemap, openArou
           {t('mapEditor.zoomInToDraw')}
         </p>
       )}
+      {/* The screen's own offer goes above the map, where a phone sees it before the empty box. */}
+      {imagery !== 'shown' && ready && withoutImagery?.(imagery)}
       <div className="relative">
         <div
           ref={container}
@@ -356,7 +370,7 @@ export default function MapEditor({ initialBoundary, onChange, basemap, openArou
           />
         )}
       </div>
-      {imagery !== 'shown' && ready && (
+      {imagery !== 'shown' && ready && !withoutImagery && (
         <p role="status" className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900">
           {imagery === 'off' ? t('mapEditor.imageryOff') : t('mapEditor.imageryUnavailable')}
         </p>

@@ -440,7 +440,7 @@ export const app = {
   },
   boundary: {
     intro:
-      'Draw the field on the map, or type a round field’s centre and radius, or paste a polygon from a GPS or mapping app. Fields must be at least 0.5 ha. Keep roads, buildings and water outside the boundary.',
+      'Draw the field on the map, walk round it with your phone, type its corners, load a file, type a round field’s centre and radius, or paste a polygon from a GPS or mapping app. Fields must be at least 0.5 ha. Keep roads, buildings and water outside the boundary.',
     mode: 'How do you want to give the boundary?',
     map: 'Draw on the map',
     fromFile: 'Or load the boundary from a file',
@@ -452,6 +452,9 @@ export const app = {
     fileChoose_other: 'The file holds {{count}} shapes. Choose the one for this field:',
     circle: 'Round field (centre and radius)',
     polygon: 'Paste a GeoJSON polygon',
+    walk: 'Walk round it with my phone’s GPS',
+    corners: 'Type the corners',
+    file: 'Load a file',
     latitude: 'Latitude of the centre',
     latitudeHint: 'Decimal degrees; south is negative, e.g. -17.8252.',
     longitude: 'Longitude of the centre',
@@ -485,6 +488,46 @@ export const app = {
       geojsonType: 'Expected a polygon, but found "{{found}}".',
       geojsonCount_one: 'Expected exactly one polygon, but found {{count}}.',
       geojsonCount_other: 'Expected exactly one polygon, but found {{count}}. Paste one field at a time.',
+      walkTooFew_one: 'Add at least 3 corners: stand on each corner in turn and press Add my position (1 so far).',
+      walkTooFew_other: 'Add at least 3 corners: stand on each corner in turn and press Add my position ({{count}} so far).',
+      cornersEmpty: 'Type the corners of the field, one a line: latitude, then longitude.',
+      cornersTooFew_one: 'A field needs at least 3 corners; 1 is typed.',
+      cornersTooFew_other: 'A field needs at least 3 corners; {{count}} are typed.',
+      cornerFormat:
+        'Line {{line}} (“{{found}}”) is not a corner: write its latitude, then its longitude, in decimal degrees, e.g. -17.8252, 31.0335.',
+      cornerLatitudeRange: 'Line {{line}}: the latitude {{found}} is not between -90 and 90.',
+      cornerLongitudeRange: 'Line {{line}}: the longitude {{found}} is not between -180 and 180.',
+      cornerSwapped:
+        'Line {{line}} (“{{found}}”): the first number cannot be a latitude (those lie between -90 and 90). Write the latitude first, then the longitude.',
+      fileEmpty: 'Choose the file that holds the field boundary before saving.',
+    },
+    walking: {
+      intro:
+        'Stand on a corner of the field and press Add my position. Walk along the edge to the next corner and press it again, all the way round. The last corner joins the first by itself.',
+      add: 'Add my position',
+      adding: 'Finding your position…',
+      corner: 'Corner {{number}}: {{latitude}}, {{longitude}}',
+      accuracy: 'within {{metres}} m',
+      rough: 'Only good to within {{metres}} m: wait in the open for a few seconds, remove it and add it again.',
+      removeLast: 'Remove last corner',
+      startAgain: 'Start again',
+      none: 'No corners yet.',
+      list: 'Corners walked',
+    },
+    typedCorners: {
+      label: 'Corners of the field',
+      hint: 'One corner a line, going round the field in order: latitude, then longitude, in decimal degrees, e.g. -17.8252, 31.0335. South and west are negative.',
+    },
+    loadedFile: {
+      loaded: 'Loaded from the file: a boundary of {{corners}} corners.',
+      loadedCircle: 'Loaded from the file: a round field.',
+      adjust: 'To move its corners, choose Draw on the map.',
+    },
+    noImagery: {
+      title: 'No satellite picture on this map',
+      off: 'This server shows no satellite imagery, so the map has no fields or roads to trace. Give the boundary another way:',
+      unavailable:
+        'The satellite picture could not be loaded (no internet, or the imagery service is down), so the map has no fields or roads to trace. Give the boundary another way:',
     },
   },
   fields: {
@@ -1446,6 +1489,9 @@ export const app = {
     simulated: 'From simulated demo imagery',
     failedGeneric: 'The analysis could not be completed. Please try again, or contact support if it keeps failing.',
     cardsLabel: 'Analyses in progress',
+    hide: 'Hide analyses',
+    show_one: 'Show analysis ({{count}})',
+    show_other: 'Show analyses ({{count}})',
     toasts: {
       cancelled: 'Analysis cancelled successfully',
       cancelNotFound: 'Analysis not found or already completed',

@@ -45,7 +45,7 @@ export default function MapViewPage() {
   }
 
   return (
-    <div className="flex h-dvh flex-col bg-stone-50">
+    <div className="flex h-full flex-col bg-stone-50">
       <header className="flex flex-wrap items-center gap-x-4 gap-y-1 border-b border-stone-200 bg-white px-3 py-2">
         <Link to="/dashboard" className="inline-flex min-h-11 items-center font-semibold text-leaf-800 underline">
           {t('mapView.back')}

@@ -76,3 +76,32 @@ describe('analysis progress cards', () => {
     expect(within(card).getByRole('button', { name: 'Try again' })).toBeTruthy();
   });
 });
+
+describe('folding the progress cards', () => {
+  it('hides the cards behind one button, which counts them and brings them back', async () => {
+    stubServer(({ method, path }) => {
+      if (path.endsWith('/latest-summaries'))
+        return { status: 200, body: { data: { health: null, yield: null, irrigation: null, fertilizer: null } } };
+      if (method === 'POST' && path === `/api/analysis/${FIELD}/health/run`)
+        return { status: 202, body: { status: 'accepted', data: { id: ANALYSIS } } };
+      return undefined;
+    });
+    const user = userEvent.setup();
+    renderShell();
+    await user.click(screen.getByRole('button', { name: 'Check crop health' }));
+    await screen.findByTestId('analysis-card');
+
+    const fold = screen.getByRole('button', { name: 'Hide analyses' });
+    expect(fold.getAttribute('aria-expanded')).toBe('true');
+    await user.click(fold);
+    // Hidden, not gone: the run goes on and comes back as it is.
+    expect(screen.queryByRole('progressbar')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Cancel' })).toBeNull();
+    expect(screen.getByTestId('analysis-card').dataset.state).toMatch(/starting|running/);
+    const unfold = screen.getByRole('button', { name: 'Show analysis (1)' });
+    expect(unfold.getAttribute('aria-expanded')).toBe('false');
+    await user.click(unfold);
+    expect(screen.getByRole('progressbar')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Cancel' })).toBeTruthy();
+  });
+});

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, ButtonLink } from '../../../components/ui/Button.tsx';
 import { selectField } from '../../field-selection/field-selection.ts';
@@ -136,13 +136,25 @@ export function AnalysisProgressCards() {
     };
   }, [queryClient, t]);
 
+  const [folded, setFolded] = useState(false);
+  const listId = useId();
   if (runs.length === 0) return null;
   return (
     <section
       aria-label={t('analysisProgress.cardsLabel')}
-      className="pointer-events-none fixed right-3 bottom-20 z-40 w-[min(22rem,calc(100vw-1.5rem))] md:right-6 md:bottom-6"
+      className="pointer-events-none fixed right-3 bottom-20 z-40 flex w-[min(22rem,calc(100vw-1.5rem))] flex-col items-end gap-2 md:right-6 md:bottom-6"
     >
-      <ol className="flex flex-col gap-3" aria-live="polite">
+      {/* The cards cover what lies under them (a phone's whole lower half with three runs): folded, one button stays. */}
+      <button
+        type="button"
+        aria-expanded={!folded}
+        aria-controls={listId}
+        onClick={() => setFolded(!folded)}
+        className="pointer-events-auto min-h-11 rounded-full border border-stone-300 bg-white px-4 text-sm font-semibold text-stone-900 shadow-lg hover:bg-stone-50"
+      >
+        {folded ? t('analysisProgress.show', { count: runs.length }) : t('analysisProgress.hide')}
+      </button>
+      <ol id={listId} hidden={folded} className="flex w-full flex-col gap-3" aria-live="polite">
         {runs.map((run) => (
           <ProgressCard key={run.key} run={run} />
         ))}

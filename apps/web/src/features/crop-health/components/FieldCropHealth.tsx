@@ -2,7 +2,6 @@ import { boundaryAsPolygon, type FieldBoundary, type FieldSummary } from '@murim
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Badge } from '../../../components/ui/Badge.tsx';
 import { RadioGroup } from '../../../components/ui/Choice.tsx';
 import { Spinner } from '../../../components/ui/layout.tsx';
 import { LoadError } from '../../../components/ui/QueryState.tsx';
@@ -129,7 +128,6 @@ export function FieldCropHealth({ field, basemap }: { field: FieldSummary; basem
           options={cropHealthIndices.map((value) => ({ value, label: t(`cropHealth.indices.${value}`) }))}
           onChange={setIndex}
         />
-        {simulated && <Badge tone="info">{t('cropHealth.simulated')}</Badge>}
       </div>
       <div className="grid grid-cols-1 gap-4 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <div className="min-w-0 space-y-4">
@@ -152,6 +150,7 @@ export function FieldCropHealth({ field, basemap }: { field: FieldSummary; basem
             ) : (
               <Spinner label={t('cropHealth.map.loading')} />
             )}
+            {/* Said once, on the picture it is about. */}
             {simulated && (
               <p className="pointer-events-none absolute bottom-2 left-2 rounded-md bg-white/90 px-2 py-1 text-sm font-semibold text-sky-900 shadow">
                 {t('cropHealth.simulated')}

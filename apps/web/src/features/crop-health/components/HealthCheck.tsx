@@ -76,10 +76,7 @@ export function HealthCheck({
 
   return (
     <section aria-labelledby="health-check-title" className="rounded-xl border border-stone-200 bg-white p-4 shadow-sm md:p-5">
-      <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
-        {title}
-        {result && analysis?.simulated && <Badge tone="info">{t('cropHealth.simulated')}</Badge>}
-      </div>
+      <div className="mb-3 flex flex-wrap items-center justify-between gap-2">{title}</div>
       {body}
       {result && analysis && <div className="mt-4 flex flex-wrap items-center gap-3">{runButton(true)}</div>}
     </section>

@@ -2,7 +2,10 @@ import { useTranslation } from 'react-i18next';
 import { formatNumber } from '../../../lib/format.ts';
 import { legendClasses, legendGradient, legendOf, noReadingColour, type ClassRange, type CropHealthIndex } from '../index-legend.ts';
 
-/** The map's colours: the ramp from low to high, the classes at the spec's thresholds, and the grey of no reading. */
+/**
+ * The map's colours: the ramp from low to high, each class drawn over its own range of that ramp at the spec's
+ * thresholds, and the grey of no reading.
+ */
 export function IndexLegend({ index }: { index: CropHealthIndex }) {
   const { t } = useTranslation('app');
   const legend = legendOf(index);
@@ -33,7 +36,7 @@ export function IndexLegend({ index }: { index: CropHealthIndex }) {
       <ul className="mt-3 space-y-1.5 text-sm text-stone-900">
         {legendClasses(legend).map((band) => (
           <li key={band.key} className="flex items-center gap-2">
-            <span aria-hidden className="size-4 shrink-0 rounded-sm border border-stone-300" style={{ background: band.colour }} />
+            <span aria-hidden className="h-4 w-10 shrink-0 rounded-sm border border-stone-300" style={{ background: band.swatch }} />
             <span>
               <span className="font-medium">{t(`cropHealth.classes.${band.key}` as 'cropHealth.classes.healthy')}</span>{' '}
               <span className="text-stone-700">{rangeText(band.range)}</span>
@@ -41,7 +44,7 @@ export function IndexLegend({ index }: { index: CropHealthIndex }) {
           </li>
         ))}
         <li className="flex items-center gap-2">
-          <span aria-hidden className="size-4 shrink-0 rounded-sm border border-stone-300" style={{ background: noReadingColour }} />
+          <span aria-hidden className="h-4 w-10 shrink-0 rounded-sm border border-stone-300" style={{ background: noReadingColour }} />
           <span>{t('cropHealth.legend.noReading')}</span>
         </li>
       </ul>

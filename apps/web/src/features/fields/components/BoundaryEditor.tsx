@@ -62,7 +62,7 @@ function BoundaryEditor({ field, basemap, onDone }: { field: Field; basemap: Bas
   const busy = update.isPending;
 
   return (
-    <div className="min-h-dvh bg-stone-50 p-3 md:p-6">
+    <div className="min-h-full bg-stone-50 p-3 md:p-6">
       <div className="mx-auto flex max-w-5xl flex-col gap-4">
         <header>
           <h1 className="text-2xl font-bold text-stone-900">{t('mapView.editTitle', { name: field.name })}</h1>

@@ -1,4 +1,4 @@
-import { ACRES_PER_HECTARE, MIN_FIELD_HECTARES, measureFieldBoundary, type PolygonBoundary } from '@murimi/core';
+import { boundaryAsPolygon, type FieldBoundary, type PolygonBoundary } from '@murimi/core';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useDeferredValue, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,14 +7,23 @@ import { TextArea, TextInput } from '../../../components/ui/form.tsx';
 import { RadioGroup } from '../../../components/ui/Choice.tsx';
 import { Spinner } from '../../../components/ui/layout.tsx';
 import { publicConfigQuery } from '../../../lib/api/public-config.ts';
-import { describeError, describeProblem } from '../../../lib/form-errors.ts';
+import { describeError } from '../../../lib/form-errors.ts';
 import { formatNumber } from '../../../lib/format.ts';
 import { inputBinder } from '../../../lib/input-binder.ts';
 import { useLocate } from '../../../lib/use-locate.ts';
 import { boundsOfFields, fieldFeatures } from '../../map-view/field-layers.ts';
 import { useFieldsOnMap } from '../api/fields.ts';
 import { usePreviewImport, type ImportDraft } from '../api/import-export.ts';
-import { circleHectares, polygonFrom, type BoundaryInputKey, type BoundaryValues } from './boundary-input.ts';
+import { AreaPreview, MeasuredArea } from './AreaPreview.tsx';
+import {
+  circleHectares,
+  cornersFrom,
+  polygonFrom,
+  type BoundaryInputKey,
+  type BoundaryMode,
+  type BoundaryValues,
+} from './boundary-input.ts';
+import { WalkInput } from './WalkInput.tsx';
 
 // The map library is large: it is fetched only when a map is shown.
 const MapEditor = lazy(() => import('../../map-editor/MapEditor.tsx'));
@@ -49,6 +58,7 @@ function MapInput({ values, errors, onChange, farmId }: BoundaryInputProps) {
             otherFields={otherFields}
             basemap={config.data.basemap}
             onChange={(drawn) => onChange({ ...values, drawn })}
+            withoutImagery={(reason) => <OtherWays reason={reason} onChoose={(mode) => onChange({ ...values, mode })} />}
           />
         </Suspense>
       ) : config.isError ? (
@@ -135,22 +145,6 @@ function BoundaryFromFile({ onLoad }: { onLoad: (boundary: PolygonBoundary) => v
   );
 }
 
-/** The area as typed so far, in hectares and acres, or what keeps it from being measured. */
-function AreaPreview({ hectares, problem }: { hectares: number | null; problem?: string | null }) {
-  const { t } = useTranslation('app');
-  const small = hectares !== null && hectares < MIN_FIELD_HECTARES;
-  return (
-    <div aria-live="polite" className="rounded-lg bg-stone-100 p-3 text-stone-900">
-      {hectares !== null ? (
-        <p>{t('boundary.area', { hectares: formatNumber(hectares, 2), acres: formatNumber(hectares * ACRES_PER_HECTARE, 2) })}</p>
-      ) : (
-        <p className="text-stone-700">{problem ?? t('boundary.areaUnknown')}</p>
-      )}
-      {small && <p className="mt-1 font-medium text-amber-900">{t('boundary.tooSmall')}</p>}
-    </div>
-  );
-}
-
 function CircleInputs({ values, errors, onChange }: BoundaryInputProps) {
   const { t } = useTranslation('app');
   const { state, locate } = useLocate((latitude, longitude) =>
@@ -180,33 +174,91 @@ function CircleInputs({ values, errors, onChange }: BoundaryInputProps) {
   );
 }
 
-/** The pasted polygon and its area; a problem already said under the boundary (after Save) is not said twice. */
-function PolygonInput({ values, errors, onChange, boundaryError }: BoundaryInputProps & { boundaryError?: string | undefined }) {
-  const { t } = useTranslation('app');
-  const text = useDeferredValue(values.geojson);
-  const measured = useMemo(() => {
-    if (text.trim() === '') return null;
-    const parsed = polygonFrom(text);
-    if (!parsed.boundary) return null;
-    return measureFieldBoundary(parsed.boundary);
-  }, [text]);
+/**
+ * A boundary given as text (pasted GeoJSON, typed corners) and its area once the text reads; a problem already said
+ * under the boundary (after Save) is not said twice.
+ */
+function TextBoundaryInput({
+  input,
+  read,
+  values,
+  errors,
+  onChange,
+  boundaryError,
+  ...textArea
+}: BoundaryInputProps & {
+  input: 'geojson' | 'corners';
+  read: (text: string) => FieldBoundary | null;
+  boundaryError?: string | undefined;
+  label: string;
+  hint: string;
+  rows: number;
+  placeholder?: string;
+}) {
+  const text = useDeferredValue(values[input]);
+  const boundary = useMemo(() => (text.trim() === '' ? null : read(text)), [text, read]);
   return (
     <div className="flex flex-col gap-4">
       <TextArea
-        label={t('boundary.geojson')}
-        hint={t('boundary.geojsonHint')}
-        rows={7}
+        {...textArea}
         spellCheck={false}
-        value={values.geojson}
-        error={errors.geojson}
-        onChange={(event) => onChange({ ...values, geojson: event.target.value })}
+        value={values[input]}
+        error={errors[input]}
+        onChange={(event) => onChange({ ...values, [input]: event.target.value })}
       />
-      {measured && (measured.ok || describeProblem(measured.problem) !== boundaryError) && (
-        <AreaPreview
-          hectares={measured.ok ? measured.value.areaHectares : null}
-          problem={measured.ok ? null : describeProblem(measured.problem)}
-        />
+      {boundary && <MeasuredArea boundary={boundary} boundaryError={boundaryError} />}
+    </div>
+  );
+}
+
+const readPolygon = (text: string) => polygonFrom(text).boundary;
+const readCorners = (text: string) => cornersFrom(text).boundary;
+
+/** A boundary file read without the map (no imagery, no WebGL): the shape it held and its area. */
+function FileInput({ values, errors, onChange, boundaryError }: BoundaryInputProps & { boundaryError?: string | undefined }) {
+  return (
+    <div className="flex flex-col gap-4">
+      <BoundaryFromFile onLoad={(drawn) => onChange({ ...values, drawn })} />
+      {values.drawn && <LoadedShape boundary={values.drawn} />}
+      {errors.file && (
+        <p id="boundary-file-error" role="alert" className="font-medium text-red-800">
+          {errors.file}
+        </p>
       )}
+      {values.drawn && <MeasuredArea boundary={values.drawn} boundaryError={boundaryError} />}
+    </div>
+  );
+}
+
+function LoadedShape({ boundary }: { boundary: FieldBoundary }) {
+  const { t } = useTranslation('app');
+  const corners = boundaryAsPolygon(boundary).coordinates[0]!.length - 1;
+  return (
+    <p className="text-stone-800">
+      {boundary.type === 'Point' ? t('boundary.loadedFile.loadedCircle') : t('boundary.loadedFile.loaded', { corners })}{' '}
+      <span className="text-stone-700">{t('boundary.loadedFile.adjust')}</span>
+    </p>
+  );
+}
+
+/** Said above a map with no satellite picture: the ways to give the boundary that need none. */
+function OtherWays({ reason, onChoose }: { reason: 'off' | 'unavailable'; onChoose: (mode: BoundaryMode) => void }) {
+  const { t } = useTranslation('app');
+  return (
+    <div
+      role="status"
+      data-testid="no-imagery"
+      className="flex flex-col gap-2 rounded-lg border border-amber-300 bg-amber-50 p-3 text-amber-950"
+    >
+      <p className="font-semibold">{t('boundary.noImagery.title')}</p>
+      <p>{t(`boundary.noImagery.${reason}`)}</p>
+      <div className="flex flex-wrap gap-2">
+        {(['walk', 'corners', 'file'] as const).map((mode) => (
+          <Button key={mode} type="button" variant="secondary" onClick={() => onChoose(mode)}>
+            {t(`boundary.${mode}`)}
+          </Button>
+        ))}
+      </div>
     </div>
   );
 }
@@ -219,28 +271,55 @@ interface BoundaryInputProps {
   farmId?: string | null | undefined;
 }
 
-/** The field boundary: drawn on the map, a round field by centre and radius, or a pasted GeoJSON polygon. */
+/** The ways to give the boundary, in the order a farmer without a GIS would try them. */
+const modes: readonly BoundaryMode[] = ['map', 'walk', 'corners', 'file', 'circle', 'polygon'];
+
+/**
+ * The field boundary: drawn on the map (with a file loaded onto it), walked with the phone's GPS, typed corner by
+ * corner, loaded from a file, a round field by centre and radius, or a pasted GeoJSON polygon.
+ */
 export function BoundaryInput({ boundaryError, ...props }: BoundaryInputProps & { boundaryError?: string | undefined }) {
   const { t } = useTranslation('app');
+  const { values, errors, onChange } = props;
+  const mode = values.mode;
   return (
     <div className="flex flex-col gap-4">
       <p className="text-stone-700">{t('boundary.intro')}</p>
       <RadioGroup
         legend={t('boundary.mode')}
-        value={props.values.mode}
-        onChange={(mode) => props.onChange({ ...props.values, mode })}
-        options={[
-          { value: 'map', label: t('boundary.map') },
-          { value: 'circle', label: t('boundary.circle') },
-          { value: 'polygon', label: t('boundary.polygon') },
-        ]}
+        value={mode}
+        onChange={(next) => onChange({ ...values, mode: next })}
+        options={modes.map((value) => ({ value, label: t(`boundary.${value}`) }))}
       />
-      {props.values.mode === 'map' ? (
+      {mode === 'map' ? (
         <MapInput {...props} />
-      ) : props.values.mode === 'circle' ? (
+      ) : mode === 'walk' ? (
+        <WalkInput values={values} error={errors.walk} boundaryError={boundaryError} onChange={onChange} />
+      ) : mode === 'corners' ? (
+        <TextBoundaryInput
+          {...props}
+          input="corners"
+          read={readCorners}
+          boundaryError={boundaryError}
+          label={t('boundary.typedCorners.label')}
+          hint={t('boundary.typedCorners.hint')}
+          rows={6}
+          placeholder={'-17.8252, 31.0335\n-17.8252, 31.0362\n-17.8275, 31.0362\n-17.8275, 31.0335'}
+        />
+      ) : mode === 'file' ? (
+        <FileInput {...props} boundaryError={boundaryError} />
+      ) : mode === 'circle' ? (
         <CircleInputs {...props} />
       ) : (
-        <PolygonInput {...props} boundaryError={boundaryError} />
+        <TextBoundaryInput
+          {...props}
+          input="geojson"
+          read={readPolygon}
+          boundaryError={boundaryError}
+          label={t('boundary.geojson')}
+          hint={t('boundary.geojsonHint')}
+          rows={7}
+        />
       )}
       {boundaryError && (
         <p role="alert" className="rounded-lg border border-red-300 bg-red-50 p-3 font-medium text-red-800">

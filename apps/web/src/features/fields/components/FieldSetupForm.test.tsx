@@ -153,3 +153,102 @@ describe('Field Setup boundary problems', () => {
     expect(screen.queryByRole('alert')).toBeNull();
   });
 });
+
+describe('Field Setup without the map', () => {
+  const createdAnswer = (body: unknown) => ({ status: 201, body: { data: { ...(body as object), size_hectares: 1 } } });
+
+  it('walks the boundary with the phone: each corner with its accuracy, a rough one flagged, saved as a polygon', async () => {
+    const fixes = [
+      { latitude: -17.8252, longitude: 31.0335, accuracy: 4 },
+      { latitude: -17.8252, longitude: 31.0362, accuracy: 38 },
+      { latitude: -17.8275, longitude: 31.0362, accuracy: 5 },
+      { latitude: -17.8275, longitude: 31.0335, accuracy: 3 },
+    ];
+    const asked: PositionOptions[] = [];
+    vi.stubGlobal('navigator', {
+      ...navigator,
+      geolocation: {
+        getCurrentPosition: (found: PositionCallback, _failed: PositionErrorCallback, options: PositionOptions) => {
+          asked.push(options);
+          const fix = fixes.shift()!;
+          found({ coords: fix, timestamp: 0 } as unknown as GeolocationPosition);
+        },
+      },
+    });
+    const sent = stubServer(({ method, path, body }) => {
+      if (method === 'GET' && path.startsWith('/api/farms')) return onePage([farm]);
+      if (method === 'POST' && path === '/api/fields') return createdAnswer(body);
+      return undefined;
+    });
+    const user = userEvent.setup();
+    renderForm();
+    await screen.findByRole('option', { name: /Chikomba Farm/ });
+    await user.type(screen.getByLabelText('Field name'), 'Walked block');
+    await user.click(screen.getByRole('radio', { name: 'Walk round it with my phone’s GPS' }));
+    const add = screen.getByRole('button', { name: 'Add my position' });
+    await user.click(add);
+    await user.click(add);
+    const corners = screen.getByRole('list', { name: 'Corners walked' });
+    expect(corners.textContent).toContain('Corner 1: -17.825200, 31.033500 (within 4 m)');
+    expect(corners.textContent).toContain('Only good to within 38 m');
+    // Removed and walked again: the rough corner goes.
+    await user.click(screen.getByRole('button', { name: 'Remove last corner' }));
+    fixes.unshift({ latitude: -17.8252, longitude: 31.0362, accuracy: 6 });
+    await user.click(add);
+    await user.click(add);
+    await user.click(add);
+    expect(screen.queryByText(/Only good to within/)).toBeNull();
+    expect(asked.every((options) => options.maximumAge === 0 && options.enableHighAccuracy)).toBe(true);
+    expect(screen.getByTestId('boundary-area').textContent).toMatch(/^Area: 7\.29 ha/);
+
+    await user.click(screen.getByRole('button', { name: 'Save field' }));
+    await waitFor(() => expect(sent.filter((request) => request.method === 'POST')).toHaveLength(1));
+    expect(sent.find((request) => request.method === 'POST')!.body).toMatchObject({
+      boundary: {
+        type: 'Polygon',
+        coordinates: [
+          [
+            [31.0335, -17.8252],
+            [31.0362, -17.8252],
+            [31.0362, -17.8275],
+            [31.0335, -17.8275],
+            [31.0335, -17.8252],
+          ],
+        ],
+      },
+    });
+  });
+
+  it('refuses typed corners with the line that is wrong, and a crossing shape by core’s rule, sending nothing', async () => {
+    const sent = stubServer(({ method, path }) => (method === 'GET' && path.startsWith('/api/farms') ? onePage([farm]) : undefined));
+    const user = userEvent.setup();
+    renderForm();
+    await screen.findByRole('option', { name: /Chikomba Farm/ });
+    await user.type(screen.getByLabelText('Field name'), 'Typed block');
+    await user.click(screen.getByRole('radio', { name: 'Type the corners' }));
+    const input = screen.getByLabelText('Corners of the field');
+    await user.click(input);
+    await user.paste('-17.8252, 31.0335\n-17.8252 31.0362\nby the borehole\n-17.8275, 31.0335');
+    await user.click(screen.getByRole('button', { name: 'Save field' }));
+    expect(descriptionOf(input)).toContain('Line 3 (“by the borehole”) is not a corner');
+    expect(document.activeElement).toBe(input);
+
+    // Every line read, but the corners cross (a bow tie): the same refusal as a drawn boundary gets.
+    await user.clear(input);
+    await user.paste('-17.8252, 31.0335\n-17.8252, 31.0362\n-17.8275, 31.0335\n-17.8275, 31.0362');
+    await user.click(screen.getByRole('button', { name: 'Save field' }));
+    expect((await screen.findAllByText(/cross/i)).length).toBeGreaterThan(0);
+    expect(sent.filter((request) => request.method === 'POST')).toEqual([]);
+  });
+
+  it('starts a new farm in the country of the account', async () => {
+    stubServer(({ method, path }) => {
+      if (method === 'GET' && path.startsWith('/api/farms')) return onePage([]);
+      if (method === 'GET' && path === '/api/auth/me') return { status: 200, body: { data: { id: 'u1', name: 'Thandi', country: 'ZA' } } };
+      return undefined;
+    });
+    renderForm();
+    const country = await screen.findByLabelText(/Country/);
+    await waitFor(() => expect((country as HTMLSelectElement).value).toBe('ZA'));
+  });
+});

@@ -9,6 +9,7 @@ import { FormError, SelectInput } from '../../../components/ui/form.tsx';
 import { Card, Spinner } from '../../../components/ui/layout.tsx';
 import { LoadError } from '../../../components/ui/QueryState.tsx';
 import { focusFirstError } from '../../../lib/focus-error.ts';
+import { useMe } from '../../account/api/account.ts';
 import { useCreateFarm, useFarms } from '../../farms/api/farms.ts';
 import { emptyFarm, farmBody, type FarmValues } from '../../farms/components/farm-form.ts';
 import { FarmInputs } from '../../farms/components/FarmInputs.tsx';
@@ -48,7 +49,10 @@ export function FieldSetupForm({ initialFarmId }: { initialFarmId: string }) {
 
   const [chosenMode, setMode] = useState<FarmMode | null>(null);
   const [chosenFarmId, setFarmId] = useState<string>(initialFarmId);
-  const [farm, setFarm] = useState<FarmValues>(emptyFarm);
+  const me = useMe();
+  // A new farm lies in the farmer's own country unless they say otherwise: null until they change a farm input.
+  const [farmTyped, setFarm] = useState<FarmValues | null>(null);
+  const farm: FarmValues = farmTyped ?? { ...emptyFarm, country: me.data?.country ?? '' };
   const [details, setDetails] = useState<FieldDetailsValues>(emptyFieldDetails);
   const [boundary, setBoundary] = useState<BoundaryValues>(emptyBoundary);
   // Chosen once: a submit retried after a lost answer finds the same farm and field instead of adding twice.

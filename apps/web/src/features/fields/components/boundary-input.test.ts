@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { boundaryFrom, circleHectares, emptyBoundary, polygonFrom } from './boundary-input.ts';
+import { describeBoundaryInputProblem } from '../field-setup-problems.ts';
+import { boundaryFrom, circleHectares, cornersFrom, emptyBoundary, polygonFrom, walkFrom } from './boundary-input.ts';
 
 const ring = [
   [31.03, -17.8],
@@ -78,5 +79,75 @@ describe('the map', () => {
   it('gives the drawn shape, or asks for one', () => {
     expect(boundaryFrom({ ...emptyBoundary, drawn: polygon as never })).toEqual({ boundary: polygon, problems: [] });
     expect(boundaryFrom(emptyBoundary).problems).toEqual([{ input: 'map', code: 'mapEmpty' }]);
+  });
+});
+
+describe('corners typed one a line', () => {
+  const square = [
+    [31.0335, -17.8252],
+    [31.0362, -17.8252],
+    [31.0362, -17.8275],
+    [31.0335, -17.8275],
+    [31.0335, -17.8252],
+  ];
+
+  it('reads latitude then longitude in the ways people write them, and closes the ring', () => {
+    for (const text of [
+      '-17.8252, 31.0335\n-17.8252, 31.0362\n-17.8275, 31.0362\n-17.8275, 31.0335',
+      '-17.8252,31.0335\n\n-17.8252;31.0362\n-17.8275\t31.0362\n-17.8275 31.0335\n-17.8252, 31.0335',
+      '-17,8252 31,0335\n-17,8252 31,0362\n-17,8275 31,0362\n-17,8275 31,0335',
+      '17.8252°S 31.0335°E\n31.0362 E, 17.8252 S\n17.8275S 31.0362E\n17.8275 S 31.0335 E',
+    ]) {
+      expect(boundaryFrom({ ...emptyBoundary, mode: 'corners', corners: text })).toEqual({
+        boundary: { type: 'Polygon', coordinates: [square] },
+        problems: [],
+      });
+    }
+  });
+
+  it('names the line of each corner it cannot read, and what to write instead', () => {
+    const { boundary, problems } = cornersFrom('-17.8252, 31.0335\nnear the dam\n-195, 31.03\n-17.8, 181\n131.0362, -17.8252');
+    expect(boundary).toBeNull();
+    expect(problems).toEqual([
+      { input: 'corners', code: 'cornerFormat', line: 2, found: 'near the dam' },
+      { input: 'corners', code: 'cornerLatitudeRange', line: 3, found: '-195' },
+      { input: 'corners', code: 'cornerLongitudeRange', line: 4, found: '181' },
+      { input: 'corners', code: 'cornerSwapped', line: 5, found: '131.0362, -17.8252' },
+    ]);
+    expect(describeBoundaryInputProblem(problems[0]!)).toBe(
+      'Line 2 (“near the dam”) is not a corner: write its latitude, then its longitude, in decimal degrees, e.g. -17.8252, 31.0335.',
+    );
+    expect(describeBoundaryInputProblem(problems[3]!)).toMatch(/^Line 5 .*Write the latitude first/);
+  });
+
+  it('asks for something typed, and for three corners at least', () => {
+    expect(cornersFrom('  \n').problems).toEqual([{ input: 'corners', code: 'cornersEmpty' }]);
+    const two = cornersFrom('-17.8252, 31.0335\n-17.8275, 31.0362\n-17.8252, 31.0335');
+    expect(two.problems).toEqual([{ input: 'corners', code: 'cornersTooFew', count: 2 }]);
+    expect(describeBoundaryInputProblem(two.problems[0]!)).toBe('A field needs at least 3 corners; 2 are typed.');
+  });
+});
+
+describe('a boundary walked with the phone', () => {
+  const at = (latitude: number, longitude: number) => ({ latitude, longitude, accuracyM: 4 });
+
+  it('becomes a closed polygon of the positions in the order walked, once there are three', () => {
+    const walked = [at(-17.8252, 31.0335), at(-17.8252, 31.0362), at(-17.8275, 31.0362)];
+    expect(walkFrom(walked.slice(0, 2)).problems).toEqual([{ input: 'walk', code: 'walkTooFew', count: 2 }]);
+    expect(boundaryFrom({ ...emptyBoundary, mode: 'walk', walked }).boundary).toEqual({
+      type: 'Polygon',
+      coordinates: [
+        [
+          [31.0335, -17.8252],
+          [31.0362, -17.8252],
+          [31.0362, -17.8275],
+          [31.0335, -17.8252],
+        ],
+      ],
+    });
+  });
+
+  it('a file mode without a file asks for one', () => {
+    expect(boundaryFrom({ ...emptyBoundary, mode: 'file' }).problems).toEqual([{ input: 'file', code: 'fileEmpty' }]);
   });
 });

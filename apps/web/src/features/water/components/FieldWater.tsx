@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Badge, type BadgeTone } from '../../../components/ui/Badge.tsx';
 import { ButtonLink } from '../../../components/ui/Button.tsx';
 import { Spinner } from '../../../components/ui/layout.tsx';
-import { LoadError } from '../../../components/ui/QueryState.tsx';
+import { KeptCopyNote, LoadError } from '../../../components/ui/QueryState.tsx';
 import { formatDate, formatNumber } from '../../../lib/format.ts';
 import { useLatestResult } from '../../analyses/api/latest-results.ts';
 import { RunAnalysisButton } from '../../analyses/components/RunAnalysisButton.tsx';
@@ -93,6 +93,7 @@ function AdvicePanel({ field, latest, logged }: { field: FieldSummary; latest: L
     const checkedOn = latest.summary?.analysis_date ?? latest.summary?.finished_at?.slice(0, 10) ?? null;
     body = (
       <div className="space-y-3">
+        <KeptCopyNote query={latest.summaries} />
         <div className="flex flex-wrap items-center gap-2">
           <Badge tone={status.tone}>{t(status.key as 'water.advice.statusIrrigate')}</Badge>
           {latest.summary?.simulated && <Badge tone="info">{t('water.simulated')}</Badge>}

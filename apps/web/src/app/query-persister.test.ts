@@ -1,4 +1,5 @@
 import 'fake-indexeddb/auto';
+import { onlineManager, QueryObserver } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../lib/api/client.ts';
 import { deletePack, savePack } from '../features/field-packs/pack-store.ts';
@@ -19,6 +20,7 @@ beforeEach(async () => {
 });
 afterEach(async () => {
   await switchOfflineDb(null);
+  onlineManager.setOnline(true);
   vi.unstubAllGlobals();
 });
 
@@ -45,6 +47,60 @@ describe('reads kept on the device', () => {
     expect(state.data).toEqual([{ id: 'f1', name: 'Block A' }]);
     expect(state.dataUpdatedAt).toBeGreaterThanOrEqual(readAt);
     expect(state.dataUpdatedAt).toBeLessThan(Date.now());
+  });
+
+  it('offline, a screen restored from its kept copy keeps it, with its age, instead of failing; it asks again once back online', async () => {
+    const online = createQueryClient();
+    await online.fetchQuery({ ...fieldsRead, queryFn: async () => [{ id: 'f1', name: 'Block A' }] });
+    await settle();
+    const readAt = online.getQueryState(['fields'])!.dataUpdatedAt;
+
+    network.onLine = false;
+    onlineManager.setOnline(false);
+    const offline = createQueryClient();
+    // As the app's provider does: the client follows the connection (a screen's reads go again when it returns).
+    offline.mount();
+    const server = vi.fn(async () => {
+      if (!network.onLine) throw new ApiError(0, 'Unable to connect to the server.');
+      return [{ id: 'f1', name: 'Block A, north' }];
+    });
+    // A screen reading it (an observer), as a page does: the copy is restored, and the stale copy is not asked for.
+    const unsubscribe = new QueryObserver(offline, { ...fieldsRead, queryFn: server }).subscribe(() => {});
+    await settle();
+    const state = offline.getQueryState(['fields'])!;
+    expect(state.status).toBe('success');
+    expect(state.error).toBeNull();
+    expect(state.dataUpdatedAt).toBe(readAt);
+    expect(server).not.toHaveBeenCalled();
+
+    // A screen opened again offline with the answer in memory does not turn it into an error either, and a write's
+    // refresh of the list (which the write waits for) ends at once.
+    const refreshed = await Promise.race([
+      offline.invalidateQueries({ queryKey: ['fields'] }).then(() => 'refreshed'),
+      new Promise((resolve) => setTimeout(() => resolve('still waiting'), 1000)),
+    ]);
+    expect(refreshed).toBe('refreshed');
+    await settle();
+    expect(offline.getQueryState(['fields'])).toMatchObject({ status: 'success', dataUpdatedAt: readAt });
+    expect(server).not.toHaveBeenCalled();
+
+    network.onLine = true;
+    onlineManager.setOnline(true);
+    await vi.waitFor(() => expect(offline.getQueryData(['fields'])).toEqual([{ id: 'f1', name: 'Block A, north' }]));
+    unsubscribe();
+    offline.unmount();
+  });
+
+  it('keeps an answer as soon as it arrives, without waiting for the page’s load event to open the database', async () => {
+    // A slow phone: the page is still loading when the screen's first answer comes back, and is reloaded before it ends.
+    vi.stubGlobal('document', { readyState: 'loading' });
+    vi.stubGlobal('window', { addEventListener: () => undefined });
+    const opened = switchOfflineDb(`persister-${users}-loading`);
+    const client = createQueryClient();
+    await client.fetchQuery({ ...fieldsRead, queryFn: async () => [{ id: 'f1', name: 'Block A' }] });
+    const db = await Promise.race([opened, new Promise<null>((resolve) => setTimeout(() => resolve(null), 2000))]);
+    expect(db).not.toBeNull();
+    await vi.waitFor(async () => expect(await db!.queryCache.get(keptReadKey(['fields']))).toBeDefined());
   });
 
   it('offline with nothing kept, fails at once with the connection error instead of waiting', async () => {

@@ -1,9 +1,9 @@
 import { experimental_createQueryPersister, type AsyncStorage } from '@tanstack/query-persist-client-core';
-import type { QueryClient } from '@tanstack/react-query';
+import { notifyManager, onlineManager, type Query, type QueryClient, type QueryFunctionContext, type QueryKey } from '@tanstack/react-query';
 import { readsHeldByPacks } from '../features/field-packs/pack-store.ts';
 import { isKeptReadExpired } from '../features/offline/cleanup.ts';
 import { KEPT_READ_PREFIX } from '../lib/kept-reads.ts';
-import { offlineDb, offlineDbReady } from '../lib/offline-db.ts';
+import { offlineDb, offlineDbNow } from '../lib/offline-db.ts';
 
 /** Raise when the shape of a kept answer changes, so an older copy is dropped rather than misread. */
 const OFFLINE_READ_FORMAT = '1';
@@ -13,10 +13,10 @@ const OFFLINE_READ_FORMAT = '1';
  * screen opened before opens again offline, with the time it was read: for 7 days (spec §9 old-data cleanup), and a
  * read a field pack holds for as long as the pack (`isKeptReadExpired`). Online, a read does not wait for the database
  * to open (it opens after the page's load event): until it has, the network answers alone. Offline the kept copy is
- * all there is, so it waits.
+ * all there is, so it opens the database at once and waits for it.
  */
 async function keptCopy(key: string): Promise<string | null> {
-  const db = navigator.onLine ? offlineDb() : await offlineDbReady();
+  const db = navigator.onLine ? offlineDb() : await offlineDbNow();
   const entry = await db?.queryCache.get(key);
   if (!db || !entry) return null;
   // The packs are read only for a copy past 7 days; an expired one is left for the clean-up to remove.
@@ -24,19 +24,23 @@ async function keptCopy(key: string): Promise<string | null> {
   return expired ? null : entry.value;
 }
 
-/** The signed-in person's `queryCache` table; with nobody signed in nothing is kept or read. */
+/**
+ * The signed-in person's `queryCache` table; with nobody signed in nothing is kept or read. An answer is kept as soon
+ * as it arrives: the database is opened for it then, not after the page's load event, so a reload (or the phone
+ * dropping the page) just after a screen showed its data does not lose it.
+ */
 const storage: AsyncStorage<string> = {
   getItem: keptCopy,
   setItem: async (key, value) => {
-    await (await offlineDbReady())?.queryCache.put({ key, value, storedAt: Date.now() });
+    await (await offlineDbNow())?.queryCache.put({ key, value, storedAt: Date.now() });
   },
   removeItem: async (key) => {
-    await (await offlineDbReady())?.queryCache.delete(key);
+    await (await offlineDbNow())?.queryCache.delete(key);
   },
-  entries: async () => ((await (await offlineDbReady())?.queryCache.toArray()) ?? []).map((entry) => [entry.key, entry.value]),
+  entries: async () => ((await (await offlineDbNow())?.queryCache.toArray()) ?? []).map((entry) => [entry.key, entry.value]),
 };
 
-export const queryPersister = experimental_createQueryPersister<string>({
+const persister = experimental_createQueryPersister<string>({
   storage,
   prefix: KEPT_READ_PREFIX,
   // How long a copy lives is decided by `keptCopy` (7 days, or as long as a pack holds it), not by its age alone.
@@ -45,6 +49,31 @@ export const queryPersister = experimental_createQueryPersister<string>({
   // Images (a Blob) and anything a query marks `meta: { keepOffline: false }` stay in memory only.
   filters: { predicate: (query) => query.meta?.keepOffline !== false },
 });
+
+const isOffline = () => (typeof navigator !== 'undefined' && !navigator.onLine) || !onlineManager.isOnline();
+
+/**
+ * The reads' persister. Offline, a query that already holds an answer (restored from the device, or read earlier) is
+ * not asked of the network: the request could only fail, and the failure would turn a screen that has its data into
+ * an error. It answers with what it holds and keeps that answer's age (so it stays stale, and is asked again when the
+ * connection returns); with nothing held, the device's copy is looked for and the network asked once
+ * (`networkMode: 'offlineFirst'`), as before. It never waits for the network: a write's refresh of its lists (awaited
+ * by the write) must end offline too.
+ */
+export const queryPersister = {
+  ...persister,
+  persisterFn: async <T, TQueryKey extends QueryKey>(
+    queryFn: (context: QueryFunctionContext<TQueryKey>) => T | Promise<T>,
+    context: QueryFunctionContext<TQueryKey>,
+    query: Query,
+  ): Promise<T> => {
+    const { data, dataUpdatedAt } = query.state;
+    if (data === undefined || !isOffline()) return persister.persisterFn(queryFn, context, query);
+    // Answering marks the data as read now: put back when it was really read, as the persister does after a restore.
+    notifyManager.schedule(() => query.setState({ dataUpdatedAt }));
+    return data as T;
+  },
+};
 
 /**
  * A write's answer put straight into the cache (`setQueryData`, e.g. saved settings) is kept on the device too. The

@@ -181,7 +181,7 @@ async function upgradeQueueToVersion2(queue: Table<SyncQueueItem, string>, perso
   );
 }
 
-let current: { userId: string; db: OfflineDb | null; ready: Promise<OfflineDb | null> } | null = null;
+let current: { userId: string; db: OfflineDb | null; ready: Promise<OfflineDb | null>; openNow: () => void } | null = null;
 
 /** The signed-in person's database once it is open; null before that and when nobody is signed in. */
 export function offlineDb(): OfflineDb | null {
@@ -191,6 +191,16 @@ export function offlineDb(): OfflineDb | null {
 /** The signed-in person's database, waiting for it to open; null when nobody is signed in or IndexedDB is missing. */
 export function offlineDbReady(): Promise<OfflineDb | null> {
   return current?.ready ?? Promise.resolve(null);
+}
+
+/**
+ * The signed-in person's database, opened now if it was waiting for the page's load event: something must be kept
+ * (an answer that just arrived, which a reload before the load event would otherwise lose) or read (offline, the
+ * device's copy is all a screen has).
+ */
+export function offlineDbNow(): Promise<OfflineDb | null> {
+  current?.openNow();
+  return offlineDbReady();
 }
 
 /** Dexie's live queries, available once a database is open. */
@@ -207,9 +217,12 @@ export function switchOfflineDb(userId: string | null): Promise<OfflineDb | null
     offlineDbChanged();
     return Promise.resolve(null);
   }
-  const opening: NonNullable<typeof current> = { userId, db: null, ready: Promise.resolve(null) };
-  // After the page's load event: the first screen does not wait for the database code on a slow connection.
-  opening.ready = afterPageLoad()
+  let openNow = () => {};
+  const asked = new Promise<void>((resolve) => (openNow = resolve));
+  const opening: NonNullable<typeof current> = { userId, db: null, ready: Promise.resolve(null), openNow };
+  // After the page's load event, so the first screen does not wait for the database code on a slow connection;
+  // sooner when something must be kept or read (`offlineDbNow`).
+  opening.ready = Promise.race([afterPageLoad(), asked])
     .then(() => openOfflineDb(userId))
     .then((db) => {
       if (current !== opening) {

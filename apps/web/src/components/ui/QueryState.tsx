@@ -70,6 +70,15 @@ export function CachedCopyNote({ updatedAt }: { updatedAt: number | undefined })
   );
 }
 
+/**
+ * Above a screen's data drawn without `QueryState`: the age of the device's copy it shows, offline or when the last
+ * refetch failed ("Saved on this device, as of 2 hr. ago.").
+ */
+export function KeptCopyNote({ query }: { query: QueryLike<unknown> }) {
+  const view = offlineView(query, useOnline());
+  return view === 'stale-copy' ? <CachedCopyNote updatedAt={query.dataUpdatedAt} /> : null;
+}
+
 /** Offline, with nothing kept on the device for this screen (spec §8 Data). */
 export function NoCachedData() {
   const { t } = useTranslation();

@@ -1104,6 +1104,13 @@ export const app = {
       savedIrrigation: 'Irrigation of {{depth}} mm on {{date}} logged.',
       savedRain: 'Rain of {{rain}} mm on {{date}} logged.',
       checkAgain: 'Logged. Check the advice again so it counts this water.',
+      markIrrigatedTitle: 'Is {{name}} irrigated?',
+      markIrrigatedMessage:
+        'You logged an irrigation on a field marked rain-fed. Mark it irrigated, and its water advice says when to water and how much instead of how short of water the crop is.',
+      markIrrigatedYes: 'Mark it irrigated',
+      markIrrigatedNo: 'Not now',
+      savedWaiting:
+        'Saved on this phone, waiting to be sent. It will be sent when you are back online; then you can check the advice again so it counts this water.',
       recent: 'Logged water',
       recentNone: 'No irrigation or rain logged for this field yet.',
       irrigationItem: '{{date}}: irrigation {{depth}} mm ({{method}})',

@@ -21,9 +21,10 @@ export default function CropHealthPage() {
   const field = list.find((candidate) => candidate.id === selectedId);
 
   let content;
-  if (fields.isError) content = <LoadError error={fields.error} onRetry={() => void fields.refetch()} />;
-  else if (config.isError) content = <LoadError error={config.error} onRetry={() => void config.refetch()} />;
-  else if (fields.isPending || config.isPending) content = <Spinner label={t('states.loadingFields')} />;
+  // What is held shows whatever the last request did (offline it fails).
+  if (fields.data === undefined && fields.isError) content = <LoadError error={fields.error} onRetry={() => void fields.refetch()} />;
+  else if (config.data === undefined && config.isError) content = <LoadError error={config.error} onRetry={() => void config.refetch()} />;
+  else if (fields.data === undefined || config.data === undefined) content = <Spinner label={t('states.loadingFields')} />;
   else if (list.length === 0)
     content = (
       <EmptyState

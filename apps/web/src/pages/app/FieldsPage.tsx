@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { ButtonLink } from '../../components/ui/Button.tsx';
 import { SelectInput, TextInput } from '../../components/ui/form.tsx';
 import { EmptyState, Page, PageHeader, Spinner } from '../../components/ui/layout.tsx';
-import { LoadError } from '../../components/ui/QueryState.tsx';
+import { KeptCopyNote, LoadError } from '../../components/ui/QueryState.tsx';
 import { useFarms } from '../../features/farms/api/farms.ts';
 import { useCropName, useFields } from '../../features/fields/api/fields.ts';
 import { ExportButtons } from '../../features/fields/components/ExportButtons.tsx';
@@ -62,8 +62,10 @@ export default function FieldsPage() {
     </ButtonLink>
   );
   let content;
-  if (fields.isPending) content = <Spinner label={t('states.loadingFields')} />;
-  else if (fields.isError) content = <LoadError error={fields.error} what={t('fields.loadFailed')} onRetry={() => void fields.refetch()} />;
+  // What is held shows whatever the last request did (offline it fails), with its age.
+  if (fields.data === undefined && fields.isError)
+    content = <LoadError error={fields.error} what={t('fields.loadFailed')} onRetry={() => void fields.refetch()} />;
+  else if (fields.data === undefined) content = <Spinner label={t('states.loadingFields')} />;
   else if (fields.data.length === 0)
     content = (
       <EmptyState
@@ -96,6 +98,7 @@ export default function FieldsPage() {
             ))}
           </SelectInput>
         </div>
+        <KeptCopyNote query={fields} />
         <p className="mb-3 text-sm text-stone-700" aria-live="polite">
           {t('fields.showing', { shown: shown.length, count: fields.data.length })}
         </p>

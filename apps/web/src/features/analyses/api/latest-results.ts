@@ -25,15 +25,18 @@ export function useLatestResult<Type extends AnalysisType>(fieldId: string, type
   const summary = summaries.data?.[type] ?? null;
   const detail = useQuery({ ...analysisQuery(fieldId, type, summary?.id ?? 'none'), enabled: summary !== null, staleTime: Infinity });
   const error = summaries.error ?? detail.error;
+  // What is held shows whatever the last request did (offline it fails).
   const state: 'loading' | 'error' | 'none' | 'ready' =
-    summaries.isError || detail.isError
-      ? 'error'
-      : summaries.isPending
-        ? 'loading'
-        : summary === null
-          ? 'none'
-          : detail.data?.result
-            ? 'ready'
+    summaries.data === undefined
+      ? summaries.isError
+        ? 'error'
+        : 'loading'
+      : summary === null
+        ? 'none'
+        : detail.data?.result
+          ? 'ready'
+          : detail.isError
+            ? 'error'
             : detail.isPending
               ? 'loading'
               : 'none';
@@ -43,6 +46,8 @@ export function useLatestResult<Type extends AnalysisType>(fieldId: string, type
     result: detail.data?.result ?? null,
     error,
     retry: () => void (summaries.isError ? summaries.refetch() : detail.refetch()),
+    /** The read that says which analysis is the latest: its age is the age of what shows. */
+    summaries,
   };
 }
 
@@ -81,4 +86,6 @@ export const overlayImageQuery = (fieldId: string, sceneId: string, index: 'ndvi
     queryKey: ['imagery', fieldId, sceneId, index, 'png'] as const,
     queryFn: async () => (await apiDownload(sceneImagePath(fieldId, sceneId, index))).blob,
     staleTime: Infinity,
+    // A Blob cannot be kept as query data on the device (it would come back as `{}`); a field pack keeps the image.
+    meta: { keepOffline: false },
   });

@@ -4,7 +4,7 @@ import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RadioGroup } from '../../../components/ui/Choice.tsx';
 import { Spinner } from '../../../components/ui/layout.tsx';
-import { LoadError } from '../../../components/ui/QueryState.tsx';
+import { KeptCopyNote, LoadError } from '../../../components/ui/QueryState.tsx';
 import type { Basemap } from '../../../lib/api/public-config.ts';
 import { formatDate, formatNumber } from '../../../lib/format.ts';
 import { TimeSeriesChart, seriesSummary } from '../../charts/index.ts';
@@ -73,8 +73,9 @@ export function FieldCropHealth({ field, basemap }: { field: FieldSummary; basem
   const choose = (i: number) => setSceneId(list[i]!.sceneId);
 
   let seasonPart;
-  if (scenes.isPending) seasonPart = <Spinner label={t('cropHealth.loadingScenes')} />;
-  else if (scenes.isError) seasonPart = <LoadError error={scenes.error} onRetry={() => void scenes.refetch()} />;
+  // What is held shows whatever the last request did (offline it fails), with its age.
+  if (scenes.data === undefined && scenes.isError) seasonPart = <LoadError error={scenes.error} onRetry={() => void scenes.refetch()} />;
+  else if (scenes.data === undefined) seasonPart = <Spinner label={t('cropHealth.loadingScenes')} />;
   else if (list.length === 0 || selected === null || !period)
     seasonPart = (
       <div className="rounded-xl border border-dashed border-stone-300 bg-white p-6 text-center">
@@ -89,6 +90,7 @@ export function FieldCropHealth({ field, basemap }: { field: FieldSummary; basem
   else
     seasonPart = (
       <>
+        <KeptCopyNote query={scenes} />
         {!list.some((s) => s.usable) && (
           <p role="status" className="rounded-lg bg-amber-50 p-3 text-amber-900">
             {t('cropHealth.noClearScenes', { count: list.length, from: formatDate(period.from), to: formatDate(period.to) })}

@@ -3,20 +3,24 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Badge, type BadgeTone } from '../../../components/ui/Badge.tsx';
-import { ButtonLink } from '../../../components/ui/Button.tsx';
+import { Button, ButtonLink } from '../../../components/ui/Button.tsx';
+import { Dialog } from '../../../components/ui/Dialog.tsx';
 import { Spinner } from '../../../components/ui/layout.tsx';
-import { LoadError } from '../../../components/ui/QueryState.tsx';
+import { KeptCopyNote, LoadError } from '../../../components/ui/QueryState.tsx';
 import { formatDate, formatNumber } from '../../../lib/format.ts';
 import { useLatestResult } from '../../analyses/api/latest-results.ts';
 import { RunAnalysisButton } from '../../analyses/components/RunAnalysisButton.tsx';
 import { NoResultYet } from '../../analyses/components/AnalysisGapNote.tsx';
 import { TimeSeriesChart, seriesSummary } from '../../charts/index.ts';
 import { SyncStateBadge } from '../../offline/components/SyncStateBadge.tsx';
+import { usePendingRecords } from '../../offline/pending-records.ts';
 import { useWithPending } from '../../offline/use-with-pending.ts';
+import { useUpdateField } from '../../fields/api/fields.ts';
 import { useIrrigationEvents, useRainReadings } from '../api/water-records.ts';
+import { defaultIrrigationMethod, lastIrrigationMethod } from '../irrigation-method.ts';
 import { adviceInputs, adviceNotes, defaultDepthText, depletionSeries, type AdviceInput } from '../water-view.ts';
 import { fieldWeatherQuery } from '../weather-api.ts';
-import { IrrigationLogForm, RainLogForm } from './WaterLogForms.tsx';
+import { IrrigationLogForm, RainLogForm, type SavedWaterLog } from './WaterLogForms.tsx';
 import { CurrentConditionsPanel, ForecastPanel } from './WeatherPanels.tsx';
 
 const panelClass = 'rounded-xl border border-stone-200 bg-white p-4 shadow-sm md:p-5';
@@ -100,6 +104,7 @@ function AdvicePanel({ field, latest, logged }: { field: FieldSummary; latest: L
     const checkedOn = latest.summary?.analysis_date ?? latest.summary?.finished_at?.slice(0, 10) ?? null;
     body = (
       <div className="space-y-3">
+        <KeptCopyNote query={latest.summaries} />
         <div className="flex flex-wrap items-center gap-2">
           <Badge tone={status.tone}>{t(status.key as 'water.advice.statusIrrigate')}</Badge>
           {latest.summary?.simulated && <Badge tone="info">{t('water.simulated')}</Badge>}
@@ -188,11 +193,13 @@ function RecentLogs({ fieldId }: { fieldId: string }) {
   const { t } = useTranslation('app');
   const events = useWithPending(useIrrigationEvents(fieldId), 'irrigationEvents', fieldId);
   const readings = useWithPending(useRainReadings(fieldId), 'rainReadings', fieldId);
-  if (events.isError) return <LoadError error={events.error} onRetry={() => void events.refetch()} />;
-  if (readings.isError) return <LoadError error={readings.error} onRetry={() => void readings.refetch()} />;
-  if (events.isPending || readings.isPending) return null;
+  // What is held shows, the logs saved on this device among it, whatever the last request did (offline it fails).
+  const failed = [events, readings].find((list) => list.data === undefined && list.isError);
+  if (failed && events.data === undefined && readings.data === undefined)
+    return <LoadError error={failed.error} onRetry={() => void failed.refetch()} />;
+  if ((events.data === undefined || readings.data === undefined) && !failed) return null;
   const rows = [
-    ...events.data.map((event) => ({
+    ...(events.data ?? []).map((event) => ({
       id: event.id,
       date: event.irrigationDate ?? '',
       syncState: event.syncState,
@@ -202,7 +209,7 @@ function RecentLogs({ fieldId }: { fieldId: string }) {
         method: event.method ? t(`water.log.methods.${event.method}`) : '—',
       }),
     })),
-    ...readings.data.map((reading) => ({
+    ...(readings.data ?? []).map((reading) => ({
       id: reading.id,
       date: reading.readingDate ?? '',
       syncState: reading.syncState,
@@ -225,7 +232,54 @@ function RecentLogs({ fieldId }: { fieldId: string }) {
           ))}
         </ul>
       )}
+      {failed && <LoadError error={failed.error} onRetry={() => void failed.refetch()} />}
     </div>
+  );
+}
+
+/**
+ * After a log: kept on this device, it says so and that it waits to be sent; once the server has it, the prompt to
+ * check the advice again so it counts this water (asking before would work out the advice without it).
+ */
+function LoggedPrompt({ field, logged }: { field: FieldSummary; logged: SavedWaterLog }) {
+  const { t } = useTranslation('app');
+  const irrigations = usePendingRecords('irrigationEvents', field.id);
+  const rain = usePendingRecords('rainReadings', field.id);
+  const waiting = logged.queued && [...irrigations, ...rain].some((pending) => pending.record.id === logged.id);
+  return (
+    <div role="status" data-testid="water-logged" className="space-y-2 rounded-lg bg-sky-50 p-3 text-sky-950">
+      {waiting ? (
+        <p>{t('water.log.savedWaiting')}</p>
+      ) : (
+        <>
+          <p>{t('water.log.checkAgain')}</p>
+          <RunAnalysisButton fieldId={field.id} fieldName={field.name} type="irrigation" label={t('water.advice.rerun')} />
+        </>
+      )}
+    </div>
+  );
+}
+
+/**
+ * A field not marked irrigated had an irrigation logged (any farmer can carry buckets): asked once, the field is
+ * marked irrigated, so its advice becomes a watering schedule. Offline the change waits with the log.
+ */
+function MarkIrrigatedQuestion({ field, open, onClose }: { field: FieldSummary; open: boolean; onClose: () => void }) {
+  const { t } = useTranslation('app');
+  const update = useUpdateField();
+  const mark = () => {
+    update.mutate({ id: field.id, lastModified: field.lastModified, changes: { irrigated: true } });
+    onClose();
+  };
+  return (
+    <Dialog open={open} title={t('water.log.markIrrigatedTitle', { name: field.name })} message={t('water.log.markIrrigatedMessage')} onClose={onClose}>
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <Button variant="secondary" onClick={onClose}>
+          {t('water.log.markIrrigatedNo')}
+        </Button>
+        <Button onClick={mark}>{t('water.log.markIrrigatedYes')}</Button>
+      </div>
+    </Dialog>
   );
 }
 
@@ -237,13 +291,21 @@ export function FieldWater({ field }: { field: FieldSummary }) {
   const { t } = useTranslation('app');
   const weather = useQuery(fieldWeatherQuery(field.id));
   const latest = useLatestResult(field.id, 'irrigation');
-  // The analysis the last log was made against: once a newer one completes, the prompt goes.
-  const [loggedAgainst, setLoggedAgainst] = useState<string | null | undefined>(undefined);
+  // The last log and the analysis it was made against: once a newer one completes, the prompt goes.
+  const [lastLog, setLastLog] = useState<(SavedWaterLog & { against: string | null }) | null>(null);
   const currentId = latest.summary?.id ?? null;
-  const logged = loggedAgainst !== undefined && loggedAgainst === currentId;
+  const logged = lastLog !== null && lastLog.against === currentId;
   const result = latest.result && !('status' in latest.result) ? latest.result : null;
   const depth = defaultDepthText(result);
-  const onLogged = () => setLoggedAgainst(currentId);
+  const onLogged = (saved: SavedWaterLog) => setLastLog({ ...saved, against: currentId });
+  const latestFieldMethod = useIrrigationEvents(field.id).data?.[0]?.method;
+  const method = defaultIrrigationMethod({ fieldName: field.name, latestFieldMethod, lastChoice: lastIrrigationMethod() });
+  // Asked once per field and visit, after the first irrigation logged on a field not marked irrigated.
+  const [askIrrigated, setAskIrrigated] = useState<'no' | 'open' | 'asked'>('no');
+  const onIrrigationLogged = (saved: SavedWaterLog) => {
+    onLogged(saved);
+    if (!field.irrigated && askIrrigated === 'no') setAskIrrigated('open');
+  };
 
   return (
     <div className="grid grid-cols-1 gap-4 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
@@ -261,15 +323,17 @@ export function FieldWater({ field }: { field: FieldSummary }) {
           <h2 id="log-water-title" className="text-lg font-semibold text-stone-900">
             {t('water.log.title')}
           </h2>
-          {logged && (
-            <div role="status" className="space-y-2 rounded-lg bg-sky-50 p-3 text-sky-950">
-              <p>{t('water.log.checkAgain')}</p>
-              <RunAnalysisButton fieldId={field.id} fieldName={field.name} type="irrigation" label={t('water.advice.rerun')} />
-            </div>
-          )}
-          {field.irrigated && <IrrigationLogForm key={`${field.id}-${depth}`} fieldId={field.id} defaultDepth={depth} onSaved={onLogged} />}
+          {logged && <LoggedPrompt field={field} logged={lastLog} />}
+          <IrrigationLogForm
+            key={`${field.id}-${depth}-${method}`}
+            fieldId={field.id}
+            defaultDepth={depth}
+            defaultMethod={method}
+            onSaved={onIrrigationLogged}
+          />
           <RainLogForm fieldId={field.id} onSaved={onLogged} />
           <RecentLogs fieldId={field.id} />
+          <MarkIrrigatedQuestion field={field} open={askIrrigated === 'open'} onClose={() => setAskIrrigated('asked')} />
         </section>
       </div>
       <div className="min-w-0 space-y-4">

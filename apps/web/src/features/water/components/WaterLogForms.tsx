@@ -18,6 +18,13 @@ import { useMutationForm } from '../../../lib/use-mutation-form.ts';
 import { showToast } from '../../toasts/toast-store.ts';
 import { useCreateIrrigationEvent, useCreateRainReading } from '../api/water-records.ts';
 import { isQueued } from '../../offline/sync-runtime.ts';
+import { rememberIrrigationMethod } from '../irrigation-method.ts';
+
+/** A log just saved: its id, and whether it was kept on this device to be sent later rather than sent now. */
+export interface SavedWaterLog {
+  id: string;
+  queued: boolean;
+}
 
 /** Decimal commas are common on phones set to southern African locales. */
 const decimal = (text: string) => numberOrNull(text.replace(',', '.'));
@@ -44,7 +51,7 @@ export function IrrigationLogForm({
   /** The advised depth, mm, as text; blank when none is advised. */
   defaultDepth: string;
   defaultMethod?: IrrigationMethod;
-  onSaved?: () => void;
+  onSaved?: (saved: SavedWaterLog) => void;
 }) {
   const { t } = useTranslation('app');
   const form = useRef<HTMLFormElement>(null);
@@ -75,10 +82,11 @@ export function IrrigationLogForm({
             : t('water.log.savedIrrigation', { depth: formatNumber(saved.depthMm, 1), date: formatDate(saved.irrigationDate) }),
           { type: 'success' },
         );
+        rememberIrrigationMethod(body.method);
         // The next log is another irrigation: a new client id.
         setId(crypto.randomUUID());
         setValues(blank());
-        onSaved?.();
+        onSaved?.({ id: saved.id, queued: isQueued(saved) });
       },
     );
   }
@@ -119,7 +127,7 @@ interface RainValues {
 const rainInputs = ['readingDate', 'rainMm', 'notes'] as const;
 
 /** Log a day's rain-gauge reading at the field (today unless changed); it replaces the weather service's rain that day. */
-export function RainLogForm({ fieldId, onSaved }: { fieldId: string; onSaved?: () => void }) {
+export function RainLogForm({ fieldId, onSaved }: { fieldId: string; onSaved?: (saved: SavedWaterLog) => void }) {
   const { t } = useTranslation('app');
   const form = useRef<HTMLFormElement>(null);
   const [id, setId] = useState(() => crypto.randomUUID());
@@ -145,7 +153,7 @@ export function RainLogForm({ fieldId, onSaved }: { fieldId: string; onSaved?: (
         );
         setId(crypto.randomUUID());
         setValues(blank());
-        onSaved?.();
+        onSaved?.({ id: saved.id, queued: isQueued(saved) });
       },
     );
   }

@@ -113,12 +113,15 @@ describe("where a refused save's problems go", () => {
     expect(problems.field).toEqual({});
   });
 
-  it('puts a farm problem beside the farm inputs, and a server failure at the top in friendly words', () => {
+  it('puts a farm problem beside the farm inputs, and a server failure at the top: its sentence, or friendly words for a crash', () => {
     expect(farmFailure(refusal([{ path: 'name', message: 'Farm name is required.' }])).farm).toEqual({ name: 'Farm name is required.' });
-    const down = farmFailure(new ApiError(503, 'Service unavailable', 'SERVICE_UNAVAILABLE'));
-    expect(down.farm).toEqual({});
-    expect(down.form).not.toBe('Service unavailable');
-    expect(down.form).toBeTruthy();
+    const busy = farmFailure(new ApiError(503, 'The server is busy. Please try again in a moment.', 'SERVICE_UNAVAILABLE'));
+    expect(busy.farm).toEqual({});
+    expect(busy.form).toBe('The server is busy. Please try again in a moment.');
+    const crash = farmFailure(new ApiError(500, 'Internal Server Error', 'INTERNAL'));
+    expect(crash.farm).toEqual({});
+    expect(crash.form).not.toBe('Internal Server Error');
+    expect(crash.form).toBeTruthy();
   });
 
   it('says why a redrawn boundary was refused, or what else went wrong', () => {

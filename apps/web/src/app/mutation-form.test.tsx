@@ -65,9 +65,19 @@ describe('saving through a registered mutation', () => {
 
     pending = deferredAnswer();
     act(() => result.current.submit(validate(farmCreateSchema, { id: farmId, name: 'Chikomba' }), (farm) => farm));
-    pending.release({ status: 503, body: { error: { code: 'SERVICE_UNAVAILABLE', message: 'db down: connection refused' } } });
+    // A crash's own words stay on the server; a 503 that says why is shown as said.
+    pending.release({ status: 500, body: { error: { code: 'INTERNAL', message: 'db down: connection refused' } } });
     await waitFor(() => expect(result.current.formError).toBeTruthy());
     expect(result.current.formError).not.toContain('db down');
+    expect(result.current.errors).toEqual({});
+
+    pending = deferredAnswer();
+    act(() => result.current.submit(validate(farmCreateSchema, { id: farmId, name: 'Chikomba' }), (farm) => farm));
+    pending.release({
+      status: 503,
+      body: { error: { code: 'SERVICE_UNAVAILABLE', message: 'The server is busy. Please try again in a moment.' } },
+    });
+    await waitFor(() => expect(result.current.formError).toBe('The server is busy. Please try again in a moment.'));
     expect(result.current.errors).toEqual({});
   });
 

@@ -5,7 +5,7 @@ import { analysisRuns } from './analysis-runs.ts';
 import { newestByType, recentAnalysesQuery, type AnalysisSummary } from './api/analyses.ts';
 import type { AdviceField } from './analysis-state.ts';
 
-/** An analysis that ended this recently, unseen, still gets its card. */
+/** An analysis that failed this recently, unseen, still gets its card. */
 const JUST_ENDED_MS = 60_000;
 
 /**
@@ -19,12 +19,13 @@ export function useRecentAnalyses(field: AdviceField): {
   const recent = useQuery(recentAnalysesQuery(field.id));
   const newest = newestByType(recent.data ?? []);
   const now = recent.dataUpdatedAt;
-  // Queued or running, or ended moments ago (a failure between two looks): each gets its card.
+  // Queued or running, or failed moments ago (between two looks): each gets its card. One that completed unseen (a
+  // schedule's, the demo's) shows in its tile; a card for it would only cover the screen.
   const live = Object.values(newest).filter(
     (row) =>
       row.status === 'queued' ||
       row.status === 'running' ||
-      (row.finished_at !== null && now - Date.parse(row.finished_at) < JUST_ENDED_MS),
+      (row.status === 'failed' && row.finished_at !== null && now - Date.parse(row.finished_at) < JUST_ENDED_MS),
   );
   const key = live.map((row) => `${row.id}:${row.status}`).join(',');
   useEffect(() => {

@@ -34,7 +34,7 @@ export interface MapEditorProps {
   /** The farm's other fields, drawn faintly under the drawing (not editable), so a new field is placed beside them. */
   otherFields?: FieldFeatureCollection | null;
   /**
-   * What to say above the map when it has no satellite picture (switched off on the server, or its tiles failed):
+   * What to say under the map when it has no satellite picture (switched off on the server, or its tiles failed):
    * by default that the plain map still draws; Field Setup offers its other ways to give the boundary.
    */
   withoutImagery?: ((reason: 'off' | 'unavailable') => ReactNode) | undefined;
@@ -346,8 +346,6 @@ export default function MapEditor({
           {t('mapEditor.zoomInToDraw')}
         </p>
       )}
-      {/* The screen's own offer goes above the map, where a phone sees it before the empty box. */}
-      {imagery !== 'shown' && ready && withoutImagery?.(imagery)}
       <div className="relative">
         <div
           ref={container}
@@ -370,6 +368,8 @@ export default function MapEditor({
           />
         )}
       </div>
+      {/* Under the map: a notice that came above it once the tiles failed would move the map under the farmer's finger. */}
+      {imagery !== 'shown' && ready && withoutImagery?.(imagery)}
       {imagery !== 'shown' && ready && !withoutImagery && (
         <p role="status" className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900">
           {imagery === 'off' ? t('mapEditor.imageryOff') : t('mapEditor.imageryUnavailable')}

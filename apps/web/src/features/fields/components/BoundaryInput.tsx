@@ -241,7 +241,7 @@ function LoadedShape({ boundary }: { boundary: FieldBoundary }) {
   );
 }
 
-/** Said above a map with no satellite picture: the ways to give the boundary that need none. */
+/** Said under a map with no satellite picture: the ways to give the boundary that need none. */
 function OtherWays({ reason, onChoose }: { reason: 'off' | 'unavailable'; onChoose: (mode: BoundaryMode) => void }) {
   const { t } = useTranslation('app');
   return (

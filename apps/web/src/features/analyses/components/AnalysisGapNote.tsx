@@ -60,12 +60,32 @@ export function AnalysisGapNote({
 
 /**
  * A screen's "no result yet" box: when the field's newest run of the type is running or failed, or the field lacks
- * what the type needs, that is said (with Try again for a failure); else the screen's own invitation (`invitation`).
+ * what the type needs, that is said (with Try again for a failure); else the screen's invitation to run it: `title`,
+ * `message` and its Run button (`action`).
  */
-export function NoResultYet({ field, type, invitation }: { field: AdviceField; type: AnalysisType; invitation: ReactNode }) {
+export function NoResultYet({
+  field,
+  type,
+  title,
+  message,
+  action,
+}: {
+  field: AdviceField;
+  type: AnalysisType;
+  title: string;
+  message: string;
+  action: ReactNode;
+}) {
   const { newest } = useRecentAnalyses(field);
   const gap = analysisGap(field, type, newest[type], null);
-  if (!gap || gap.kind === 'not-run') return <>{invitation}</>;
+  if (!gap || gap.kind === 'not-run')
+    return (
+      <div className="rounded-lg border border-dashed border-stone-300 p-4 text-center">
+        <p className="font-semibold text-stone-900">{title}</p>
+        <p className="mx-auto mt-1 max-w-prose text-stone-700">{message}</p>
+        <div className="mt-3 flex justify-center">{action}</div>
+      </div>
+    );
   return (
     <div className="flex flex-col items-center gap-3 rounded-lg border border-dashed border-stone-300 p-4 text-center">
       <AnalysisGapNote field={field} type={type} gap={gap} />

@@ -61,13 +61,9 @@ export function HealthCheck({
       <NoResultYet
         field={{ id: fieldId, name: fieldName }}
         type="health"
-        invitation={
-          <div className="rounded-lg border border-dashed border-stone-300 p-4 text-center">
-            <p className="font-semibold text-stone-900">{t('cropHealth.health.noneTitle')}</p>
-            <p className="mt-1 text-stone-700">{t('cropHealth.health.noneMessage')}</p>
-            <div className="mt-3 flex justify-center">{runButton(false)}</div>
-          </div>
-        }
+        title={t('cropHealth.health.noneTitle')}
+        message={t('cropHealth.health.noneMessage')}
+        action={runButton(false)}
       />
     );
   else if (result.status === 'no-clear-image')

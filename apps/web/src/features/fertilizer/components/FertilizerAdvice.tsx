@@ -193,13 +193,9 @@ export function FertilizerAdvice({ field, onLog }: { field: FieldSummary; onLog:
           <NoResultYet
             field={field}
             type="fertilizer"
-            invitation={
-              <div className="rounded-lg border border-dashed border-stone-300 p-4 text-center">
-                <p className="font-semibold text-stone-900">{t('fertilizerAdvice.noneTitle')}</p>
-                <p className="mx-auto mt-1 max-w-prose text-stone-700">{t('fertilizerAdvice.noneMessage')}</p>
-                <div className="mt-3 flex justify-center">{run(false)}</div>
-              </div>
-            }
+            title={t('fertilizerAdvice.noneTitle')}
+            message={t('fertilizerAdvice.noneMessage')}
+            action={run(false)}
           />,
         )}
         {calculator(null, 'none')}

@@ -75,13 +75,9 @@ function AdvicePanel({ field, latest, logged }: { field: FieldSummary; latest: L
       <NoResultYet
         field={field}
         type="irrigation"
-        invitation={
-          <div className="rounded-lg border border-dashed border-stone-300 p-4 text-center">
-            <p className="font-semibold text-stone-900">{t('water.advice.noneTitle')}</p>
-            <p className="mt-1 text-stone-700">{t('water.advice.noneMessage')}</p>
-            <div className="mt-3 flex justify-center">{run(false)}</div>
-          </div>
-        }
+        title={t('water.advice.noneTitle')}
+        message={t('water.advice.noneMessage')}
+        action={run(false)}
       />
     );
   else if ('status' in result && result.status === 'needs-field-details')
@@ -272,7 +268,12 @@ function MarkIrrigatedQuestion({ field, open, onClose }: { field: FieldSummary; 
     onClose();
   };
   return (
-    <Dialog open={open} title={t('water.log.markIrrigatedTitle', { name: field.name })} message={t('water.log.markIrrigatedMessage')} onClose={onClose}>
+    <Dialog
+      open={open}
+      title={t('water.log.markIrrigatedTitle', { name: field.name })}
+      message={t('water.log.markIrrigatedMessage')}
+      onClose={onClose}
+    >
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Button variant="secondary" onClick={onClose}>
           {t('water.log.markIrrigatedNo')}

@@ -3,6 +3,7 @@ export * from './record-versions.ts';
 export * from './geometry/field-boundary.ts';
 export * from './geometry/simplify-boundary.ts';
 export * from './crops/crop-catalogue.ts';
+export * from './crops/crop-type-schema.ts';
 export * from './crops/heat-stress.ts';
 export * from './schemas/common.ts';
 export * from './schemas/auth.ts';

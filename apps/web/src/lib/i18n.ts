@@ -4,7 +4,7 @@ import { alerts } from '../locales/en/alerts.ts';
 import { app } from '../locales/en/app.ts';
 import { auth } from '../locales/en/auth.ts';
 import { common } from '../locales/en/common.ts';
-import { publicPages } from '../locales/en/public.ts';
+import type { publicPages } from '../locales/en/public.ts';
 
 /**
  * The languages a person can choose, and the locale `Intl` formats their numbers and dates with: English is the
@@ -12,10 +12,14 @@ import { publicPages } from '../locales/en/public.ts';
  */
 export const languages = [{ code: 'en', name: 'English', formatLocale: 'en-GB' }] as const;
 
-/** English is bundled: it is the fallback for every missing text, and the prerendered pages are English. */
-export const resources = { en: { common, auth, app, alerts, public: publicPages } } as const;
+/**
+ * English is bundled: it is the fallback for every missing text, and the prerendered pages are English. The public
+ * pages' texts (about a sixth of all) come with those pages' code instead (`pages/public/public-texts.ts`): a farmer
+ * who opens the app signed in does not download them.
+ */
+export const resources = { en: { common, auth, app, alerts } } as const;
 
-type English = (typeof resources)['en'];
+type English = (typeof resources)['en'] & { public: typeof publicPages };
 
 /** The shape of a locale: English's keys, any text. */
 export type DeepStringRecord<T> = { [K in keyof T]: T[K] extends string ? string : DeepStringRecord<T[K]> };
@@ -36,7 +40,7 @@ export type LocaleLoader = () => Promise<PartialLocale>;
  */
 export const localeLoaders: Record<string, LocaleLoader> = {};
 
-const namespaces = Object.keys(resources.en) as (keyof English)[];
+const namespaces = Object.keys(resources.en) as (keyof typeof resources.en)[];
 
 /** An i18next backend that reads a namespace from the locale's loader (loaded once, whichever namespace asks first). */
 function lazyLocales(loaders: Record<string, LocaleLoader>): BackendModule {

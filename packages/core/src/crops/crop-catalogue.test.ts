@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { cropCatalogue, cropTypeSchema, findCropType, type CropType } from './crop-catalogue.ts';
+import { cropCatalogue, findCropType, type CropType } from './crop-catalogue.ts';
+import { cropTypeSchema } from './crop-type-schema.ts';
 
 const STAGES = ['initial', 'development', 'midSeason', 'lateSeason'] as const;
 const POINTS = ['initial', 'midSeason', 'end'] as const;

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Button, ButtonLink } from '../../components/ui/Button.tsx';
 import { formatDate, formatNumber } from '../../lib/format.ts';
 import { useFarms } from '../farms/api/farms.ts';
-import { useCropName } from '../fields/api/fields.ts';
+import { useCropName } from '../fields/crop-names.ts';
 import { CROP_GROUP_COLOURS, cropGroupOf, type CropGroup } from './field-layers.ts';
 
 /** Over an empty map: no fields yet, and where to add one. */

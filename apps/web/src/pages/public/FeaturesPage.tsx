@@ -1,14 +1,14 @@
-import { useTranslation } from 'react-i18next';
 import { usePageTitle } from '../../lib/page-title.ts';
 import { type IconName } from './Icon.tsx';
 import { CheckList, CtaBand, IconTile, PageIntro, Section } from './parts.tsx';
 import { ClaimsGrid, SpecsList } from './shared-blocks.tsx';
+import { usePublicTexts } from './public-texts.ts';
 
 const coreIcons: Record<string, IconName> = { monitoring: 'satellite', irrigation: 'drop', fertilizer: 'leaf', analytics: 'chart' };
 const extraIcons: Record<string, IconName> = { mapping: 'map', weather: 'cloud', reporting: 'file', insights: 'spark', mobile: 'phone' };
 
 export default function FeaturesPage() {
-  const { t } = useTranslation('public');
+  const { t } = usePublicTexts();
   usePageTitle(t('features.title'));
   return (
     <>
@@ -32,7 +32,7 @@ export default function FeaturesPage() {
 }
 
 function CoreFeatures() {
-  const { t } = useTranslation('public');
+  const { t } = usePublicTexts();
   const features = Object.entries(t('features.core', { returnObjects: true }));
   return (
     <Section id="core" title={t('features.coreTitle')}>
@@ -55,7 +55,7 @@ function CoreFeatures() {
 }
 
 function Extras() {
-  const { t } = useTranslation('public');
+  const { t } = usePublicTexts();
   const extras = Object.entries(t('features.extras', { returnObjects: true }));
   return (
     <Section id="extras" title={t('features.extrasTitle')} tone="white">

@@ -1,7 +1,7 @@
 import { SOIL_NUTRIENT_THRESHOLDS_PPM, SOIL_PH_OPTIMAL, type SoilNutrient } from '@murimi/core';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { BulletList } from './parts.tsx';
+import { usePublicTexts } from './public-texts.ts';
 
 export const guideIds = ['satellite', 'irrigation', 'fertilizer', 'fields', 'reports'] as const;
 export type GuideId = (typeof guideIds)[number];
@@ -32,7 +32,7 @@ const rangeSwatch: Record<string, string> = {
 };
 
 function SatelliteGuide() {
-  const { t } = useTranslation('public');
+  const { t } = usePublicTexts();
   const indices = (['ndvi', 'ndwi', 'ndre', 'lai'] as const).map(
     (key) => [key, t(`guides.satellite.${key}`, { returnObjects: true })] as const,
   );
@@ -68,7 +68,7 @@ function SatelliteGuide() {
 }
 
 function IrrigationGuide() {
-  const { t } = useTranslation('public');
+  const { t } = usePublicTexts();
   return (
     <>
       <Intro text={t('guides.irrigation.intro')} />
@@ -87,7 +87,7 @@ function IrrigationGuide() {
 const nutrients: SoilNutrient[] = ['nitrogen', 'phosphorus', 'potassium'];
 
 function SoilTable() {
-  const { t } = useTranslation('public');
+  const { t } = usePublicTexts();
   return (
     <div className="overflow-x-auto">
       <table className="w-full min-w-80 border-collapse text-left text-sm sm:text-base">
@@ -129,7 +129,7 @@ function SoilTable() {
 }
 
 function FertilizerGuide() {
-  const { t } = useTranslation('public');
+  const { t } = usePublicTexts();
   return (
     <>
       <Intro text={t('guides.fertilizer.intro')} />
@@ -148,7 +148,7 @@ function FertilizerGuide() {
 }
 
 function FieldsGuide() {
-  const { t } = useTranslation('public');
+  const { t } = usePublicTexts();
   return (
     <>
       <Intro text={t('guides.fields.intro')} />
@@ -163,7 +163,7 @@ function FieldsGuide() {
 }
 
 function ReportsGuide() {
-  const { t } = useTranslation('public');
+  const { t } = usePublicTexts();
   return (
     <>
       <Intro text={t('guides.reports.intro')} />

@@ -1,11 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { usePageTitle } from '../../lib/page-title.ts';
 import { Button, buttonClass } from '../../components/ui/Button.tsx';
 import { GuideBody, guideIds, type GuideId } from './GuideContent.tsx';
 import { Icon, type IconName } from './Icon.tsx';
 import { IconTile, PageIntro, Section } from './parts.tsx';
 import { SpecsList } from './shared-blocks.tsx';
+import { usePublicTexts } from './public-texts.ts';
 
 const guideIcons: Record<GuideId, IconName> = {
   satellite: 'satellite',
@@ -16,7 +16,7 @@ const guideIcons: Record<GuideId, IconName> = {
 };
 
 export default function GuidesPage() {
-  const { t } = useTranslation('public');
+  const { t } = usePublicTexts();
   usePageTitle(t('guides.title'));
   return (
     <>
@@ -33,7 +33,7 @@ export default function GuidesPage() {
 }
 
 function QuickStart() {
-  const { t } = useTranslation('public');
+  const { t } = usePublicTexts();
   const steps = Object.entries(t('guides.quickStart.steps', { returnObjects: true }));
   return (
     <Section id="quick-start" title={t('guides.quickStart.title')} intro={t('guides.quickStart.intro')}>
@@ -59,7 +59,7 @@ function QuickStart() {
 
 /** The five guides: a list, or one guide opened in place (no route change) with a way back to the list. */
 function DetailedGuides() {
-  const { t } = useTranslation('public');
+  const { t } = usePublicTexts();
   const [openGuide, setOpenGuide] = useState<GuideId | null>(null);
   const lastOpened = useRef<GuideId | null>(null);
   const guideTitle = useRef<HTMLHeadingElement>(null);
@@ -122,7 +122,7 @@ function DetailedGuides() {
 }
 
 function BackButton({ onClick, className = '' }: { onClick: () => void; className?: string }) {
-  const { t } = useTranslation('public');
+  const { t } = usePublicTexts();
   return (
     <Button variant="ghost" onClick={onClick} className={`-ml-4 ${className}`}>
       <Icon name="back" className="size-5" />

@@ -1,13 +1,13 @@
-import { useTranslation } from 'react-i18next';
 import { usePageTitle } from '../../lib/page-title.ts';
 import { ButtonLink } from '../../components/ui/Button.tsx';
 import { type IconName } from './Icon.tsx';
 import { container, CtaBand, IconTile, Section } from './parts.tsx';
 import { SampleFieldCard } from './SampleFieldCard.tsx';
 import { ClaimsGrid } from './shared-blocks.tsx';
+import { usePublicTexts } from './public-texts.ts';
 
 export default function LandingPage() {
-  const { t } = useTranslation('public');
+  const { t } = usePublicTexts();
   usePageTitle(t('landing.heroTitle'));
   return (
     <>
@@ -29,7 +29,7 @@ export default function LandingPage() {
 }
 
 function Hero() {
-  const { t } = useTranslation('public');
+  const { t } = usePublicTexts();
   return (
     <div className="bg-gradient-to-b from-leaf-50 to-stone-50">
       <div className={`${container} grid items-center gap-10 py-10 md:py-16 lg:grid-cols-[1.1fr_1fr] lg:gap-14`}>
@@ -57,7 +57,7 @@ const problemIcons: Record<string, IconName> = { hidden: 'eye', size: 'ruler', i
 const solutionIcons: Record<string, IconName> = { see: 'satellite', act: 'leaf', alerts: 'bell', light: 'phone' };
 
 function ProblemAndSolution() {
-  const { t } = useTranslation('public');
+  const { t } = usePublicTexts();
   return (
     <>
       <Section id="problem" title={t('landing.problem.title')} intro={t('landing.problem.intro')} tone="white">
@@ -87,7 +87,7 @@ function ItemGrid({ items, icons }: { items: Record<string, { title: string; tex
 }
 
 function Steps() {
-  const { t } = useTranslation('public');
+  const { t } = usePublicTexts();
   const steps = Object.entries(t('landing.steps.items', { returnObjects: true }));
   return (
     <Section id="how-it-works" title={t('landing.steps.title')} tone="white">
@@ -110,7 +110,7 @@ function Steps() {
 }
 
 function Stories() {
-  const { t } = useTranslation('public');
+  const { t } = usePublicTexts();
   const stories = Object.entries(t('landing.stories.items', { returnObjects: true }));
   return (
     <Section id="stories" title={t('landing.stories.title')} intro={t('landing.stories.note')}>

@@ -8,16 +8,16 @@ import {
   PRICE_PER_EXTRA_HECTARE_USD,
 } from '@murimi/core';
 import { useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useHydrated } from '../../lib/use-hydrated.ts';
 import { TextInput } from '../../components/ui/form.tsx';
 import { formatNumber, formatUsd, formatUsdShort } from '../../lib/format.ts';
+import { usePublicTexts } from './public-texts.ts';
 
 const MIN_HECTARES = 0.5;
 
 /** The result box of a calculator: read out politely when it changes; `testId` marks the price (or the reason there is none). */
 function Result({ testId, price, message, detail }: { testId: string; price: string | null; message: string; detail: ReactNode }) {
-  const { t } = useTranslation('public');
+  const { t } = usePublicTexts();
   return (
     <div aria-live="polite" className="mt-4 rounded-lg bg-leaf-50 p-4">
       <p className="text-sm font-medium text-stone-700">{t('pricing.calculator.result')}</p>
@@ -38,7 +38,7 @@ function Result({ testId, price, message, detail }: { testId: string; price: str
 }
 
 export function FarmCalculator() {
-  const { t } = useTranslation('public');
+  const { t } = usePublicTexts();
   const hydrated = useHydrated();
   const [value, setValue] = useState(String(FARM_BASE_HECTARES));
   const hectares = Number(value);
@@ -77,7 +77,7 @@ export function FarmCalculator() {
 }
 
 export function BulkCalculator() {
-  const { t } = useTranslation('public');
+  const { t } = usePublicTexts();
   const hydrated = useHydrated();
   const [value, setValue] = useState(String(BULK_MINIMUM_FARMS));
   const farms = Number(value);

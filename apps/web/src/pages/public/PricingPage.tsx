@@ -8,7 +8,6 @@ import {
 } from '@murimi/core';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { usePageTitle } from '../../lib/page-title.ts';
 import { ButtonLink, buttonClass } from '../../components/ui/Button.tsx';
 import { publicConfigQuery } from '../../lib/api/public-config.ts';
@@ -16,12 +15,13 @@ import { formatNumber, formatUsd, formatUsdShort } from '../../lib/format.ts';
 import { CheckList, PageIntro, Section } from './parts.tsx';
 import { BulkCalculator, FarmCalculator } from './PriceCalculator.tsx';
 import { TrialList } from './shared-blocks.tsx';
+import { usePublicTexts } from './public-texts.ts';
 
 /** The worked examples of spec §1, computed by the same function as the calculator. */
 const exampleHectares = [5, 10, 20, 50];
 
 export default function PricingPage() {
-  const { t } = useTranslation('public');
+  const { t } = usePublicTexts();
   usePageTitle(t('pricing.title'));
   return (
     <>
@@ -51,7 +51,7 @@ export default function PricingPage() {
 }
 
 function PlanPrice({ price }: { price: number }) {
-  const { t } = useTranslation('public');
+  const { t } = usePublicTexts();
   return (
     <p className="mt-4 flex flex-wrap items-baseline gap-x-2">
       <span className="text-5xl font-bold tracking-tight text-stone-900">{formatUsdShort(price)}</span>
@@ -61,7 +61,7 @@ function PlanPrice({ price }: { price: number }) {
 }
 
 function FarmPlan() {
-  const { t } = useTranslation('public');
+  const { t } = usePublicTexts();
   return (
     <section aria-labelledby="plan-farm" className="relative rounded-2xl border-2 border-leaf-700 bg-white p-5 shadow-md md:p-6">
       <div className="flex flex-wrap items-center justify-between gap-2">
@@ -96,7 +96,7 @@ function FarmPlan() {
 }
 
 function BulkPlan() {
-  const { t } = useTranslation('public');
+  const { t } = usePublicTexts();
   return (
     <section aria-labelledby="plan-bulk" className="rounded-2xl border border-stone-200 bg-white p-5 shadow-sm md:p-6">
       <h3 id="plan-bulk" className="text-xl font-bold text-stone-900">
@@ -129,7 +129,7 @@ function CalculatorPanel({ title, children }: { title: string; children: ReactNo
 
 /** Contact e-mail and phone from the server's settings: the same cached query as the footer, so no extra request. */
 function Contact() {
-  const { t } = useTranslation('public');
+  const { t } = usePublicTexts();
   const { data } = useQuery(publicConfigQuery());
   const email = data?.contactEmail;
   const phone = data?.contactPhone;
@@ -172,7 +172,7 @@ function Contact() {
 }
 
 function Faq() {
-  const { t } = useTranslation('public');
+  const { t } = usePublicTexts();
   const items = Object.entries(t('pricing.faq.items', { returnObjects: true }));
   return (
     <Section id="faq" title={t('pricing.faq.title')} tone="white">

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
+import { usePublicTexts } from './public-texts.ts';
 
 type Status = 'good' | 'watch';
 
@@ -49,7 +49,7 @@ function NdviMap() {
 
 /** The landing page's sample "Live Field Analysis": clearly an example, reading NDVI, NDWI, NDRE with the spec §9 thresholds. */
 export function SampleFieldCard() {
-  const { t } = useTranslation('public');
+  const { t } = usePublicTexts();
   const indices = Object.entries(t('landing.sample.indices', { returnObjects: true })) as [
     keyof typeof indexStatus,
     { name: string; label: string; value: string; status: string; meaning: string },

@@ -1,9 +1,9 @@
-import { useTranslation } from 'react-i18next';
 import { usePageTitle } from '../../lib/page-title.ts';
 import { container, PageIntro } from './parts.tsx';
+import { usePublicTexts } from './public-texts.ts';
 
 export default function TermsPage() {
-  const { t } = useTranslation('public');
+  const { t } = usePublicTexts();
   usePageTitle(t('terms.title'));
   const sections = Object.entries(t('terms.sections', { returnObjects: true }));
   return (

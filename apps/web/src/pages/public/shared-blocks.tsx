@@ -1,9 +1,9 @@
-import { useTranslation } from 'react-i18next';
 import { Icon } from './Icon.tsx';
+import { usePublicTexts } from './public-texts.ts';
 
 /** The public claims of spec §1, worded as targets, with the footnote that results vary. */
 export function ClaimsGrid() {
-  const { t } = useTranslation('public');
+  const { t } = usePublicTexts();
   const claims = Object.entries(t('shared.claims', { returnObjects: true }));
   return (
     <>
@@ -23,7 +23,7 @@ export function ClaimsGrid() {
 
 /** Satellite source, resolution, revisit, indices, crops and limits (spec §1, §9). */
 export function SpecsList({ className = '' }: { className?: string }) {
-  const { t } = useTranslation('public');
+  const { t } = usePublicTexts();
   const specs = Object.entries(t('shared.specs.items', { returnObjects: true }));
   return (
     <dl className={`grid gap-x-6 sm:grid-cols-2 lg:grid-cols-3 ${className}`}>
@@ -39,7 +39,7 @@ export function SpecsList({ className = '' }: { className?: string }) {
 
 /** Free trial, no card, no setup fees, cancel anytime, unlimited fields: one line of check marks that wraps. */
 export function TrialList({ className = '' }: { className?: string }) {
-  const { t } = useTranslation('public');
+  const { t } = usePublicTexts();
   return (
     <ul className={`flex flex-col gap-2 sm:flex-row sm:flex-wrap sm:gap-x-6 ${className}`}>
       {Object.entries(t('shared.trial', { returnObjects: true })).map(([key, item]) => (

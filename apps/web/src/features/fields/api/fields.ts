@@ -1,5 +1,4 @@
 import {
-  findCropType,
   type CropType,
   type Field,
   type FieldCreateInput,
@@ -63,15 +62,6 @@ export const useFarmFields = (farmId: string) => useQuery(farmFieldsQuery(farmId
 export const useFieldsOnMap = () => useQuery(fieldsOnMapQuery());
 export const useField = (id: string) => useQuery(fieldQuery(id));
 export const useCropTypes = () => useQuery(cropTypesQuery());
-
-/** Crop id → display name; falls back to the catalogue bundled with core while the list loads. */
-export function useCropName(): (cropId: string | null) => string | null {
-  const { data } = useCropTypes();
-  return useMemo(() => {
-    const names = new Map((data ?? []).map((crop) => [crop.id, crop.name]));
-    return (cropId) => (cropId ? (names.get(cropId) ?? findCropType(cropId)?.name ?? cropId) : null);
-  }, [data]);
-}
 
 /** Field id → name, for lists of soil tests and applications. */
 export function useFieldNames(): Map<string, string> {

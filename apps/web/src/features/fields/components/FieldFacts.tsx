@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { Facts } from '../../../components/ui/layout.tsx';
 import { formatDate, formatNumber, formatTimestamp } from '../../../lib/format.ts';
 import { useFarms } from '../../farms/api/farms.ts';
-import { useCropName } from '../api/fields.ts';
+import { useCropName } from '../crop-names.ts';
 
 /** "Round field, radius 80 m" or "Polygon, 6 corners", from the stored GeoJSON. */
 function useBoundaryText(boundary: unknown): string {

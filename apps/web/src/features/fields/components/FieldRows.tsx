@@ -6,7 +6,7 @@ import { formatArea, useAreaUnit } from '../../../lib/area-unit.ts';
 import { formatDate } from '../../../lib/format.ts';
 import type { SyncState } from '../../../lib/offline-db.ts';
 import { SyncStateBadge } from '../../offline/components/SyncStateBadge.tsx';
-import { useCropName } from '../api/fields.ts';
+import { useCropName } from '../crop-names.ts';
 
 type FieldRow = FieldSummary & { syncState?: SyncState };
 

@@ -1,5 +1,5 @@
 import type { WaterRecordsBeforePlantingChoice } from '@murimi/core';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/Button.tsx';
 import { ConfirmDialog, Dialog } from '../../../components/ui/Dialog.tsx';
@@ -8,9 +8,12 @@ import { formatRelativeTime } from '../../../lib/format.ts';
 import { addAgain, answerRecordsBeforePlanting, canAddAgain, dependentWrites, discardWrite, recordIdOf, retryWrite } from '../outbox.ts';
 import { syncEngine } from '../sync-runtime.ts';
 import { useOfflineDb } from '../use-live-query.ts';
-import { ConflictDialog } from './ConflictDialog.tsx';
 import { useWriteWording } from './describe-write.ts';
 import { indicatorState, useSyncStatus, type IndicatorState, type SyncStatus } from './sync-status.ts';
+
+// Loaded when a conflict is opened: it measures boundaries with the geometry library, which no other part of the
+// shell needs (the device keeps the file for offline use like every screen's).
+const ConflictDialog = lazy(() => import('./ConflictDialog.tsx').then((module) => ({ default: module.ConflictDialog })));
 
 /** The dot beside the words (never colour alone): grey offline, blue sending, amber waiting, green all sent. */
 const dotClass: Record<IndicatorState, string> = {
@@ -260,7 +263,11 @@ export function SyncPanel({ open, status, onClose }: { open: boolean; status: Sy
             }}
             onClose={() => setDiscarding(null)}
           />
-          <ConflictDialog db={db} item={resolving} what={resolving ? subject(resolving) : ''} onClose={() => setResolving(null)} />
+          {resolving && (
+            <Suspense fallback={null}>
+              <ConflictDialog db={db} item={resolving} what={subject(resolving)} onClose={() => setResolving(null)} />
+            </Suspense>
+          )}
         </>
       )}
     </Dialog>

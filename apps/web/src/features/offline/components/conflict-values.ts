@@ -3,7 +3,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate, formatMeasuredHectares } from '../../../lib/format.ts';
 import { useFarms } from '../../farms/api/farms.ts';
-import { useCropName } from '../../fields/api/fields.ts';
+import { useCropName } from '../../fields/crop-names.ts';
 import { FIELD_KEYS } from '../sync-actions.ts';
 
 type FieldKey = (typeof FIELD_KEYS)[number];

@@ -8,7 +8,7 @@ import { formatDate, formatFixed, formatNumber } from '../../../lib/format.ts';
 import { useLatestResult } from '../../analyses/api/latest-results.ts';
 import { fertilizerHeadline, healthHeadline, waterHeadline, yieldHeadline } from '../../analyses/components/result-headlines.ts';
 import { useFarms } from '../../farms/api/farms.ts';
-import { useCropName } from '../../fields/api/fields.ts';
+import { useCropName } from '../../fields/crop-names.ts';
 
 /** A cell's figure, or what stands in for it while it loads or when the field has no such analysis. */
 function Cell({ state, children }: { state: 'loading' | 'error' | 'none' | 'ready'; children: () => string | null }) {

@@ -1,11 +1,4 @@
-import {
-  type CropType,
-  type Field,
-  type FieldCreateInput,
-  type FieldUpdateInput,
-  type FieldOnMap,
-  type FieldSummary,
-} from '@murimi/core';
+import { type CropType, type Field, type FieldCreateInput, type FieldUpdateInput, type FieldOnMap, type FieldSummary } from '@murimi/core';
 import { queryOptions, useMutation, useQuery, type QueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { api } from '../../../lib/api/client.ts';

@@ -34,8 +34,8 @@ const distance = (a: Rgb, b: Rgb) => Math.hypot(a[0] - b[0], a[1] - b[1], a[2] -
  * The screen's pixels on a 7 × 7 grid over the middle of the map (where the fitted field lies), read from a
  * screenshot: what a person sees, not what the page says it drew.
  */
-async function fieldPixels(page: Page): Promise<Rgb[]> {
-  const box = (await page.getByTestId('index-map').boundingBox())!;
+async function fieldPixels(page: Page, testId = 'index-map'): Promise<Rgb[]> {
+  const box = (await page.getByTestId(testId).boundingBox())!;
   const png = await page.screenshot({ clip: box });
   return page.evaluate(
     async ({ base64, width, height }) => {
@@ -137,6 +137,49 @@ describe.skipIf(onPostgres)('Crop Health', () => {
 
       // axe-core (WCAG 2.1 A and AA rules) on the whole screen: map, slider, chart, legend and health check.
       expect(await seriousA11yViolations(page)).toEqual([]);
+      await context.close();
+    });
+
+    it(`draws the scene on a picture of the field before it asks for the map's code, and the map takes over in the same place (${name})`, async () => {
+      const { context, page } = await newPage(browser, demo.server.url, device);
+      // When the image arrived and when the map library was asked for; the library is held until the picture is seen.
+      let imageAt: number | null = null;
+      let mapAskedAt: number | null = null;
+      let releaseMap!: () => void;
+      const mapHeld = new Promise<void>((resolve) => (releaseMap = resolve));
+      page.on('response', (response) => {
+        if (/\/imagery\/[^/]+\/ndvi\.png/.test(response.url())) imageAt ??= performance.now();
+      });
+      await page.route(/\/assets\/maplibre-gl-[^/]*\.js$/, async (route) => {
+        mapAskedAt ??= performance.now();
+        await mapHeld;
+        await route.continue();
+      });
+      await demo.signIn(page, { selectedFieldId: field.id });
+      await page.goto('/crop-health');
+      await waitForApp(page);
+
+      const picture = page.locator('[data-testid="field-picture"]:not([data-image-scene=""])');
+      await picture.waitFor({ timeout: 30_000 });
+      const shown = await picture.getAttribute('data-image-scene');
+      const list = (await callApi(demo.server, token, 'GET', `/api/fields/${field.id}/imagery?index=ndvi`)).body.data as {
+        scenes: { sceneId: string; usable: boolean }[];
+      };
+      expect(shown).toBe(list.scenes.filter((scene) => scene.usable).at(-1)!.sceneId);
+      expect(await page.getByRole('img', { name: 'Picture of NDVI over Centre pivot' }).count()).toBe(1);
+      // The index colours inside the field, not the plain background.
+      const pixels = await fieldPixels(page, 'field-picture');
+      expect(pixels.filter((pixel) => distance(pixel, PLAIN_BACKGROUND) > 40).length, JSON.stringify(pixels)).toBeGreaterThan(
+        pixels.length * 0.8,
+      );
+      // The map's code was asked for only once the image had come.
+      expect(imageAt).not.toBeNull();
+      if (mapAskedAt !== null) expect(mapAskedAt).toBeGreaterThanOrEqual(imageAt!);
+
+      releaseMap();
+      expect(await overlayDrawn(page)).toBe(shown);
+      // The map now shows the scene; the picture has made way for it.
+      expect(await page.getByTestId('field-picture').count()).toBe(0);
       await context.close();
     });
   }

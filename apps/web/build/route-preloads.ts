@@ -2,13 +2,14 @@ import type { Plugin } from 'vite';
 
 /**
  * The code each signed-in screen needs beyond the entry: its page module, and what it fetches as soon as it shows
- * (the map of Crop Health and Map View, the device database every screen reads its kept copies from). A module is a
+ * (Map View's map, the device database every screen reads its kept copies from). A module is a
  * path under apps/web or a package name. A path missing here only loses the hint: the screen still fetches its code.
  */
 const deviceDatabase = 'dexie';
 export const screenModules: Record<string, string[]> = {
   '/dashboard': ['src/pages/app/DashboardPage.tsx', deviceDatabase],
-  '/crop-health': ['src/pages/app/CropHealthPage.tsx', 'src/features/crop-health/components/IndexMap.tsx', 'maplibre-gl', deviceDatabase],
+  // Not the map: Crop Health asks for it once its picture has the image (FieldCropHealth).
+  '/crop-health': ['src/pages/app/CropHealthPage.tsx', deviceDatabase],
   '/irrigation': ['src/pages/app/IrrigationPage.tsx', deviceDatabase],
   '/weather': ['src/pages/app/IrrigationPage.tsx', deviceDatabase],
   '/fertilizer': ['src/pages/app/FertilizerPage.tsx', deviceDatabase],

@@ -1161,6 +1161,7 @@ export const app = {
     },
     map: {
       label: 'Map of {{index}} over {{field}}',
+      pictureLabel: 'Picture of {{index}} over {{field}}',
       loading: 'Loading the map…',
       imageLoading: 'Drawing the {{index}} image…',
       imageFailed: 'This image could not be drawn: {{message}}',

@@ -1,4 +1,4 @@
-import { boundaryAsPolygon, type FieldBoundary, type FieldSummary } from '@murimi/core';
+import { boundaryAsPolygon, type FieldBoundary, type FieldSummary, type PolygonBoundary } from '@murimi/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -16,6 +16,7 @@ import { cropHealthIndices, legendOf, legendThresholds, pixelSizeMOf, type CropH
 import { canDrawScene, keepSceneChoice } from '../scene-choice.ts';
 import { sceneIndexOnDate, seasonSeries } from '../season-series.ts';
 import { DateStrip } from './DateStrip.tsx';
+import { FieldPicture } from './FieldPicture.tsx';
 import { HealthCheck, useLatestHealth } from './HealthCheck.tsx';
 import { IndexLegend } from './IndexLegend.tsx';
 
@@ -24,6 +25,9 @@ const loadIndexMap = () => import('./IndexMap.tsx');
 const IndexMap = lazy(loadIndexMap);
 
 const noZones = problemZoneFeatures([]);
+
+/** Whether the app's code comes from the device: the service worker that precached it controls the page. */
+const codeIsOnDevice = () => typeof navigator !== 'undefined' && Boolean(navigator.serviceWorker?.controller);
 
 /**
  * One field's crop health: an index (NDVI, NDWI, NDRE, LAI) mapped over the field on a chosen date of the season,
@@ -36,9 +40,6 @@ export function FieldCropHealth({ field, basemap }: { field: FieldSummary; basem
   const scenes = useQuery(fieldScenesQuery(field.id, index));
   const fullField = useField(field.id);
   const health = useLatestHealth(field.id);
-  useEffect(() => {
-    void loadIndexMap().then(() => loadMapLibre());
-  }, []);
 
   const list = useMemo(() => scenes.data?.scenes ?? [], [scenes.data]);
   const selected = keepSceneChoice(list, sceneId);
@@ -51,6 +52,15 @@ export function FieldCropHealth({ field, basemap }: { field: FieldSummary; basem
     placeholderData: keepPreviousData,
   });
   const drawable = scene !== null && canDrawScene(scene);
+  // The map's code (about 250 kB) is asked for once the picture has its image, or knows it has none to draw: on a
+  // slow network the two would share the connection and the image, what the farmer came for, would come last. On
+  // the installed app the code is on the device (the service worker serves it) and the map starts at once.
+  const pictureSettled = drawable ? image.data !== undefined || image.isError : scenes.isSuccess || scenes.isError;
+  const [mapWanted, setMapWanted] = useState(codeIsOnDevice);
+  if (pictureSettled && !mapWanted) setMapWanted(true);
+  useEffect(() => {
+    if (mapWanted) void loadIndexMap().then(() => loadMapLibre());
+  }, [mapWanted]);
 
   const bounds = useMemo(
     (): [number, number, number, number] => [field.bbox.minLng, field.bbox.minLat, field.bbox.maxLng, field.bbox.maxLat],
@@ -120,6 +130,16 @@ export function FieldCropHealth({ field, basemap }: { field: FieldSummary; basem
       </>
     );
 
+  const picture = (shape: PolygonBoundary) => (
+    <FieldPicture
+      label={t('cropHealth.map.pictureLabel', { index: indexName, field: field.name })}
+      bounds={bounds}
+      outline={shape}
+      overlay={overlay}
+      problemZones={zones}
+    />
+  );
+
   return (
     <div className="space-y-4">
       <div className="flex flex-wrap items-end justify-between gap-3">
@@ -135,16 +155,22 @@ export function FieldCropHealth({ field, basemap }: { field: FieldSummary; basem
         <div className="min-w-0 space-y-4">
           <div className="relative h-[22rem] overflow-hidden rounded-xl border border-stone-200 bg-[#e7e5d8] md:h-[30rem]">
             {outline ? (
-              <Suspense fallback={<Spinner label={t('cropHealth.map.loading')} />}>
-                <IndexMap
-                  basemap={basemap}
-                  label={t('cropHealth.map.label', { index: indexName, field: field.name })}
-                  bounds={bounds}
-                  outline={outline}
-                  overlay={overlay}
-                  problemZones={zones}
-                />
-              </Suspense>
+              // The picture first (no map library needed), while the map's code arrives and until it has drawn.
+              !mapWanted ? (
+                picture(outline)
+              ) : (
+                <Suspense fallback={picture(outline)}>
+                  <IndexMap
+                    basemap={basemap}
+                    label={t('cropHealth.map.label', { index: indexName, field: field.name })}
+                    bounds={bounds}
+                    outline={outline}
+                    overlay={overlay}
+                    problemZones={zones}
+                    placeholder={picture(outline)}
+                  />
+                </Suspense>
+              )
             ) : fullField.isError ? (
               <div className="p-4">
                 <LoadError error={fullField.error} onRetry={() => void fullField.refetch()} />

@@ -1,7 +1,7 @@
 import type { PolygonBoundary } from '@murimi/core';
 import type { GeoJSONSource } from 'maplibre-gl';
 import 'maplibre-gl/dist/maplibre-gl.css';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Basemap } from '../../../lib/api/public-config.ts';
 import { MapStateNotices } from '../../maps/MapStatusOverlay.tsx';
@@ -20,6 +20,8 @@ export interface IndexMapProps {
   /** The scene shown and its image; null while none is chosen or loaded. */
   overlay: { sceneId: string; image: SceneImage } | null;
   problemZones: ReturnType<typeof problemZoneFeatures>;
+  /** Shown over the map until the map has drawn the scene (or, with no scene, itself), and where it cannot start. */
+  placeholder?: ReactNode;
 }
 
 const IMAGE_SOURCE = 'index-image';
@@ -34,7 +36,7 @@ const emptyCollection = { type: 'FeatureCollection' as const, features: [] };
  * One field on the satellite basemap with a scene's index image over it, the field's outline and the problem areas
  * of the latest health check. `data-overlay-scene` names the scene once the map has drawn its image and settled.
  */
-export default function IndexMap({ basemap, label, bounds, outline, overlay, problemZones }: IndexMapProps) {
+export default function IndexMap({ basemap, label, bounds, outline, overlay, problemZones, placeholder }: IndexMapProps) {
   const { t } = useTranslation('app');
   const container = useRef<HTMLDivElement>(null);
   /** The scene whose image the map has finished drawing. */
@@ -120,6 +122,8 @@ export default function IndexMap({ basemap, label, bounds, outline, overlay, pro
     };
   }, [mapRef, overlay, state]);
 
+  const mapShowsIt = state === 'ready' && (overlay === null ? idle : drawnScene === overlay.sceneId);
+  const showPlaceholder = placeholder !== undefined && !mapShowsIt;
   return (
     <div
       className="relative h-full w-full"
@@ -129,13 +133,17 @@ export default function IndexMap({ basemap, label, bounds, outline, overlay, pro
       data-overlay-scene={drawnScene ?? ''}
     >
       <div ref={container} role="region" aria-label={label} className="h-full w-full bg-[#e7e5d8]" />
-      <MapStateNotices
-        state={state}
-        loading={t('cropHealth.map.loading')}
-        noWebGl={t('cropHealth.map.noWebGl')}
-        imageryUnavailable={imageryUnavailable}
-        onRetry={retry}
-      />
+      {showPlaceholder && <div className="absolute inset-0">{placeholder}</div>}
+      {/* The placeholder is the loading state; a failure is still said over it. */}
+      {!(showPlaceholder && state === 'loading') && (
+        <MapStateNotices
+          state={state}
+          loading={t('cropHealth.map.loading')}
+          noWebGl={t('cropHealth.map.noWebGl')}
+          imageryUnavailable={imageryUnavailable}
+          onRetry={retry}
+        />
+      )}
     </div>
   );
 }

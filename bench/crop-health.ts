@@ -181,15 +181,16 @@ async function measuredLoad(context: BrowserContext, demo: DemoServer, route: st
   };
 }
 
-async function coldLoad(
-  browser: Browser,
-  demo: DemoServer,
-  access: string,
-  fieldId: string,
-  route: string,
-  selector: string,
-  then?: string,
-) {
+/** A load to measure: who, which field, the screen, what to wait for and, optionally, what to wait for after it. */
+interface Visit {
+  access: string;
+  fieldId: string;
+  route: string;
+  selector: string;
+  then?: string;
+}
+
+async function coldLoad(browser: Browser, demo: DemoServer, { access, fieldId, route, selector, then }: Visit) {
   const context = await signedInContext(browser, demo, access, fieldId);
   try {
     return await measuredLoad(context, demo, route, selector, then);
@@ -199,15 +200,7 @@ async function coldLoad(
 }
 
 /** The installed app: the screen visited once with the service worker installed and in charge, then measured. */
-async function warmLoad(
-  browser: Browser,
-  demo: DemoServer,
-  access: string,
-  fieldId: string,
-  route: string,
-  selector: string,
-  then?: string,
-) {
+async function warmLoad(browser: Browser, demo: DemoServer, { access, fieldId, route, selector, then }: Visit) {
   const context = await signedInContext(browser, demo, access, fieldId);
   try {
     const first = await context.newPage();
@@ -276,10 +269,14 @@ try {
   const field = fields.find((candidate) => candidate.name === 'Centre pivot')!;
   const loads: Record<Figure, Load[]> = { coldOverlay: [], coldTile: [], warmOverlay: [], warmTile: [] };
   for (let run = 0; run < RUNS; run++) {
-    loads.coldOverlay.push(await coldLoad(browser, demo, access, field.id, '/crop-health', overlayDrawn, mapWithOverlay));
-    loads.coldTile.push(await coldLoad(browser, demo, access, field.id, '/dashboard', firstTile));
-    loads.warmOverlay.push(await warmLoad(browser, demo, access, field.id, '/crop-health', overlayDrawn, mapWithOverlay));
-    loads.warmTile.push(await warmLoad(browser, demo, access, field.id, '/dashboard', firstTile));
+    loads.coldOverlay.push(
+      await coldLoad(browser, demo, { access, fieldId: field.id, route: '/crop-health', selector: overlayDrawn, then: mapWithOverlay }),
+    );
+    loads.coldTile.push(await coldLoad(browser, demo, { access, fieldId: field.id, route: '/dashboard', selector: firstTile }));
+    loads.warmOverlay.push(
+      await warmLoad(browser, demo, { access, fieldId: field.id, route: '/crop-health', selector: overlayDrawn, then: mapWithOverlay }),
+    );
+    loads.warmTile.push(await warmLoad(browser, demo, { access, fieldId: field.id, route: '/dashboard', selector: firstTile }));
   }
   console.log(`\nSlow 4G (562.5 ms, 180,000 B/s down, 84,375 B/s up), phone 390×844, ${field.name}; medians of ${RUNS}`);
   printFigure('cold, Crop Health overlay', 'coldOverlay', loads.coldOverlay);

@@ -31,6 +31,25 @@ export function usePendingRecords(table: LocalRecordTable, fieldId?: string): Pe
 }
 const EMPTY: PendingRecord[] = [];
 
+/** What this device holds unsent of one record: `read` is false until the device database has answered. */
+export interface PendingRecordOnDevice {
+  read: boolean;
+  pending?: PendingRecord;
+}
+
+/**
+ * This device's unsent write of one record (its create, or the edits waiting for a record the server has), live
+ * across tabs.
+ */
+export function usePendingRecord(table: LocalRecordTable, id: string): PendingRecordOnDevice {
+  return useLiveQuery(
+    async (db) => ({ read: true, pending: (await readPending(db, table)).find((p) => p.record.id === id) }),
+    [table, id],
+    NOT_READ,
+  );
+}
+const NOT_READ: PendingRecordOnDevice = { read: false };
+
 /**
  * The server's list with this device's unsent writes: new records first (newest first), and records changed here
  * shown with their changes. Each carries `syncState` so the list can say it is not on the server yet.

@@ -15,7 +15,8 @@ import { selectField, useSelectedFieldId } from '../../features/field-selection/
 import { useCropName, useDeleteField, useField, useFields } from '../../features/fields/api/fields.ts';
 import { EditFieldForm } from '../../features/fields/components/EditFieldForm.tsx';
 import { FieldFacts } from '../../features/fields/components/FieldFacts.tsx';
-import { useWithPending } from '../../features/offline/use-with-pending.ts';
+import { SyncStateBadge } from '../../features/offline/components/SyncStateBadge.tsx';
+import { useWithPending, useWithPendingRecord, type WithDeviceCopy } from '../../features/offline/use-with-pending.ts';
 import { useDeleteSoilTest, useSoilTests } from '../../features/soil-tests/api/soil-tests.ts';
 import { SoilTestList } from '../../features/soil-tests/components/SoilTestList.tsx';
 import { showToast } from '../../features/toasts/toast-store.ts';
@@ -65,7 +66,11 @@ function FieldRecords({ field }: { field: Field }) {
   );
 }
 
-function FieldView({ field }: { field: Field }) {
+/**
+ * A field made on this device and not sent yet shows what its form gave, marked as waiting: no analyses (the server
+ * runs them on fields it has), no edit or delete (its sending would have to be undone, which the sync panel offers).
+ */
+function FieldView({ field }: { field: WithDeviceCopy<Field> }) {
   const { t } = useTranslation('app');
   const navigate = useNavigate();
   const cropName = useCropName();
@@ -99,20 +104,29 @@ function FieldView({ field }: { field: Field }) {
         }
       />
       <div className="flex flex-col gap-6">
+        {field.syncState && (
+          <p className="-mt-3">
+            <SyncStateBadge state={field.syncState} />
+          </p>
+        )}
         {editing ? (
           <EditFieldForm field={field} onDone={() => setEditing(false)} />
         ) : (
           <Card title={t('fieldDetail.facts')}>
             <FieldFacts field={field} />
-            <DetailActions
-              editLabel={t('fieldDetail.edit')}
-              deleteLabel={t('fieldDetail.delete')}
-              onEdit={() => setEditing(true)}
-              onDelete={() => remove.ask(field)}
-            />
+            {!field.onlyOnThisDevice && (
+              <DetailActions
+                editLabel={t('fieldDetail.edit')}
+                deleteLabel={t('fieldDetail.delete')}
+                onEdit={() => setEditing(true)}
+                onDelete={() => remove.ask(field)}
+              />
+            )}
           </Card>
         )}
-        <FieldAnalysisSummaries field={{ id: field.id, name: field.name, cropType: field.cropType, plantingDate: field.plantingDate }} />
+        {!field.onlyOnThisDevice && (
+          <FieldAnalysisSummaries field={{ id: field.id, name: field.name, cropType: field.cropType, plantingDate: field.plantingDate }} />
+        )}
         <FieldRecords field={field} />
       </div>
       <ConfirmDialog
@@ -129,7 +143,7 @@ function FieldView({ field }: { field: Field }) {
 export default function FieldDetailPage() {
   const { t } = useTranslation('app');
   const { fieldId = '' } = useParams();
-  const field = useField(fieldId);
+  const field = useWithPendingRecord(useField(fieldId), 'fields', fieldId);
   usePageTitle(field.data?.name ?? t('fieldDetail.title'));
   return (
     <RecordDetail

@@ -12,7 +12,14 @@ import FieldDetailPage from './FieldDetailPage.tsx';
 const FIELD_ID = '5b2a9c1e-0000-4000-8000-000000000007';
 
 /** The field as the form made it offline: no hectares, dates or version, which the server gives. */
-const madeOffline = { id: FIELD_ID, farmId: 'farm-1', name: 'River plot', cropType: 'maize-grain', plantingDate: '2026-11-10', irrigated: false };
+const madeOffline = {
+  id: FIELD_ID,
+  farmId: 'farm-1',
+  name: 'River plot',
+  cropType: 'maize-grain',
+  plantingDate: '2026-11-10',
+  irrigated: false,
+};
 
 const onServer: Field = {
   ...madeOffline,
@@ -71,7 +78,7 @@ const observers: MutationObserver[] = [];
 afterEach(() => observers.splice(0).forEach((observer) => observer.disconnect()));
 
 describe('the page of a field made on this device and not sent yet', () => {
-  it("shows the device's copy, marked as waiting to sync, instead of \"not found\"", async () => {
+  it('shows the device\'s copy, marked as waiting to sync, instead of "not found"', async () => {
     await queueWrite(db, 'CREATE_FIELD', madeOffline);
     openFieldPage();
     expect(await screen.findByRole('heading', { level: 1, name: 'River plot' })).toBeTruthy();
@@ -83,7 +90,7 @@ describe('the page of a field made on this device and not sent yet', () => {
     expect(document.body.textContent).not.toMatch(/undefined|NaN/);
   });
 
-  it("shows the server's field once it has been sent, without \"not found\" in between", async () => {
+  it('shows the server\'s field once it has been sent, without "not found" in between', async () => {
     await queueWrite(db, 'CREATE_FIELD', madeOffline);
     openFieldPage();
     await screen.findByText('Waiting to sync');

@@ -128,8 +128,10 @@ describe('a field added without signal', () => {
     expect(await page.getByText('Field not found').count()).toBe(0);
 
     await page.goto('/dashboard');
-    await page.getByText('(1 waiting to sync)').waitFor();
-    expect(await page.locator('main').innerText()).toMatch(/Fields\s*2\s*\(1 waiting to sync\)/);
+    await page.getByText('(1 waiting to sync)').first().waitFor();
+    const dashboard = await page.locator('main').innerText();
+    expect(dashboard).toMatch(/Fields\s*2\s*\(1 waiting to sync\)/);
+    expect(dashboard).toMatch(/Moyo Farm\s*2 fields · [\d.]+ ha\s*\(1 waiting to sync\)/);
 
     // Back online it is sent: its page shows the server's field, measured, and the dashboard no longer waits.
     await context.setOffline(false);

@@ -1,6 +1,6 @@
 import type { FieldSummary } from '@murimi/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { openTestDb } from '../../features/offline/components/queue-fixtures.tsx';
@@ -33,7 +33,7 @@ beforeEach(async () => {
   db = await openTestDb();
   stubServer(({ path }) => {
     if (path.startsWith('/api/fields?') || path === '/api/fields') return onePage([onServer]);
-    if (path.startsWith('/api/farms')) return onePage([{ id: 'farm-1', name: 'Chikomba' }]);
+    if (path.startsWith('/api/farms')) return onePage([{ id: 'farm-1', name: 'Chikomba', fieldCount: 1, totalHectares: 2 }]);
     return undefined;
   });
 });
@@ -55,20 +55,25 @@ function openDashboard() {
 /** The dashboard's tile of one figure, by its label. */
 const tile = (label: string) => screen.getByText(label, { selector: 'dt' }).parentElement!;
 
-describe("the dashboard's count of fields", () => {
-  it('counts a field made on this device and not sent yet, as My Fields lists it, and says it is waiting to sync', async () => {
+describe("the dashboard's counts of fields", () => {
+  it('count a field made on this device and not sent yet, as My Fields lists it, and say it is waiting to sync', async () => {
     await queueWrite(db, 'CREATE_FIELD', { id: 'field-new', farmId: 'farm-1', name: 'River plot', irrigated: false });
     openDashboard();
-    await screen.findByText('(1 waiting to sync)');
+    await screen.findByText('(1 waiting to sync)', { selector: 'dd' });
     expect(within(tile('Fields')).getByText('2')).toBeTruthy();
     // Its hectares are measured by the server: the total is of the fields it has.
     expect(tile('Total area').textContent).toMatch(/^Total area2(\.0)? ha$/);
+    // Each card reads the device on its own, so the farms card may answer a moment later.
+    await waitFor(() =>
+      expect(screen.getByRole('link', { name: /Chikomba/ }).textContent).toMatch(/2 fields · 2(\.0)? ha\(1 waiting to sync\)$/),
+    );
   });
 
-  it('counts only the fields on the server when nothing is waiting, with no note', async () => {
+  it('count only the fields on the server when nothing is waiting, with no note', async () => {
     openDashboard();
     expect(await screen.findByText('Fields', { selector: 'dt' })).toBeTruthy();
     expect(within(tile('Fields')).getByText('1')).toBeTruthy();
+    expect(screen.getByRole('link', { name: /Chikomba/ }).textContent).toMatch(/1 field · 2(\.0)? ha$/);
     expect(screen.queryByText(/waiting to sync/)).toBeNull();
   });
 });

@@ -107,6 +107,15 @@ describe('the page of a field made on this device and not sent yet', () => {
     expect(screen.getByRole('button', { name: 'Delete field' })).toBeTruthy();
   });
 
+  it('shows a change made here and not sent yet, marked as the lists mark it, on the field the server has', async () => {
+    serverHasField = true;
+    await queueWrite(db, 'UPDATE_FIELD', { id: FIELD_ID, lastModified: onServer.lastModified, changes: { name: 'River plot (north)' } });
+    openFieldPage();
+    expect(await screen.findByRole('heading', { level: 1, name: 'River plot (north)' })).toBeTruthy();
+    expect(screen.getByText('Waiting to sync')).toBeTruthy();
+    expect(screen.getByText('2.5 ha (6.18 acres)')).toBeTruthy();
+  });
+
   it('still says "not found" of a field neither the server nor this device has', async () => {
     openFieldPage();
     expect(await screen.findByText('Field not found')).toBeTruthy();

@@ -108,11 +108,12 @@ describe('a field added without signal', () => {
     await page.getByText('Fields', { exact: true }).first().waitFor();
     await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 60_000 });
     await page.goto('/create-farm-field');
-    await page.getByLabel('Field name').waitFor();
+    // This server has no satellite imagery: the screen offers the other ways to give a boundary once its map is set up.
+    await page.getByTestId('no-imagery').waitFor({ timeout: 20_000 });
 
     await context.setOffline(true);
     await page.getByLabel('Field name').fill('River plot');
-    await page.getByTestId('no-imagery').getByRole('button', { name: 'Type the corners' }).click({ timeout: 20_000 });
+    await page.getByTestId('no-imagery').getByRole('button', { name: 'Type the corners' }).click();
     await page.getByLabel('Corners of the field').fill('-17.8252, 31.0335\n-17.8252, 31.0362\n-17.8275, 31.0362\n-17.8275, 31.0335');
     await page.getByRole('button', { name: 'Save field' }).click();
     await page.waitForURL('**/fields');

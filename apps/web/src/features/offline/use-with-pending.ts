@@ -21,6 +21,26 @@ export function useWithPending<T extends { id: string }>(
   return { ...query, data } as UseQueryResult<WithSyncState<T>[]>;
 }
 
+/**
+ * A list query of the records of something the server does not have yet (a field made on this device): whatever it
+ * answers ("not found", or nothing offline), the server holds none of them, so the list is only the device's.
+ */
+export function noneOnServer<T>(query: UseQueryResult<T[]>): UseQueryResult<T[]> {
+  return {
+    ...query,
+    data: NONE,
+    status: 'success',
+    isSuccess: true,
+    isPending: false,
+    isLoading: false,
+    isError: false,
+    isLoadingError: false,
+    isRefetchError: false,
+    error: null,
+  } as UseQueryResult<T[]>;
+}
+const NONE: never[] = [];
+
 /** One record as a detail screen shows it: `onlyOnThisDevice` when the server does not have it yet. */
 export type WithDeviceCopy<T> = WithSyncState<T> & { onlyOnThisDevice?: true };
 

@@ -1,6 +1,6 @@
 import type { Field } from '@murimi/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { switchOfflineDb, type OfflineDb } from '../../lib/offline-db.ts';
@@ -44,7 +44,9 @@ beforeEach(async () => {
   stubServer(({ path }) => {
     if (path === `/api/fields/${FIELD_ID}`) return serverHasField ? { status: 200, body: { data: onServer } } : undefined;
     if (path.startsWith('/api/farms')) return onePage([{ id: 'farm-1', name: 'Chikomba' }]);
-    if (path.startsWith('/api/soil-tests') || path.startsWith('/api/fertilizer-applications')) return onePage([]);
+    // The server answers "not found" for the records of a field it does not have.
+    if (path.startsWith('/api/soil-tests') || path.startsWith('/api/fertilizer-applications'))
+      return serverHasField ? onePage([]) : undefined;
     return undefined;
   });
 });
@@ -80,14 +82,19 @@ afterEach(() => observers.splice(0).forEach((observer) => observer.disconnect())
 describe('the page of a field made on this device and not sent yet', () => {
   it('shows the device\'s copy, marked as waiting to sync, instead of "not found"', async () => {
     await queueWrite(db, 'CREATE_FIELD', madeOffline);
+    await queueWrite(db, 'CREATE_SOIL_TEST', { id: 'test-1', fieldId: FIELD_ID, sampleDate: '2026-11-12', unit: 'ppm', ph: 5.4 });
     openFieldPage();
     expect(await screen.findByRole('heading', { level: 1, name: 'River plot' })).toBeTruthy();
-    expect(screen.getByText('Waiting to sync')).toBeTruthy();
+    // The field and the soil test logged for it, both waiting; the server's "not found" of its records is not shown.
+    await waitFor(() => expect(screen.getAllByText('Waiting to sync')).toHaveLength(2));
+    expect(screen.getByText('No fertilizer applications for this field yet.')).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
     expect(screen.queryByText('Field not found')).toBeNull();
     // Nothing the server has to undo: no delete or edit of a field it has not got, no analyses it cannot run.
     expect(screen.queryByRole('button', { name: 'Delete field' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Edit field' })).toBeNull();
-    expect(document.body.textContent).not.toMatch(/undefined|NaN/);
+    // Its hectares are measured by the server.
+    expect(document.body.textContent).not.toMatch(/undefined|NaN|— ha/);
   });
 
   it('shows the server\'s field once it has been sent, without "not found" in between', async () => {

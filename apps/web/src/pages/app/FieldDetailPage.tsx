@@ -1,4 +1,5 @@
 import type { FertilizerApplication, Field, SoilTest } from '@murimi/core';
+import type { UseQueryResult } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
@@ -16,18 +17,22 @@ import { useCropName, useDeleteField, useField, useFields } from '../../features
 import { EditFieldForm } from '../../features/fields/components/EditFieldForm.tsx';
 import { FieldFacts } from '../../features/fields/components/FieldFacts.tsx';
 import { SyncStateBadge } from '../../features/offline/components/SyncStateBadge.tsx';
-import { useWithPending, useWithPendingRecord, type WithDeviceCopy } from '../../features/offline/use-with-pending.ts';
+import { noneOnServer, useWithPending, useWithPendingRecord, type WithDeviceCopy } from '../../features/offline/use-with-pending.ts';
 import { useDeleteSoilTest, useSoilTests } from '../../features/soil-tests/api/soil-tests.ts';
 import { SoilTestList } from '../../features/soil-tests/components/SoilTestList.tsx';
 import { showToast } from '../../features/toasts/toast-store.ts';
 import { usePageTitle } from '../../lib/page-title.ts';
 import { useConfirmedMutation } from '../../lib/use-confirmed-mutation.ts';
 
-/** The field's soil tests and fertilizer applications, each deletable after a question. */
-function FieldRecords({ field }: { field: Field }) {
+/**
+ * The field's soil tests and fertilizer applications, each deletable after a question. A field the server does not
+ * have yet has only those logged on this device.
+ */
+function FieldRecords({ field }: { field: WithDeviceCopy<Field> }) {
   const { t } = useTranslation('app');
-  const tests = useWithPending(useSoilTests(field.id), 'soilTests', field.id);
-  const applications = useWithPending(useApplications(field.id), 'fertilizerApplications', field.id);
+  const onServer = <T,>(query: UseQueryResult<T[]>) => (field.onlyOnThisDevice ? noneOnServer(query) : query);
+  const tests = useWithPending(onServer(useSoilTests(field.id)), 'soilTests', field.id);
+  const applications = useWithPending(onServer(useApplications(field.id)), 'fertilizerApplications', field.id);
   const deleteTest = useConfirmedMutation(
     useDeleteSoilTest(),
     (test: SoilTest) => test.id,

@@ -1,7 +1,8 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { desktop, launchBrowser, newPage, phone, waitForApp } from './support/browser.ts';
-import { startServer, type RunningServer } from './support/server.ts';
+import { desktop, launchBrowser, newPage, phone, signUpThroughApi, waitForApp } from './support/browser.ts';
+import { smallFieldBoundary } from './support/offline-queue.ts';
+import { callApi, startServer, type RunningServer } from './support/server.ts';
 
 let server: RunningServer;
 let browser: Browser;
@@ -87,4 +88,60 @@ describe('a farmer keeps records', () => {
       await context.close();
     });
   }
+});
+
+describe('a field added without signal', () => {
+  it("is listed, opens as waiting to sync, is counted on the dashboard, and shows the server's field once sent", async () => {
+    const { context, page } = await newPage(browser, server.url, phone, { serviceWorkers: 'allow' });
+    const token = await signUpThroughApi(page, server.url, `offline.field.${Date.now()}@example.org`);
+    const farm = (await callApi(server, token, 'POST', '/api/farms', { name: 'Moyo Farm' })).body.data as { id: string };
+    await callApi(server, token, 'POST', '/api/fields', {
+      name: 'Dam Block',
+      farmId: farm.id,
+      boundary: smallFieldBoundary,
+      cropType: 'soybean',
+      plantingDate: '2026-11-20',
+    });
+    // Read once online, so the screens have their kept copies offline.
+    await page.goto('/dashboard');
+    await waitForApp(page);
+    await page.getByText('Fields', { exact: true }).first().waitFor();
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 60_000 });
+    await page.goto('/create-farm-field');
+    // This server has no satellite imagery: the screen offers the other ways to give a boundary once its map is set up.
+    await page.getByTestId('no-imagery').waitFor({ timeout: 20_000 });
+
+    await context.setOffline(true);
+    await page.getByLabel('Field name').fill('River plot');
+    await page.getByTestId('no-imagery').getByRole('button', { name: 'Type the corners' }).click();
+    await page.getByLabel('Corners of the field').fill('-17.8252, 31.0335\n-17.8252, 31.0362\n-17.8275, 31.0362\n-17.8275, 31.0335');
+    await page.getByRole('button', { name: 'Save field' }).click();
+    await page.waitForURL('**/fields');
+    const row = page.getByRole('link', { name: /River plot/ });
+    await row.waitFor();
+    expect(await row.innerText()).toContain('Waiting to sync');
+
+    await row.click();
+    await page.waitForURL(/\/fields\/[0-9a-f-]{36}$/);
+    const fieldPath = new URL(page.url()).pathname;
+    await page.getByRole('heading', { level: 1, name: 'River plot' }).waitFor();
+    expect(await page.locator('main').innerText()).toContain('Waiting to sync');
+    expect(await page.getByText('Field not found').count()).toBe(0);
+
+    await page.goto('/dashboard');
+    await page.getByText('(1 waiting to sync)').first().waitFor();
+    const dashboard = await page.locator('main').innerText();
+    expect(dashboard).toMatch(/Fields\s*2\s*\(1 waiting to sync\)/);
+    expect(dashboard).toMatch(/Moyo Farm\s*2 fields · [\d.]+ ha\s*\(1 waiting to sync\)/);
+
+    // Back online it is sent: its page shows the server's field, measured, and the dashboard no longer waits.
+    await context.setOffline(false);
+    await expect
+      .poll(async () => ((await callApi(server, token, 'GET', '/api/fields')).body.data as unknown[]).length, { timeout: 30_000 })
+      .toBe(2);
+    await page.goto(fieldPath);
+    await page.getByText(/^7\.\d+ ha \(/).waitFor({ timeout: 15_000 });
+    expect(await page.locator('main').innerText()).not.toMatch(/Waiting to sync|Field not found/);
+    await context.close();
+  }, 180_000);
 });

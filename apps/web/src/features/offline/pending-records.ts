@@ -31,6 +31,31 @@ export function usePendingRecords(table: LocalRecordTable, fieldId?: string): Pe
 }
 const EMPTY: PendingRecord[] = [];
 
+/** What this device holds unsent of one record: `read` is false until the device database has answered. */
+export interface PendingRecordOnDevice {
+  read: boolean;
+  pending?: PendingRecord;
+}
+
+/**
+ * This device's unsent write of one record (its create, or the edits waiting for a record the server has), live
+ * across tabs.
+ */
+export function usePendingRecord(table: LocalRecordTable, id: string): PendingRecordOnDevice {
+  return useLiveQuery(
+    async (db) => ({ read: true, pending: (await readPending(db, table)).find((p) => p.record.id === id) }),
+    [table, id],
+    NOT_READ,
+  );
+}
+const NOT_READ: PendingRecordOnDevice = { read: false };
+
+/** This device's records made and not sent yet: the creates among `pending` that the server's list does not hold. */
+export function unsentCreates(list: { id: string }[] | undefined, pending: PendingRecord[]): PendingRecord[] {
+  const onServer = new Set((list ?? []).map((item) => item.id));
+  return pending.filter((p) => p.kind === 'create' && !onServer.has(p.record.id));
+}
+
 /**
  * The server's list with this device's unsent writes: new records first (newest first), and records changed here
  * shown with their changes. Each carries `syncState` so the list can say it is not on the server yet.
@@ -38,9 +63,7 @@ const EMPTY: PendingRecord[] = [];
 export function withPending<T extends { id: string }>(list: T[] | undefined, pending: PendingRecord[]): WithSyncState<T>[] | undefined {
   if (pending.length === 0) return list;
   const updates = new Map(pending.filter((p) => p.kind === 'update').map((p) => [p.record.id, p]));
-  const onServer = new Set((list ?? []).map((item) => item.id));
-  const created = pending
-    .filter((p) => p.kind === 'create' && !onServer.has(p.record.id))
+  const created = unsentCreates(list, pending)
     .sort((a, b) => b.record.lastModified - a.record.lastModified)
     .map((p) => ({ ...(p.record.data as unknown as T), syncState: p.state }));
   if (list === undefined && created.length === 0) return undefined;

@@ -99,6 +99,9 @@ export const common = {
     savedOffline: 'Saved on this device. It will be sent when you are back online.',
     noCache: 'No network connection and no cached data available',
     asOf: 'Saved on this device, as of {{age}}.',
+    /** Beside a count of records that includes this device's unsent ones (the lists' "Waiting to sync"). */
+    waitingCount_one: '({{count}} waiting to sync)',
+    waitingCount_other: '({{count}} waiting to sync)',
     /** The indicator in the header (spec §4): exactly one of Offline, Syncing..., N pending, Online. */
     indicator: {
       offline: 'Offline',

@@ -13,11 +13,13 @@ import { RecentApplicationsCard } from '../../features/fertilizer/components/Rec
 import { useSelectedFieldId } from '../../features/field-selection/field-selection.ts';
 import { useFieldNames, useFields } from '../../features/fields/api/fields.ts';
 import { ThisWeekCard } from '../../features/insights/components/ThisWeekCard.tsx';
+import { useWithPending } from '../../features/offline/use-with-pending.ts';
 import { LatestSoilTestCard } from '../../features/soil-tests/components/LatestSoilTestCard.tsx';
 import { formatArea, useAreaUnit } from '../../lib/area-unit.ts';
 import { usePageTitle } from '../../lib/page-title.ts';
 
-function Stat({ label, value, wide = false }: { label: string; value: () => string; wide?: boolean }) {
+/** A figure of the farm; `note` under it says what it holds besides the server's records. */
+function Stat({ label, value, note, wide = false }: { label: string; value: () => string; note?: string; wide?: boolean }) {
   const tile = `rounded-xl border border-stone-200 bg-white p-4 shadow-sm ${wide ? 'col-span-2 sm:col-span-1' : ''}`;
   // A tile that cannot work out its figure says so in its own place; the other tiles stay.
   return (
@@ -35,6 +37,7 @@ function Stat({ label, value, wide = false }: { label: string; value: () => stri
       <div className={tile}>
         <dt className="text-sm font-medium text-stone-600">{label}</dt>
         <StatValue value={value} />
+        {note && <dd className="text-sm text-stone-700">{note}</dd>}
       </div>
     </ErrorBoundary>
   );
@@ -73,6 +76,8 @@ export default function DashboardPage() {
   const name = session.status === 'signed-in' ? session.claims.name : '';
   const farms = useFarms();
   const fields = useFields();
+  // Counted as My Fields lists them: with the fields made on this device and not sent yet.
+  const listedFields = useWithPending(fields, 'fields').data ?? [];
   const fieldNames = useFieldNames();
   const unit = useAreaUnit();
   const selectedId = useSelectedFieldId(fields.data);
@@ -126,7 +131,15 @@ export default function DashboardPage() {
         </PartBoundary>
         <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3 md:gap-4">
           <Stat label={t('dashboard.farmCount')} value={() => String(farmList.length)} />
-          <Stat label={t('dashboard.fieldCount')} value={() => String(fieldList.length)} />
+          <Stat
+            label={t('dashboard.fieldCount')}
+            value={() => String(listedFields.length)}
+            note={
+              listedFields.length > fieldList.length
+                ? t('sync.waitingCount', { ns: 'common', count: listedFields.length - fieldList.length })
+                : undefined
+            }
+          />
           <Stat
             label={t('dashboard.totalArea')}
             value={() =>

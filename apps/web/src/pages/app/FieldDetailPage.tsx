@@ -1,4 +1,5 @@
 import type { FertilizerApplication, Field, SoilTest } from '@murimi/core';
+import type { UseQueryResult } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
@@ -16,18 +17,23 @@ import { useDeleteField, useField, useFields } from '../../features/fields/api/f
 import { useCropName } from '../../features/fields/crop-names.ts';
 import { EditFieldForm } from '../../features/fields/components/EditFieldForm.tsx';
 import { FieldFacts } from '../../features/fields/components/FieldFacts.tsx';
-import { useWithPending } from '../../features/offline/use-with-pending.ts';
+import { SyncStateBadge } from '../../features/offline/components/SyncStateBadge.tsx';
+import { noneOnServer, useWithPending, useWithPendingRecord, type WithDeviceCopy } from '../../features/offline/use-with-pending.ts';
 import { useDeleteSoilTest, useSoilTests } from '../../features/soil-tests/api/soil-tests.ts';
 import { SoilTestList } from '../../features/soil-tests/components/SoilTestList.tsx';
 import { showToast } from '../../features/toasts/toast-store.ts';
 import { usePageTitle } from '../../lib/page-title.ts';
 import { useConfirmedMutation } from '../../lib/use-confirmed-mutation.ts';
 
-/** The field's soil tests and fertilizer applications, each deletable after a question. */
-function FieldRecords({ field }: { field: Field }) {
+/**
+ * The field's soil tests and fertilizer applications, each deletable after a question. A field the server does not
+ * have yet has only those logged on this device.
+ */
+function FieldRecords({ field }: { field: WithDeviceCopy<Field> }) {
   const { t } = useTranslation('app');
-  const tests = useWithPending(useSoilTests(field.id), 'soilTests', field.id);
-  const applications = useWithPending(useApplications(field.id), 'fertilizerApplications', field.id);
+  const onServer = <T,>(query: UseQueryResult<T[]>) => (field.onlyOnThisDevice ? noneOnServer(query) : query);
+  const tests = useWithPending(onServer(useSoilTests(field.id)), 'soilTests', field.id);
+  const applications = useWithPending(onServer(useApplications(field.id)), 'fertilizerApplications', field.id);
   const deleteTest = useConfirmedMutation(
     useDeleteSoilTest(),
     (test: SoilTest) => test.id,
@@ -66,7 +72,11 @@ function FieldRecords({ field }: { field: Field }) {
   );
 }
 
-function FieldView({ field }: { field: Field }) {
+/**
+ * A field made on this device and not sent yet shows what its form gave, marked as waiting: no analyses (the server
+ * runs them on fields it has), no edit or delete (its sending would have to be undone, which the sync panel offers).
+ */
+function FieldView({ field }: { field: WithDeviceCopy<Field> }) {
   const { t } = useTranslation('app');
   const navigate = useNavigate();
   const cropName = useCropName();
@@ -100,20 +110,29 @@ function FieldView({ field }: { field: Field }) {
         }
       />
       <div className="flex flex-col gap-6">
+        {field.syncState && (
+          <p className="-mt-3">
+            <SyncStateBadge state={field.syncState} />
+          </p>
+        )}
         {editing ? (
           <EditFieldForm field={field} onDone={() => setEditing(false)} />
         ) : (
           <Card title={t('fieldDetail.facts')}>
             <FieldFacts field={field} />
-            <DetailActions
-              editLabel={t('fieldDetail.edit')}
-              deleteLabel={t('fieldDetail.delete')}
-              onEdit={() => setEditing(true)}
-              onDelete={() => remove.ask(field)}
-            />
+            {!field.onlyOnThisDevice && (
+              <DetailActions
+                editLabel={t('fieldDetail.edit')}
+                deleteLabel={t('fieldDetail.delete')}
+                onEdit={() => setEditing(true)}
+                onDelete={() => remove.ask(field)}
+              />
+            )}
           </Card>
         )}
-        <FieldAnalysisSummaries field={{ id: field.id, name: field.name, cropType: field.cropType, plantingDate: field.plantingDate }} />
+        {!field.onlyOnThisDevice && (
+          <FieldAnalysisSummaries field={{ id: field.id, name: field.name, cropType: field.cropType, plantingDate: field.plantingDate }} />
+        )}
         <FieldRecords field={field} />
       </div>
       <ConfirmDialog
@@ -130,7 +149,7 @@ function FieldView({ field }: { field: Field }) {
 export default function FieldDetailPage() {
   const { t } = useTranslation('app');
   const { fieldId = '' } = useParams();
-  const field = useField(fieldId);
+  const field = useWithPendingRecord(useField(fieldId), 'fields', fieldId);
   usePageTitle(field.data?.name ?? t('fieldDetail.title'));
   return (
     <RecordDetail

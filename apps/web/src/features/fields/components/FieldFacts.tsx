@@ -39,10 +39,14 @@ export function FieldFacts({ field }: { field: Field }) {
         { label: t('field.variety'), value: field.variety ?? t('field.notSet') },
         {
           label: t('field.size'),
-          value: t('fieldDetail.size', {
-            hectares: formatNumber(field.size_hectares, 2),
-            acres: formatNumber(field.size_hectares * ACRES_PER_HECTARE, 2),
-          }),
+          // A field made on this device is measured by the server once it has it.
+          value:
+            typeof field.size_hectares === 'number'
+              ? t('fieldDetail.size', {
+                  hectares: formatNumber(field.size_hectares, 2),
+                  acres: formatNumber(field.size_hectares * ACRES_PER_HECTARE, 2),
+                })
+              : '—',
         },
         { label: t('field.plantingDate'), value: field.plantingDate ? formatDate(field.plantingDate) : t('field.notSet') },
         {
@@ -56,7 +60,7 @@ export function FieldFacts({ field }: { field: Field }) {
         { label: t('field.soilTexture'), value: field.soilTexture ? t(`soilTextures.${field.soilTexture}`) : t('field.notSet') },
         { label: t('field.irrigated'), value: field.irrigated ? t('field.yes') : t('field.no') },
         { label: t('fieldDetail.boundary'), value: boundary },
-        { label: t('fieldDetail.lastModified'), value: formatTimestamp(field.lastModified) },
+        { label: t('fieldDetail.lastModified'), value: field.lastModified ? formatTimestamp(field.lastModified) : '—' },
       ]}
     />
   );

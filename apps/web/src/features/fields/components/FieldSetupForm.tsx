@@ -91,7 +91,7 @@ export function FieldSetupForm({ initialFarmId }: { initialFarmId: string }) {
         onSuccess: (created) => {
           if (wasFirstField) selectField(created.id);
           if (isQueued(created)) {
-            // Not on the server yet: its page has nothing to show until it is; My Fields lists it as waiting.
+            // Not on the server yet: My Fields lists it as waiting among the others, and it opens from there.
             showToast(t('sync.savedOffline', { ns: 'common' }), { type: 'success' });
             void navigate('/fields');
             return;

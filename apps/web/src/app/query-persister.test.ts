@@ -103,6 +103,38 @@ describe('reads kept on the device', () => {
     await vi.waitFor(async () => expect(await db!.queryCache.get(keptReadKey(['fields']))).toBeDefined());
   });
 
+  it('a read the network leaves unanswered while the browser says online shows the kept copy, with its age, even before the database has opened', async () => {
+    const online = createQueryClient();
+    await online.fetchQuery({ ...fieldsRead, queryFn: async () => [{ id: 'f1', name: 'Block A' }] });
+    await settle();
+    const readAt = online.getQueryState(['fields'])!.dataUpdatedAt;
+
+    // Reloaded on a slow phone with a signal that carries nothing: the page is still loading (so the database waits for
+    // its load event), the browser still says online, and the request gets no answer.
+    await switchOfflineDb(null);
+    vi.stubGlobal('document', { readyState: 'loading' });
+    vi.stubGlobal('window', { addEventListener: () => undefined });
+    void switchOfflineDb(`persister-${users}`);
+    const reloaded = createQueryClient();
+    const noAnswer = new ApiError(0, 'Unable to connect to the server.');
+    await expect(
+      reloaded.fetchQuery({
+        ...fieldsRead,
+        retry: false,
+        queryFn: async () => {
+          throw noAnswer;
+        },
+      }),
+    ).rejects.toBe(noAnswer);
+    // The screen has the device's copy and when it was read, beside the failure (so it says how old the copy is).
+    expect(reloaded.getQueryState(['fields'])).toMatchObject({
+      data: [{ id: 'f1', name: 'Block A' }],
+      dataUpdatedAt: readAt,
+      status: 'error',
+      error: noAnswer,
+    });
+  });
+
   it('offline with nothing kept, fails at once with the connection error instead of waiting', async () => {
     network.onLine = false;
     const client = createQueryClient();

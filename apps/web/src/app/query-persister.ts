@@ -1,12 +1,18 @@
-import { experimental_createQueryPersister, type AsyncStorage } from '@tanstack/query-persist-client-core';
+import { experimental_createQueryPersister, type AsyncStorage, type PersistedQuery } from '@tanstack/query-persist-client-core';
 import { notifyManager, onlineManager, type Query, type QueryClient, type QueryFunctionContext, type QueryKey } from '@tanstack/react-query';
 import { readsHeldByPacks } from '../features/field-packs/pack-store.ts';
 import { isKeptReadExpired } from '../features/offline/cleanup.ts';
+import { ApiError } from '../lib/api/client.ts';
 import { KEPT_READ_PREFIX } from '../lib/kept-reads.ts';
 import { offlineDb, offlineDbNow } from '../lib/offline-db.ts';
 
 /** Raise when the shape of a kept answer changes, so an older copy is dropped rather than misread. */
 const OFFLINE_READ_FORMAT = '1';
+
+const isOffline = () => (typeof navigator !== 'undefined' && !navigator.onLine) || !onlineManager.isOnline();
+
+/** A request that got no answer at all (no connection, or one that carries nothing), as the API client reports it. */
+const gotNoAnswer = (error: unknown) => error instanceof ApiError && error.status === 0;
 
 /**
  * The kept copy of a read. Every API read is kept on the device per query (its key is the path and parameters), so a
@@ -16,7 +22,7 @@ const OFFLINE_READ_FORMAT = '1';
  * all there is, so it opens the database at once and waits for it.
  */
 async function keptCopy(key: string): Promise<string | null> {
-  const db = navigator.onLine ? offlineDb() : await offlineDbNow();
+  const db = isOffline() ? await offlineDbNow() : offlineDb();
   const entry = await db?.queryCache.get(key);
   if (!db || !entry) return null;
   // The packs are read only for a copy past 7 days; an expired one is left for the clean-up to remove.
@@ -50,8 +56,6 @@ const persister = experimental_createQueryPersister<string>({
   filters: { predicate: (query) => query.meta?.keepOffline !== false },
 });
 
-const isOffline = () => (typeof navigator !== 'undefined' && !navigator.onLine) || !onlineManager.isOnline();
-
 /**
  * The reads' persister. Offline, a query that already holds an answer (restored from the device, or read earlier) is
  * not asked of the network: the request could only fail, and the failure would turn a screen that has its data into
@@ -68,12 +72,36 @@ export const queryPersister = {
     query: Query,
   ): Promise<T> => {
     const { data, dataUpdatedAt } = query.state;
-    if (data === undefined || !isOffline()) return persister.persisterFn(queryFn, context, query);
+    if (data === undefined || !isOffline()) {
+      try {
+        return await persister.persisterFn(queryFn, context, query);
+      } catch (error) {
+        if (data === undefined && gotNoAnswer(error)) await showKeptCopy(query);
+        throw error;
+      }
+    }
     // Answering marks the data as read now: put back when it was really read, as the persister does after a restore.
     notifyManager.schedule(() => query.setState({ dataUpdatedAt }));
     return data as T;
   },
 };
+
+/**
+ * A read with nothing in memory that got no answer, though the browser said it was online: a phone on a signal that
+ * carries no data, a Wi-Fi with no way out, or a page whose browser has not noticed yet (it tells late on a slow
+ * phone). The device's copy was not looked for then (online, a read does not wait for the database to open): it is
+ * now, waiting for the database. Found, the screen shows it with its age and the failure beside it (as when a
+ * refetch fails), instead of an error with nothing.
+ */
+async function showKeptCopy(query: Query): Promise<void> {
+  if (query.meta?.keepOffline === false) return;
+  await offlineDbNow();
+  const copy = await keptCopy(`${KEPT_READ_PREFIX}-${query.queryHash}`);
+  const kept = copy === null ? null : (JSON.parse(copy) as PersistedQuery);
+  // A copy of an older format, or an answer that arrived meanwhile, stays as it is.
+  if (!kept?.state.dataUpdatedAt || kept.buster !== OFFLINE_READ_FORMAT || query.state.data !== undefined) return;
+  query.setState({ data: kept.state.data, dataUpdatedAt: kept.state.dataUpdatedAt, status: 'success' });
+}
 
 /**
  * A write's answer put straight into the cache (`setQueryData`, e.g. saved settings) is kept on the device too. The

@@ -51,11 +51,23 @@ describe.skipIf(onPostgres)('every screen a farmer visited opens offline', () =>
 
       // Each screen's data, as texts the screen shows once its reads have answered.
       const stops: Stop[] = [
-        { path: '/dashboard', heading: 'Dashboard', shows: [/Irrigate \d+ mm on/, /Irrigate on \d/, /Still needed this season/, /Expected [\d.]+ t\/ha/] },
+        {
+          path: '/dashboard',
+          heading: 'Dashboard',
+          shows: [/Irrigate \d+ mm on/, /Irrigate on \d/, /Still needed this season/, /Expected [\d.]+ t\/ha/],
+        },
         { path: '/alerts', heading: 'Alerts', shows: [/Showing \d+ alerts/, /Heavy rain: [\d.]+ mm on/] },
-        { path: '/fields', heading: 'My Fields', shows: [/Showing \d+ of \d+ fields/, ...fields.map((each) => new RegExp(`^${each.name}$`))] },
+        {
+          path: '/fields',
+          heading: 'My Fields',
+          shows: [/Showing \d+ of \d+ fields/, ...fields.map((each) => new RegExp(`^${each.name}$`))],
+        },
         { path: '/crop-health', heading: 'Crop Health', shows: [/\d+ images from/, /Checked on \d+/, /NDVI, \d+ readings from/] },
-        { path: `/fields/${field.id}`, heading: field.name, shows: [/Polygon with \d+ corners/, /Irrigation is due/, /Expected yield about/] },
+        {
+          path: `/fields/${field.id}`,
+          heading: field.name,
+          shows: [/Polygon with \d+ corners/, /Irrigation is due/, /Expected yield about/],
+        },
         { path: '/irrigation', heading: 'Irrigation & Weather', shows: [/Irrigation is due/, /Root-zone water used/, /\d+(\.\d)? °C$/] },
       ];
 
@@ -85,12 +97,18 @@ describe.skipIf(onPostgres)('every screen a farmer visited opens offline', () =>
       const check = async (stop: Stop, how: string) => {
         await page.getByRole('heading', { level: 1, name: stop.heading }).first().waitFor({ timeout: 30_000 });
         // The device's copy is read first: give it the time a slow phone needs, then look.
-        await main(page).getByTestId('cached-copy-note').first().waitFor({ timeout: 20_000 }).catch(() => undefined);
+        await main(page)
+          .getByTestId('cached-copy-note')
+          .first()
+          .waitFor({ timeout: 20_000 })
+          .catch(() => undefined);
         await page.waitForTimeout(500);
         const body = await main(page).innerText();
         for (const text of expected.get(stop.path)!) if (!body.includes(text)) problems.push(`${stop.path} (${how}): no "${text}"`);
         if (/No network connection and no cached data available|could not be loaded|Failed to load|Could not load/i.test(body))
-          problems.push(`${stop.path} (${how}): ${body.match(/.*(No network connection and no cached data available|could not be loaded|Failed to load|Could not load).*/i)![0]}`);
+          problems.push(
+            `${stop.path} (${how}): ${body.match(/.*(No network connection and no cached data available|could not be loaded|Failed to load|Could not load).*/i)![0]}`,
+          );
         if ((await main(page).getByTestId('cached-copy-note').count()) === 0) problems.push(`${stop.path} (${how}): no age shown`);
       };
 

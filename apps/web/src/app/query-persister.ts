@@ -1,5 +1,12 @@
 import { experimental_createQueryPersister, type AsyncStorage, type PersistedQuery } from '@tanstack/query-persist-client-core';
-import { notifyManager, onlineManager, type Query, type QueryClient, type QueryFunctionContext, type QueryKey } from '@tanstack/react-query';
+import {
+  notifyManager,
+  onlineManager,
+  type Query,
+  type QueryClient,
+  type QueryFunctionContext,
+  type QueryKey,
+} from '@tanstack/react-query';
 import { readsHeldByPacks } from '../features/field-packs/pack-store.ts';
 import { isKeptReadExpired } from '../features/offline/cleanup.ts';
 import { ApiError } from '../lib/api/client.ts';

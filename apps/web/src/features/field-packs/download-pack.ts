@@ -205,8 +205,7 @@ export async function downloadPack(
         }
         const at = defaultSceneIndex(scenes.scenes);
         const scene = at === null ? null : scenes.scenes[at]!;
-        if (scene && canDrawScene(scene))
-          await keepImage(sceneImagePath(field.id, scene.sceneId, index, imagePeriodOf(scenes)));
+        if (scene && canDrawScene(scene)) await keepImage(sceneImagePath(field.id, scene.sceneId, index, imagePeriodOf(scenes)));
       }
       step();
     }

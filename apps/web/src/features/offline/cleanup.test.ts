@@ -18,7 +18,6 @@ beforeEach(async () => {
 });
 afterEach(() => db.close());
 
-
 describe('the clean-up of old data', () => {
   it('keeps a pack’s screen data past 7 days for as long as the pack is on the device', async () => {
     const farmFields = keptReadKey(['farms', 'farm-1', 'fields']);

@@ -91,7 +91,11 @@ const soilTest = (id: string) => ({ id, fieldId: 'f1', sampleDate: '2026-11-12',
 const TEN_KB = 'x'.repeat(10_000);
 
 /** A kept read of `name`, stored `daysAgo` days ago. */
-const keptRead = (name: string, daysAgo: number) => ({ key: keptReadKey(['reads', name]), value: TEN_KB, storedAt: Date.now() - daysAgo * day });
+const keptRead = (name: string, daysAgo: number) => ({
+  key: keptReadKey(['reads', name]),
+  value: TEN_KB,
+  storedAt: Date.now() - daysAgo * day,
+});
 
 /** A farm's pack: 100 KB of tiles, and the reads of its screens. */
 async function keepPack(farmId: string, farmName: string, downloadedAt: number, readNames: string[]): Promise<FieldPack> {
@@ -124,7 +128,8 @@ const deviceBytes = async () => {
   const backend = db.backendDB() as unknown as { _rawDatabase: RawStores };
   return usedBytes(backend._rawDatabase);
 };
-const keptReadNames = async () => (await db.queryCache.toArray()).map((entry) => JSON.parse(entry.key.slice('tanstack-query-'.length))[1]).sort();
+const keptReadNames = async () =>
+  (await db.queryCache.toArray()).map((entry) => JSON.parse(entry.key.slice('tanstack-query-'.length))[1]).sort();
 const toastMessages = () => toastStore.getState().map((toast) => toast.message);
 
 describe('a change made when the phone is full', () => {

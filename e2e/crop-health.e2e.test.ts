@@ -172,6 +172,7 @@ describe.skipIf(onPostgres)('Crop Health', () => {
       expect(pixels.filter((pixel) => distance(pixel, PLAIN_BACKGROUND) > 40).length, JSON.stringify(pixels)).toBeGreaterThan(
         pixels.length * 0.8,
       );
+      await page.screenshot({ path: path.join(shots, `crop-health-picture-${name}.png`), fullPage: true });
       // The map's code was asked for only once the image had come.
       expect(imageAt).not.toBeNull();
       if (mapAskedAt !== null) expect(mapAskedAt).toBeGreaterThanOrEqual(imageAt!);

@@ -1,8 +1,13 @@
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { desktop, launchBrowser, newPage, phone, signUpThroughApi, waitForApp } from './support/browser.ts';
 import { smallFieldBoundary } from './support/offline-queue.ts';
 import { callApi, startServer, type RunningServer } from './support/server.ts';
+
+/** Where the screenshots go for a person to look at; CI may point it elsewhere. */
+const shots = process.env.SCREENSHOT_DIR ?? path.join(tmpdir(), 'murimi-records-shots');
 
 let server: RunningServer;
 let browser: Browser;
@@ -127,12 +132,14 @@ describe('a field added without signal', () => {
     await page.getByRole('heading', { level: 1, name: 'River plot' }).waitFor();
     expect(await page.locator('main').innerText()).toContain('Waiting to sync');
     expect(await page.getByText('Field not found').count()).toBe(0);
+    await page.screenshot({ path: path.join(shots, 'field-waiting-to-sync-phone.png'), fullPage: true });
 
     await page.goto('/dashboard');
     await page.getByText('(1 waiting to sync)').first().waitFor();
     const dashboard = await page.locator('main').innerText();
     expect(dashboard).toMatch(/Fields\s*2\s*\(1 waiting to sync\)/);
     expect(dashboard).toMatch(/Moyo Farm\s*2 fields · [\d.]+ ha\s*\(1 waiting to sync\)/);
+    await page.screenshot({ path: path.join(shots, 'dashboard-waiting-to-sync-phone.png'), fullPage: true });
 
     // Back online it is sent: its page shows the server's field, measured, and the dashboard no longer waits.
     await context.setOffline(false);

@@ -1,11 +1,6 @@
 import { z } from 'zod';
 
-/**
- * The four analyses of spec §7, by the short name the latest-summaries answer uses. Web app and server share the
- * list, so a result can be looked up by its type on either side.
- */
-export const analysisTypes = ['health', 'yield', 'irrigation', 'fertilizer'] as const;
-export type AnalysisType = (typeof analysisTypes)[number];
+export { analysisTypes, type AnalysisType } from './analysis-types.ts';
 
 /** A day as results write it: YYYY-MM-DD. */
 export const resultDaySchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'A day is written YYYY-MM-DD.');

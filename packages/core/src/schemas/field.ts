@@ -3,22 +3,10 @@ import { findCropType } from '../crops/crop-catalogue.ts';
 import { codedIssueParams } from '../errors.ts';
 import { measureFieldBoundary, type FieldBoundary, type MeasuredBoundary } from '../geometry/field-boundary.ts';
 import { calendarDateSchema, idSchema, optionalText, pageQueryFields, requiredText } from './common.ts';
+import { fieldListViews, soilTextures, waterRecordsBeforePlantingChoices } from './field-choices.ts';
 
-/** USDA soil texture classes; they set the soil's available water (FAO-56 Table 19). */
-export const soilTextures = [
-  'sand',
-  'loamy-sand',
-  'sandy-loam',
-  'loam',
-  'silt-loam',
-  'silt',
-  'sandy-clay-loam',
-  'clay-loam',
-  'silty-clay-loam',
-  'sandy-clay',
-  'silty-clay',
-  'clay',
-] as const;
+export * from './field-choices.ts';
+
 export const soilTextureSchema = z.enum(soilTextures, { message: `Choose one of: ${soilTextures.join(', ')}.` });
 
 const positionSchema = z.tuple([z.number(), z.number()], { message: 'A position is [longitude, latitude].' });
@@ -101,13 +89,6 @@ const checkDates = (dates: FieldDates, ctx: z.RefinementCtx) => {
 export const fieldCreateSchema = z
   .strictObject({ id: idSchema.optional(), ...fieldFields, irrigated: fieldFields.irrigated.default(false) })
   .superRefine(checkDates);
-/**
- * What to do with water records (irrigations, rain readings) that a later planting date would leave before planting:
- * `keep` them as records before the season, which the water balance does not count, or `delete` them. Sent with the
- * change only after the server has named those records (409 `RECORDS_BEFORE_PLANTING`).
- */
-export const waterRecordsBeforePlantingChoices = ['keep', 'delete'] as const;
-export type WaterRecordsBeforePlantingChoice = (typeof waterRecordsBeforePlantingChoices)[number];
 
 export const fieldUpdateSchema = z
   .strictObject({
@@ -138,13 +119,6 @@ export interface RecordsBeforePlantingDetails {
 export type FieldCreateInput = z.input<typeof fieldCreateSchema>;
 export type FieldCreate = z.output<typeof fieldCreateSchema>;
 export type FieldUpdate = z.output<typeof fieldUpdateSchema>;
-
-/**
- * What each item of the field list carries: `summary` (the default) the facts, box and centroid without the
- * boundary; `map` adds the boundary simplified for drawing. The full boundary is read one field at a time.
- */
-export const fieldListViews = ['summary', 'map'] as const;
-export type FieldListView = (typeof fieldListViews)[number];
 
 export const fieldListQuerySchema = z.strictObject({
   farmId: idSchema.optional(),

@@ -8,6 +8,12 @@ import { routePreloads } from './build/route-preloads.ts';
 const themeColour = '#1f6f3a';
 const backgroundColour = '#fafaf9';
 
+/** The app's own code that screens share. */
+const sharedCode = /[\\/]apps[\\/]web[\\/]src[\\/](components|lib|features)[\\/]/;
+/** Forms and the input checks behind them. */
+const formCode =
+  /[\\/]apps[\\/]web[\\/]src[\\/]features[\\/].*([A-Z][A-Za-z]*(Form|Forms|Inputs|Input|Preview|Settings)\.tsx|-form\.ts|-problems\.ts)$/;
+
 export default defineConfig({
   plugins: [
     react(),
@@ -71,8 +77,11 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: 'shell', tags: ['$initial'] },
-            // What two or more screens share (the parts of the interface, the features' reads): one file too.
-            { name: 'screens', test: /[\\/]apps[\\/]web[\\/]src[\\/](components|lib|features)[\\/]/, minShareCount: 2 },
+            // What two or more screens share (the parts of the interface, the features' reads): one file too. Not the
+            // forms: with them came the validation library and the shared schemas (about 25 kB compressed), which the
+            // screens that only show, the dashboard and Crop Health among them, do not need. The forms and what they
+            // import are split by the screens that use them.
+            { name: 'screens', test: (id) => sharedCode.test(id) && !formCode.test(id), minShareCount: 2 },
           ],
         },
       },

@@ -1,23 +1,23 @@
 import type { Plugin } from 'vite';
 
 /**
- * The code each signed-in screen needs beyond the entry: its page module, and what it fetches as soon as it shows
- * (Map View's map, the device database every screen reads its kept copies from). A module is a
- * path under apps/web or a package name. A path missing here only loses the hint: the screen still fetches its code.
+ * The code each signed-in screen needs beyond the entry: its page module, and for Map View the map. A module is a path
+ * under apps/web or a package name. A path missing here only loses the hint: the screen still fetches its code. Not
+ * the device database's code (about 30 kB): it is fetched once the first answer is to be kept or the device's copy
+ * read (`lib/offline-db.ts`), so that on a slow connection it does not share the line with the screen's own code.
  */
-const deviceDatabase = 'dexie';
 export const screenModules: Record<string, string[]> = {
-  '/dashboard': ['src/pages/app/DashboardPage.tsx', deviceDatabase],
+  '/dashboard': ['src/pages/app/DashboardPage.tsx'],
   // Not the map: Crop Health asks for it once its picture has the image (FieldCropHealth).
-  '/crop-health': ['src/pages/app/CropHealthPage.tsx', deviceDatabase],
-  '/irrigation': ['src/pages/app/IrrigationPage.tsx', deviceDatabase],
-  '/weather': ['src/pages/app/IrrigationPage.tsx', deviceDatabase],
-  '/fertilizer': ['src/pages/app/FertilizerPage.tsx', deviceDatabase],
-  '/fields': ['src/pages/app/FieldsPage.tsx', deviceDatabase],
-  '/alerts': ['src/pages/app/AlertsPage.tsx', deviceDatabase],
-  '/soil-tests': ['src/pages/app/SoilTestsPage.tsx', deviceDatabase],
-  '/settings': ['src/pages/app/SettingsPage.tsx', deviceDatabase],
-  '/map': ['src/pages/app/MapViewPage.tsx', 'src/features/map-view/FieldsMap.tsx', 'maplibre-gl', deviceDatabase],
+  '/crop-health': ['src/pages/app/CropHealthPage.tsx'],
+  '/irrigation': ['src/pages/app/IrrigationPage.tsx'],
+  '/weather': ['src/pages/app/IrrigationPage.tsx'],
+  '/fertilizer': ['src/pages/app/FertilizerPage.tsx'],
+  '/fields': ['src/pages/app/FieldsPage.tsx'],
+  '/alerts': ['src/pages/app/AlertsPage.tsx'],
+  '/soil-tests': ['src/pages/app/SoilTestsPage.tsx'],
+  '/settings': ['src/pages/app/SettingsPage.tsx'],
+  '/map': ['src/pages/app/MapViewPage.tsx', 'src/features/map-view/FieldsMap.tsx', 'maplibre-gl'],
 };
 
 interface BundleChunk {

@@ -26,9 +26,15 @@ export function useWithPending<T extends { id: string }>(
  * answers ("not found", or nothing offline), the server holds none of them, so the list is only the device's.
  */
 export function noneOnServer<T>(query: UseQueryResult<T[]>): UseQueryResult<T[]> {
+  return answeredWith<T[]>(query, NONE);
+}
+const NONE: never[] = [];
+
+/** The query as if it had answered `data`: what the device knows stands in for the server's answer or failure. */
+function answeredWith<T>(query: UseQueryResult<unknown>, data: T): UseQueryResult<T> {
   return {
     ...query,
-    data: NONE,
+    data,
     status: 'success',
     isSuccess: true,
     isPending: false,
@@ -37,9 +43,8 @@ export function noneOnServer<T>(query: UseQueryResult<T[]>): UseQueryResult<T[]>
     isLoadingError: false,
     isRefetchError: false,
     error: null,
-  } as UseQueryResult<T[]>;
+  } as UseQueryResult<T>;
 }
-const NONE: never[] = [];
 
 /** One record as a detail screen shows it: `onlyOnThisDevice` when the server does not have it yet. */
 export type WithDeviceCopy<T> = WithSyncState<T> & { onlyOnThisDevice?: true };
@@ -66,18 +71,7 @@ export function useWithPendingRecord<T extends { id: string }>(
       WithDeviceCopy<T>
     >;
   }
-  if (created)
-    return {
-      ...query,
-      data: { ...(created.record.data as unknown as T), syncState: created.state, onlyOnThisDevice: true },
-      status: 'success',
-      isSuccess: true,
-      isPending: false,
-      isLoading: false,
-      isError: false,
-      isLoadingError: false,
-      error: null,
-    } as UseQueryResult<WithDeviceCopy<T>>;
+  if (created) return answeredWith(query, { ...(created.record.data as unknown as T), syncState: created.state, onlyOnThisDevice: true });
   // Until the device has answered (or the server after the send), the record is still being read.
   if (!device.read || outOfDate)
     return {

@@ -23,7 +23,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Browser, BrowserContext, CDPSession } from 'playwright-core';
+import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core';
 import { launchBrowser, phone } from '../e2e/support/browser.ts';
 import { startDemoServer, type DemoServer } from '../e2e/support/demo.ts';
 import { callApi } from '../e2e/support/server.ts';
@@ -122,6 +122,15 @@ async function signedInContext(browser: Browser, demo: DemoServer, access: strin
   return context;
 }
 
+/** Milliseconds from the page's navigation start until `selector` matches, checked in the page on every frame. */
+async function pageTimeWhen(page: Page, selector: string): Promise<number> {
+  const reached = await page.waitForFunction((wanted) => (document.querySelector(wanted) ? performance.now() : false), selector, {
+    polling: 'raf',
+    timeout: 180_000,
+  });
+  return (await reached.jsonValue()) as number;
+}
+
 /** One throttled load of `route` in `context`: milliseconds from navigation start until `selector` matches. */
 async function measuredLoad(context: BrowserContext, demo: DemoServer, route: string, selector: string, then?: string): Promise<Load> {
   const page = await context.newPage();
@@ -150,21 +159,9 @@ async function measuredLoad(context: BrowserContext, demo: DemoServer, route: st
   );
 
   await page.goto(route);
-  // Checked on every frame, in the page: the time is the page's own, from its navigation start.
-  const reached = await page.waitForFunction((wanted) => (document.querySelector(wanted) ? performance.now() : false), selector, {
-    polling: 'raf',
-    timeout: 180_000,
-  });
-  const ms = (await reached.jsonValue()) as number;
+  const ms = await pageTimeWhen(page, selector);
   const reachedAt = performance.now();
-  const thenMs = then
-    ? ((await (
-        await page.waitForFunction((wanted) => (document.querySelector(wanted) ? performance.now() : false), then, {
-          polling: 'raf',
-          timeout: 180_000,
-        })
-      ).jsonValue()) as number)
-    : null;
+  const thenMs = then ? await pageTimeWhen(page, then) : null;
   await page.close();
   const until = received.filter((entry) => entry.atMs <= reachedAt);
   const pathOf = (url: string) => (url.startsWith(demo.server.url) ? url.slice(demo.server.url.length) : url);

@@ -1,6 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { onePage, stubServer } from '../lib/testing/fetch-stub.ts';
+import { analysisQuery, latestSummariesQuery } from '../features/analyses/api/analyses.ts';
 import { prefetchScreenData } from './screen-data.ts';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -43,7 +44,11 @@ function slowServer(delayMs: number) {
           },
         },
       };
-    if (path === `/api/analysis/${fieldId}/latest-summaries`) return { status: 200, body: { data: { health: { id: healthId } } } };
+    if (path === `/api/analysis/${fieldId}/latest-summaries?results=health`)
+      return {
+        status: 200,
+        body: { data: { health: { id: healthId } }, results: { health: { id: healthId, result: { kind: 'reading' } } } },
+      };
     return { status: 200, body: { data: {} } };
   });
 }
@@ -67,24 +72,25 @@ describe('the first reads of a screen, started as the app starts', () => {
     );
     await done;
     // The latest usable scene's NDVI image within the season read, under the field's image version (which lets the
-    // browser keep it for good), and the health check the summary names.
+    // browser keep it for good); the health check came with the summaries.
     expect(sent.map((request) => request.path)).toContain(
       `/api/fields/${fieldId}/imagery/S2_2026-11-10/ndvi.png?from=2026-10-01&to=2026-11-28&v=kopje-v1`,
     );
-    expect(paths(sent)).toContain(`/api/analysis/${fieldId}/health/${healthId}`);
+    expect(paths(sent)).not.toContain(`/api/analysis/${fieldId}/health/${healthId}`);
   });
 
-  it('asks the dashboard’s reads for the chosen field, and only the lists when none is chosen', async () => {
+  it('asks the dashboard’s reads for the chosen field, the health check in the summaries’ answer, and only the lists when none is chosen', async () => {
     const sent = slowServer(1);
-    await prefetchScreenData(new QueryClient(), '/dashboard/', fieldId);
-    expect(paths(sent)).toEqual(
-      expect.arrayContaining([
-        '/api/fields',
-        '/api/farms',
-        `/api/analysis/${fieldId}/latest-summaries`,
-        `/api/analysis/${fieldId}/health/${healthId}`,
-      ]),
-    );
+    const client = new QueryClient();
+    const started = prefetchScreenData(client, '/dashboard/', fieldId);
+    // The screen's own read of the summaries, sent while the first is under way, waits for it.
+    const screenRead = client.fetchQuery(latestSummariesQuery(fieldId));
+    await started;
+    expect(await screenRead).toEqual({ health: { id: healthId } });
+    expect(paths(sent).sort()).toEqual(['/api/farms', '/api/fields', `/api/analysis/${fieldId}/latest-summaries`].sort());
+    // Each under the key its screen reads, so neither is asked for again.
+    expect(client.getQueryData(latestSummariesQuery(fieldId).queryKey)).toEqual({ health: { id: healthId } });
+    expect(client.getQueryData(analysisQuery(fieldId, 'health', healthId).queryKey)).toEqual({ id: healthId, result: { kind: 'reading' } });
     const none = slowServer(1);
     await prefetchScreenData(new QueryClient(), '/dashboard', null);
     expect(paths(none).sort()).toEqual(['/api/farms', '/api/fields']);

@@ -1,15 +1,28 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { analysisQuery, latestSummariesQuery } from '../features/analyses/api/analyses.ts';
+import { analysisQuery, latestSummariesQuery, type AnalysisDetail, type LatestSummaries } from '../features/analyses/api/analyses.ts';
 import { fieldScenesQuery, imagePeriodOf, sceneImageQuery } from '../features/crop-health/api/imagery.ts';
 import { canDrawScene, keepSceneChoice } from '../features/crop-health/scene-choice.ts';
 import { farmsQuery } from '../features/farms/api/farms.ts';
 import { fieldQuery, fieldsQuery } from '../features/fields/api/fields.ts';
+import { api } from '../lib/api/client.ts';
 import { publicConfigQuery } from '../lib/api/public-config.ts';
 
-/** The latest health check of a field: its summary, then the analysis it names. */
+/**
+ * The latest health check of a field with the summaries that name it, in one request, each kept under its own read's
+ * key: the summaries' read is the one under way, so a screen asking for them meanwhile waits for this answer.
+ */
 async function latestHealth(client: QueryClient, fieldId: string): Promise<void> {
-  const latest = await client.fetchQuery(latestSummariesQuery(fieldId));
-  if (latest.health) await client.prefetchQuery(analysisQuery(fieldId, 'health', latest.health.id));
+  await client.fetchQuery({
+    ...latestSummariesQuery(fieldId),
+    queryFn: async () => {
+      const answer = await api.get<{ data: LatestSummaries; results: { health: AnalysisDetail<'health'> | null } }>(
+        `/api/analysis/${fieldId}/latest-summaries?results=health`,
+      );
+      const health = answer.results.health;
+      if (health) client.setQueryData(analysisQuery(fieldId, 'health', health.id).queryKey, health);
+      return answer.data;
+    },
+  });
 }
 
 /** Crop Health's first view of a field: the boundary, the season's NDVI scenes and the image of the one it opens on. */

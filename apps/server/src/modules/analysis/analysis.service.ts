@@ -185,6 +185,36 @@ export function latestSummariesQuery(db: Kysely<DB>, orgId: string, fieldId: str
     .where('fields.id', '=', fieldId);
 }
 
+/**
+ * The analyses `latest` names for `types`, whole with their results, in one read: null for a type with none (or one
+ * deleted since `latest` was read).
+ */
+export async function latestResults(
+  ctx: AppContext,
+  orgId: string,
+  fieldId: string,
+  latest: Record<AnalysisType, AnalysisView | null>,
+  types: readonly AnalysisType[],
+): Promise<Partial<Record<AnalysisType, AnalysisDetail<AnalysisType> | null>>> {
+  const ids = types.flatMap((type) => (latest[type] ? [latest[type].id] : []));
+  const rows =
+    ids.length === 0
+      ? []
+      : await ctx.database.db
+          .selectFrom('analyses')
+          .selectAll()
+          .where('orgId', '=', orgId)
+          .where('fieldId', '=', fieldId)
+          .where('id', 'in', ids)
+          .execute();
+  return Object.fromEntries(
+    types.map((type) => {
+      const row = rows.find((candidate) => candidate.id === latest[type]?.id);
+      return [type, row ? detailOf(row, type) : null];
+    }),
+  );
+}
+
 export async function getAnalysis<Type extends AnalysisType>(
   ctx: AppContext,
   orgId: string,
@@ -201,6 +231,11 @@ export async function getAnalysis<Type extends AnalysisType>(
     .where('id', '=', id)
     .executeTakeFirst();
   if (!row) throw AppError.notFound('Analysis');
+  return detailOf(row, type);
+}
+
+/** A stored analysis as the API shows one: its summary, what it was run with, and its result. */
+function detailOf<Type extends AnalysisType>(row: AnalysisRow, type: Type): AnalysisDetail<Type> {
   return { ...view(row), type, inputs: row.inputs, result: row.result as AnalysisResult<Type> | null };
 }
 

@@ -248,6 +248,37 @@ describe('every analysis type from request to summary', () => {
   });
 });
 
+describe('the latest summaries with results, for the first view of a screen in one request', () => {
+  it("sends the named types' newest analyses whole beside the summaries, the same as their own reads", async () => {
+    const url = `/api/analysis/${fieldId}/latest-summaries`;
+    const plain = (await as(farmer, server.app, { method: 'GET', url })).json();
+    const health = plain.data.health;
+    expect(health).toMatchObject({ status: 'completed' });
+    expect(plain.results).toBeUndefined();
+
+    const withResults = await as(farmer, server.app, { method: 'GET', url: `${url}?results=health,yield,irrigation,fertilizer` });
+    expect(withResults.statusCode).toBe(200);
+    const body = withResults.json();
+    const own = (await as(farmer, server.app, { method: 'GET', url: `/api/analysis/${fieldId}/health/${health.id}` })).json().data;
+    expect(body.results.health).toEqual(own);
+    expect(body.results.health.result.latest.ndvi.mean).toEqual(expect.any(Number));
+    // Each type as its summary says: the analysis it names, or null where none has completed.
+    for (const type of ['health', 'yield', 'irrigation', 'fertilizer'])
+      expect(body.results[type]?.id ?? null, type).toBe(body.data[type]?.id ?? null);
+    const newcomer = await registerAccount(idle.app);
+    const unanalysed = await createField(idle, newcomer);
+    const none = await as(newcomer, idle.app, { method: 'GET', url: `/api/analysis/${unanalysed}/latest-summaries?results=health` });
+    expect(none.json().results).toEqual({ health: null });
+    const justOne = (await as(farmer, server.app, { method: 'GET', url: `${url}?results=health` })).json();
+    expect(Object.keys(justOne.results)).toEqual(['health']);
+
+    const unknown = await as(farmer, server.app, { method: 'GET', url: `${url}?results=health,weather` });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().error.message).toMatch(/results names analysis types.*\(not "weather"\)/);
+    expect((await as(neighbour, server.app, { method: 'GET', url: `${url}?results=health` })).statusCode).toBe(404);
+  });
+});
+
 describe('another organisation', () => {
   it('cannot start, read or cancel analyses of a field that is not theirs: 404', async () => {
     const run = await as(neighbour, server.app, { method: 'POST', url: `/api/analysis/${fieldId}/health-analysis/run`, payload: {} });

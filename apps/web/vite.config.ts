@@ -12,7 +12,12 @@ const backgroundColour = '#fafaf9';
 const sharedCode = /[\\/]apps[\\/]web[\\/]src[\\/](components|lib|features)[\\/]/;
 /** Forms and the input checks behind them. */
 const formCode =
-  /[\\/]apps[\\/]web[\\/]src[\\/]features[\\/].*([A-Z][A-Za-z]*(Form|Forms|Inputs|Input|Preview|Settings)\.tsx|-form\.ts|-problems\.ts)$/;
+  /[\\/]apps[\\/]web[\\/]src[\\/]features[\\/].*([A-Z][A-Za-z]*(Form|Forms|Inputs|Input|Preview|Settings)\.tsx|-form\.ts|-input\.ts|-problems\.ts)$/;
+/**
+ * What needs the core's large tables and libraries: the maps and what draws fields on them (the boundary geometry and
+ * its geodesic library), and the crop names' fallback (the crop catalogue).
+ */
+const heavyCode = /[\\/]apps[\\/]web[\\/]src[\\/]features[\\/]((maps|map-view)[\\/]|fields[\\/]crop-names\.ts$)/;
 
 export default defineConfig({
   plugins: [
@@ -81,7 +86,7 @@ export default defineConfig({
             // forms: with them came the validation library and the shared schemas (about 25 kB compressed), which the
             // screens that only show, the dashboard and Crop Health among them, do not need. The forms and what they
             // import are split by the screens that use them.
-            { name: 'screens', test: (id) => sharedCode.test(id) && !formCode.test(id), minShareCount: 2 },
+            { name: 'screens', test: (id) => sharedCode.test(id) && !formCode.test(id) && !heavyCode.test(id), minShareCount: 2 },
           ],
         },
       },

@@ -1,5 +1,6 @@
 export * from './errors.ts';
 export * from './record-versions.ts';
+export * from './geometry/area-units.ts';
 export * from './geometry/field-boundary.ts';
 export * from './geometry/simplify-boundary.ts';
 export * from './crops/crop-catalogue.ts';

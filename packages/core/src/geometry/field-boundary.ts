@@ -1,6 +1,7 @@
 import Flatbush from 'flatbush';
 import geographiclib from 'geographiclib-geodesic';
 import type { ProblemParams } from '../errors.ts';
+import { formatHectares } from './area-units.ts';
 
 // A CommonJS module: Node's ESM loader exposes it only as a default export.
 const { Geodesic } = geographiclib;
@@ -34,7 +35,6 @@ export interface BoundingBox {
 export const MIN_FIELD_HECTARES = 0.5;
 /** Larger than any single field we expect; a boundary this big is almost always a drawing mistake. */
 export const MAX_FIELD_HECTARES = 10_000;
-export const ACRES_PER_HECTARE = 2.471_054;
 /** Vertex cap per ring: a hand-drawn or GPS-walked boundary stays far below it, and it bounds validation time. */
 export const MAX_RING_VERTICES = 5_000;
 /** Vertex cap over all rings of one boundary (outer ring and holes together), for the same reasons. */
@@ -79,15 +79,6 @@ export interface MeasuredBoundary {
 export type BoundaryCheck = { ok: true; value: MeasuredBoundary } | { ok: false; problem: BoundaryProblem };
 
 const M2_PER_HECTARE = 10_000;
-
-/** Formats hectares for messages: two decimals below 10 ha, whole numbers above. */
-export function formatHectares(hectares: number): string {
-  return hectares < 10 ? hectares.toFixed(2) : Math.round(hectares).toLocaleString('en-US');
-}
-
-export function hectaresToAcres(hectares: number): number {
-  return hectares * ACRES_PER_HECTARE;
-}
 
 /**
  * Validates a field boundary and measures it on the WGS84 ellipsoid.

@@ -14,10 +14,20 @@ const sharedCode = /[\\/]apps[\\/]web[\\/]src[\\/](components|lib|features)[\\/]
 const formCode =
   /[\\/]apps[\\/]web[\\/]src[\\/]features[\\/].*([A-Z][A-Za-z]*(Form|Forms|Inputs|Input|Preview|Settings)\.tsx|-form\.ts|-input\.ts|-problems\.ts)$/;
 /**
- * What needs the core's large tables and libraries: the maps and what draws fields on them (the boundary geometry and
- * its geodesic library), and the crop names' fallback (the crop catalogue).
+ * What needs the core's large tables and libraries: what draws fields on a map (the boundary geometry and its geodesic
+ * library), and the crop names' fallback (the crop catalogue). Split by the screens that use them.
  */
-const heavyCode = /[\\/]apps[\\/]web[\\/]src[\\/]features[\\/]((maps|map-view)[\\/]|fields[\\/]crop-names\.ts$)/;
+const heavyCode = /[\\/]apps[\\/]web[\\/]src[\\/]features[\\/](map-view[\\/]|fields[\\/]crop-names\.ts$)/;
+
+/**
+ * Lists, charts, maps, field packs and the forms' helpers: shared by the screens that list, chart and edit, not by the
+ * dashboard, so in a file of their own beside `screens`.
+ */
+const listCode =
+  /[\\/]apps[\\/]web[\\/]src[\\/](features[\\/](charts|field-packs|maps|records|soil-tests|fertilizer)[\\/]|features[\\/]alerts[\\/](alert-view|components[\\/](AlertBadges|alert-day-text))|features[\\/]fields[\\/]components[\\/]|features[\\/]crop-health[\\/]index-legend|lib[\\/](use-mutation-form|focus-error|input-binder|use-confirmed-mutation|return-to|use-locate|use-hydrated|time-zone)\.|components[\\/]ui[\\/](Choice|CountrySelect|FormActions)\.)/;
+
+/** The analyses' names, which the dashboard shares with the lists: in the dashboard's file, not the lists'. */
+const analysisNames = /packages[\\/]core[\\/]src[\\/]analysis-results[\\/]analysis-types\.ts$/;
 
 export default defineConfig({
   plugins: [
@@ -78,15 +88,22 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         // On a slow mobile network each file costs a round trip of half a second or more, and HTTP/1.1 fetches six at
-        // a time: the code every screen needs is one file beside the entry, not a dozen of a few kilobytes each.
+        // a time: the code screens share is a file or two beside the entry, not a dozen of a few kilobytes each.
         codeSplitting: {
           groups: [
             { name: 'shell', tags: ['$initial'] },
-            // What two or more screens share (the parts of the interface, the features' reads): one file too. Not the
-            // forms: with them came the validation library and the shared schemas (about 25 kB compressed), which the
-            // screens that only show, the dashboard and Crop Health among them, do not need. The forms and what they
-            // import are split by the screens that use them.
-            { name: 'screens', test: (id) => sharedCode.test(id) && !formCode.test(id) && !heavyCode.test(id), minShareCount: 2 },
+            // What two or more screens share (the parts of the interface, the features' reads): one file, the only one
+            // the dashboard needs beside the entry and its own. Not the forms: with them came the validation library and
+            // the shared schemas (about 25 kB compressed), which the screens that only show, the dashboard and Crop
+            // Health among them, do not need; the forms and what they import are split by the screens that use them.
+            // Nor `heavyCode`, split the same way; the lists, charts and maps go in a second file.
+            {
+              name: 'screens',
+              test: (id) =>
+                (sharedCode.test(id) && !formCode.test(id) && !heavyCode.test(id) && !listCode.test(id)) || analysisNames.test(id),
+              minShareCount: 2,
+            },
+            { name: 'lists', test: (id) => listCode.test(id) && !formCode.test(id) && !heavyCode.test(id), minShareCount: 2 },
           ],
         },
       },

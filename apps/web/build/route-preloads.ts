@@ -6,18 +6,21 @@ import type { Plugin } from 'vite';
  * the device database's code (about 30 kB): it is fetched once the first answer is to be kept or the device's copy
  * read (`lib/offline-db.ts`), so that on a slow connection it does not share the line with the screen's own code.
  */
+/** The texts of the screens other than the dashboard, fetched with their code (`lib/i18n.ts` `loadScreenTexts`). */
+const screenTexts = 'src/locales/en/app-screens.ts';
+
 export const screenModules: Record<string, string[]> = {
   '/dashboard': ['src/pages/app/DashboardPage.tsx'],
   // Not the map: Crop Health asks for it once its picture has the image (FieldCropHealth).
-  '/crop-health': ['src/pages/app/CropHealthPage.tsx'],
-  '/irrigation': ['src/pages/app/IrrigationPage.tsx'],
-  '/weather': ['src/pages/app/IrrigationPage.tsx'],
-  '/fertilizer': ['src/pages/app/FertilizerPage.tsx'],
-  '/fields': ['src/pages/app/FieldsPage.tsx'],
-  '/alerts': ['src/pages/app/AlertsPage.tsx'],
-  '/soil-tests': ['src/pages/app/SoilTestsPage.tsx'],
-  '/settings': ['src/pages/app/SettingsPage.tsx'],
-  '/map': ['src/pages/app/MapViewPage.tsx', 'src/features/map-view/FieldsMap.tsx', 'maplibre-gl'],
+  '/crop-health': ['src/pages/app/CropHealthPage.tsx', screenTexts],
+  '/irrigation': ['src/pages/app/IrrigationPage.tsx', screenTexts],
+  '/weather': ['src/pages/app/IrrigationPage.tsx', screenTexts],
+  '/fertilizer': ['src/pages/app/FertilizerPage.tsx', screenTexts],
+  '/fields': ['src/pages/app/FieldsPage.tsx', screenTexts],
+  '/alerts': ['src/pages/app/AlertsPage.tsx', screenTexts],
+  '/soil-tests': ['src/pages/app/SoilTestsPage.tsx', screenTexts],
+  '/settings': ['src/pages/app/SettingsPage.tsx', screenTexts],
+  '/map': ['src/pages/app/MapViewPage.tsx', 'src/features/map-view/FieldsMap.tsx', 'maplibre-gl', screenTexts],
 };
 
 interface BundleChunk {

@@ -6,8 +6,12 @@ import { PublicLayout } from '../components/shell/PublicLayout.tsx';
 import { RouteEffects } from '../components/shell/RouteEffects.tsx';
 import { RedirectIfSignedIn, RequireAuth } from '../features/auth/guards.tsx';
 import { useSession } from '../features/auth/use-session.ts';
+import { loadScreenTexts } from '../lib/i18n.ts';
 import { RouteErrorBoundary } from './ErrorBoundary.tsx';
 import { lazyPage } from './lazy-page.tsx';
+
+/** A signed-in screen other than the dashboard: its code and the screens' texts (`loadScreenTexts`), fetched together. */
+const screenPage: typeof lazyPage = (load) => lazyPage(() => Promise.all([load(), loadScreenTexts()]).then(([module]) => module));
 
 // Every screen is its own chunk, fetched when its route is first visited.
 const Landing = lazyPage(() => import('../pages/public/LandingPage.tsx'));
@@ -22,22 +26,22 @@ const ResetPassword = lazyPage(() => import('../pages/auth/ResetPasswordPage.tsx
 const VerifyEmail = lazyPage(() => import('../pages/auth/VerifyEmailPage.tsx'));
 const AuthCallback = lazyPage(() => import('../pages/auth/AuthCallbackPage.tsx'));
 const Dashboard = lazyPage(() => import('../pages/app/DashboardPage.tsx'));
-const Alerts = lazyPage(() => import('../pages/app/AlertsPage.tsx'));
-const AlertDetail = lazyPage(() => import('../pages/app/AlertDetailPage.tsx'));
-const FarmDetail = lazyPage(() => import('../pages/app/FarmDetailPage.tsx'));
-const FieldSetup = lazyPage(() => import('../pages/app/FieldSetupPage.tsx'));
-const Fields = lazyPage(() => import('../pages/app/FieldsPage.tsx'));
-const FieldDetail = lazyPage(() => import('../pages/app/FieldDetailPage.tsx'));
-const SoilTestLog = lazyPage(() => import('../pages/app/SoilTestLogPage.tsx'));
-const SoilTests = lazyPage(() => import('../pages/app/SoilTestsPage.tsx'));
-const Fertilizer = lazyPage(() => import('../pages/app/FertilizerPage.tsx'));
-const SoilAnalysis = lazyPage(() => import('../pages/app/SoilAnalysisPage.tsx'));
-const Settings = lazyPage(() => import('../pages/app/SettingsPage.tsx'));
-const ImportFields = lazyPage(() => import('../pages/app/ImportFieldsPage.tsx'));
-const MapView = lazyPage(() => import('../pages/app/MapViewPage.tsx'));
-const CropHealth = lazyPage(() => import('../pages/app/CropHealthPage.tsx'));
-const Reports = lazyPage(() => import('../pages/app/ReportsPage.tsx'));
-const Irrigation = lazyPage(() => import('../pages/app/IrrigationPage.tsx'));
+const Alerts = screenPage(() => import('../pages/app/AlertsPage.tsx'));
+const AlertDetail = screenPage(() => import('../pages/app/AlertDetailPage.tsx'));
+const FarmDetail = screenPage(() => import('../pages/app/FarmDetailPage.tsx'));
+const FieldSetup = screenPage(() => import('../pages/app/FieldSetupPage.tsx'));
+const Fields = screenPage(() => import('../pages/app/FieldsPage.tsx'));
+const FieldDetail = screenPage(() => import('../pages/app/FieldDetailPage.tsx'));
+const SoilTestLog = screenPage(() => import('../pages/app/SoilTestLogPage.tsx'));
+const SoilTests = screenPage(() => import('../pages/app/SoilTestsPage.tsx'));
+const Fertilizer = screenPage(() => import('../pages/app/FertilizerPage.tsx'));
+const SoilAnalysis = screenPage(() => import('../pages/app/SoilAnalysisPage.tsx'));
+const Settings = screenPage(() => import('../pages/app/SettingsPage.tsx'));
+const ImportFields = screenPage(() => import('../pages/app/ImportFieldsPage.tsx'));
+const MapView = screenPage(() => import('../pages/app/MapViewPage.tsx'));
+const CropHealth = screenPage(() => import('../pages/app/CropHealthPage.tsx'));
+const Reports = screenPage(() => import('../pages/app/ReportsPage.tsx'));
+const Irrigation = screenPage(() => import('../pages/app/IrrigationPage.tsx'));
 const ComingSoon = lazyPage(() => import('../pages/app/ComingSoonPage.tsx'));
 const NotFound = lazyPage(() => import('../pages/NotFoundPage.tsx'));
 

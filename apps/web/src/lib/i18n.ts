@@ -1,7 +1,8 @@
 import i18next, { type BackendModule, type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { alerts } from '../locales/en/alerts.ts';
-import { app } from '../locales/en/app.ts';
+import type { app } from '../locales/en/app.ts';
+import { appShell } from '../locales/en/app-shell.ts';
 import { auth } from '../locales/en/auth.ts';
 import { common } from '../locales/en/common.ts';
 import type { publicPages } from '../locales/en/public.ts';
@@ -17,9 +18,9 @@ export const languages = [{ code: 'en', name: 'English', formatLocale: 'en-GB' }
  * pages' texts (about a sixth of all) come with those pages' code instead (`pages/public/public-texts.ts`): a farmer
  * who opens the app signed in does not download them.
  */
-export const resources = { en: { common, auth, app, alerts } } as const;
+export const resources = { en: { common, auth, app: appShell, alerts } } as const;
 
-type English = (typeof resources)['en'] & { public: typeof publicPages };
+type English = Omit<(typeof resources)['en'], 'app'> & { app: typeof app; public: typeof publicPages };
 
 /** The shape of a locale: English's keys, any text. */
 export type DeepStringRecord<T> = { [K in keyof T]: T[K] extends string ? string : DeepStringRecord<T[K]> };
@@ -92,6 +93,24 @@ declare module 'i18next' {
 }
 
 setUpI18n(i18next, localeLoaders);
+
+let screenTexts: Promise<void> | undefined;
+
+/**
+ * The English texts of the signed-in screens beyond the shell's and the dashboard's (about 13 kB compressed), added to
+ * the `app` namespace: fetched with the code of any screen that shows them (`app/routes.tsx`), and again after a
+ * failed fetch.
+ */
+export function loadScreenTexts(): Promise<void> {
+  screenTexts ??= import('../locales/en/app-screens.ts').then(
+    ({ appScreens }) => void i18next.addResourceBundle('en', 'app', appScreens, true, false),
+    (error: unknown) => {
+      screenTexts = undefined;
+      throw error;
+    },
+  );
+  return screenTexts;
+}
 
 /** The locale `Intl` formats with for a language: the one `languages` names, else the language code itself. */
 export function formatLocaleOf(language: string | undefined): string {

@@ -1,5 +1,5 @@
 import { ApiError } from '../../lib/api/client.ts';
-import { app } from '../../locales/en/app.ts';
+import { appShell } from '../../locales/en/app-shell.ts';
 
 /**
  * Starting an analysis (spec §7, §8 "Analysis start failures"): a 400 or 404 right after a field was saved can be
@@ -11,7 +11,7 @@ import { app } from '../../locales/en/app.ts';
 export const START_RETRY_DELAYS_MS = [1_000, 2_000] as const;
 
 /** Why a start failed, each with its own text under `analysisProgress.startFailed`. */
-export type StartFailureReason = keyof (typeof app)['analysisProgress']['startFailed'];
+export type StartFailureReason = keyof (typeof appShell)['analysisProgress']['startFailed'];
 
 /** After a failed try: wait and try again, or give up with the reason to tell. */
 export type StartDecision = { retry: true; delayMs: number } | { retry: false; reason: StartFailureReason };
@@ -51,7 +51,7 @@ export class AnalysisStartError extends Error {
     readonly reason: StartFailureReason,
     cause: unknown,
   ) {
-    super(app.analysisProgress.startFailed[reason], { cause });
+    super(appShell.analysisProgress.startFailed[reason], { cause });
     this.name = 'AnalysisStartError';
   }
 

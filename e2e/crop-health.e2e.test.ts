@@ -35,7 +35,10 @@ const distance = (a: Rgb, b: Rgb) => Math.hypot(a[0] - b[0], a[1] - b[1], a[2] -
  * screenshot: what a person sees, not what the page says it drew.
  */
 async function fieldPixels(page: Page, testId = 'index-map'): Promise<Rgb[]> {
-  const box = (await page.getByTestId(testId).boundingBox())!;
+  // Visible first: the picture is drawn anew as the map's code starts to load (the same picture, a new element).
+  const target = page.getByTestId(testId);
+  await target.waitFor();
+  const box = (await target.boundingBox())!;
   const png = await page.screenshot({ clip: box });
   return page.evaluate(
     async ({ base64, width, height }) => {

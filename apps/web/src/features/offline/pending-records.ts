@@ -13,21 +13,28 @@ export interface PendingRecord {
 /** A list item as a screen shows it: the server's record, or this device's, marked with its sync state. */
 export type WithSyncState<T> = T & { syncState?: SyncState };
 
-async function readPending(db: OfflineDb, table: LocalRecordTable, fieldId?: string): Promise<PendingRecord[]> {
+/** Whose records a list shows: one field's (its soil tests, water records…), or one farm's (its fields). */
+export type RecordsOf = { fieldId: string } | { farmId: string };
+
+const belongsTo = (record: LocalRecord, of: RecordsOf | undefined) =>
+  of === undefined || ('fieldId' in of ? record.fieldId === of.fieldId : record.farmId === of.farmId);
+
+async function readPending(db: OfflineDb, table: LocalRecordTable, of?: RecordsOf): Promise<PendingRecord[]> {
   const items = await db.syncQueue.toArray();
   const records = new Map((await db.table<LocalRecord, string>(table).toArray()).map((record) => [record.id, record]));
   return items.flatMap((item) => {
     if (!isKnownAction(item.action)) return [];
     const definition = actionDefinition(item.action);
     const record = records.get(recordIdOf(item));
-    if (definition.table !== table || !record || (fieldId && record.fieldId !== fieldId)) return [];
+    if (definition.table !== table || !record || !belongsTo(record, of)) return [];
     return [{ record, kind: definition.kind, state: item.state }];
   });
 }
 
-/** This device's unsent records of one kind (of one field when given), live across tabs. */
-export function usePendingRecords(table: LocalRecordTable, fieldId?: string): PendingRecord[] {
-  return useLiveQuery((db) => readPending(db, table, fieldId), [table, fieldId], EMPTY);
+/** This device's unsent records of one kind (of one field or farm when given), live across tabs. */
+export function usePendingRecords(table: LocalRecordTable, of?: RecordsOf): PendingRecord[] {
+  const ofKey = of === undefined ? '' : 'fieldId' in of ? `field:${of.fieldId}` : `farm:${of.farmId}`;
+  return useLiveQuery((db) => readPending(db, table, of), [table, ofKey], EMPTY);
 }
 const EMPTY: PendingRecord[] = [];
 

@@ -28,12 +28,26 @@ const onServer: SoilTest = {
 
 /** A field's soil test list as its screen builds it: the server's list with this device's unsent tests. */
 function FieldSoilTests() {
-  const tests = useWithPending(
-    useQuery({ queryKey: ['soil-tests', 'field-a'], queryFn: () => Promise.resolve([onServer]) }),
-    'soilTests',
-    'field-a',
-  );
+  const tests = useWithPending(useQuery({ queryKey: ['soil-tests', 'field-a'], queryFn: () => Promise.resolve([onServer]) }), 'soilTests', {
+    fieldId: 'field-a',
+  });
   return tests.data ? <SoilTestList tests={tests.data} onDelete={vi.fn()} /> : null;
+}
+
+/** A farm's field list as its page builds it: the server's fields of the farm with this device's unsent ones. */
+function FarmFieldNames() {
+  const fields = useWithPending(
+    useQuery({ queryKey: ['farms', 'farm-a', 'fields'], queryFn: () => Promise.resolve([{ id: 'field-a', name: 'Vlei Block' }]) }),
+    'fields',
+    { farmId: 'farm-a' },
+  );
+  return (
+    <ul>
+      {fields.data?.map((field) => (
+        <li key={field.id}>{`${field.name} ${field.syncState ?? 'sent'}`}</li>
+      ))}
+    </ul>
+  );
 }
 
 /** The records as listed (the table's rows after its header, on a wide screen). */
@@ -66,5 +80,22 @@ describe('a list with the records this device has not sent', () => {
 
     await db.syncQueue.update('test-2', { state: 'failed', reason: 'Refused.' });
     await waitFor(() => expect(within(listed()[0]!).getByText('Not sent')).toBeTruthy());
+  });
+
+  it("lists a farm's unsent fields with its own, and not another farm's or another field's records", async () => {
+    await queueWrite(db, 'CREATE_FIELD', { id: 'field-new', farmId: 'farm-a', name: 'New Block' });
+    await queueWrite(db, 'CREATE_FIELD', { id: 'field-elsewhere', farmId: 'farm-b', name: 'Other Farm Block' });
+    await queueWrite(db, 'CREATE_SOIL_TEST', { id: 'test-b', fieldId: 'field-b', sampleDate: '2026-11-12', ph: 5.9 });
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <FarmFieldNames />
+        <FieldSoilTests />
+      </QueryClientProvider>,
+    );
+    await waitFor(() =>
+      expect(screen.getAllByRole('listitem').map((item) => item.textContent)).toEqual(['New Block pending', 'Vlei Block sent']),
+    );
+    await waitFor(() => expect(listed()).toHaveLength(1));
+    expect(listed()[0]!.textContent).not.toContain('5.9');
   });
 });

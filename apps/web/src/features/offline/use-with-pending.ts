@@ -1,7 +1,7 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import type { LocalRecordTable } from '../../lib/offline-db.ts';
-import { usePendingRecord, usePendingRecords, withPending, type WithSyncState } from './pending-records.ts';
+import { usePendingRecord, usePendingRecords, withPending, type RecordsOf, type WithSyncState } from './pending-records.ts';
 
 /**
  * A list query with this device's unsent records of the same kind merged in (`withPending`): new ones first, edited
@@ -12,9 +12,9 @@ import { usePendingRecord, usePendingRecords, withPending, type WithSyncState } 
 export function useWithPending<T extends { id: string }>(
   query: UseQueryResult<T[]>,
   table: LocalRecordTable,
-  fieldId?: string,
+  of?: RecordsOf,
 ): UseQueryResult<WithSyncState<T>[]> {
-  const pending = usePendingRecords(table, fieldId);
+  const pending = usePendingRecords(table, of);
   const data = useMemo(() => withPending(query.data, pending), [query.data, pending]);
   if (data === query.data) return query;
   // The query keeps its own state (loading, failed); only the list it holds gains the device's records.

@@ -38,6 +38,14 @@ export const appShell = {
     empty:
       'Start with Field Setup: name your farm, add a field with its crop and boundary (at least 0.5 ha), then log soil tests and fertilizer here.',
     emptyWithFarm: 'Your farm has no fields yet. Add a field with its crop and boundary (at least 0.5 ha) in Field Setup.',
+    /** Only fields made on this device and not sent yet: say so, not "set up your first field". */
+    waitingTitle_one: 'Your new field is saved on this phone',
+    waitingTitle_other: 'Your {{count}} new fields are saved on this phone',
+    waitingMessage_one:
+      'It will be sent when the phone is back online. Its crop health, water, fertilizer and yield advice start once the server has it.',
+    waitingMessage_other:
+      'They will be sent when the phone is back online. Their crop health, water, fertilizer and yield advice start once the server has them.',
+    openWaitingField: 'Open {{field}}',
     farmCount: 'Farms',
     fieldCount: 'Fields',
     totalArea: 'Total area',

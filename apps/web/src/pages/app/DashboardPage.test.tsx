@@ -76,4 +76,28 @@ describe("the dashboard's counts of fields", () => {
     expect(screen.getByRole('link', { name: /Chikomba/ }).textContent).toMatch(/1 field · 2(\.0)? ha$/);
     expect(screen.queryByText(/waiting to sync/)).toBeNull();
   });
+
+  it('say a first field made offline is saved on the phone and waiting, and open it, instead of asking to set one up', async () => {
+    stubServer(({ path }) => {
+      if (path.startsWith('/api/fields')) return onePage([]);
+      if (path.startsWith('/api/farms')) return onePage([{ id: 'farm-1', name: 'Chikomba', fieldCount: 0, totalHectares: 0 }]);
+      return undefined;
+    });
+    await queueWrite(db, 'CREATE_FIELD', { id: 'field-new', farmId: 'farm-1', name: 'River plot', irrigated: false });
+    openDashboard();
+    expect(await screen.findByText('Your new field is saved on this phone')).toBeTruthy();
+    expect(screen.getByText(/It will be sent when the phone is back online/)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Open River plot' }).getAttribute('href')).toBe('/fields/field-new');
+    expect(screen.queryByText('Set up your first field')).toBeNull();
+  });
+
+  it('ask to set up a first field when there is none, here or on the server', async () => {
+    stubServer(({ path }) => {
+      if (path.startsWith('/api/fields')) return onePage([]);
+      if (path.startsWith('/api/farms')) return onePage([]);
+      return undefined;
+    });
+    openDashboard();
+    expect(await screen.findByText('Set up your first field')).toBeTruthy();
+  });
 });

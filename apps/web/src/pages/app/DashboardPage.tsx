@@ -94,6 +94,16 @@ export default function DashboardPage() {
         }}
       />
     );
+  else if (fields.data.length === 0 && listedFields.length > 0)
+    content = (
+      <EmptyState
+        title={t('dashboard.waitingTitle', { count: listedFields.length })}
+        message={t('dashboard.waitingMessage', { count: listedFields.length })}
+        action={
+          <ButtonLink to={`/fields/${listedFields[0]!.id}`}>{t('dashboard.openWaitingField', { field: listedFields[0]!.name })}</ButtonLink>
+        }
+      />
+    );
   else if (fields.data.length === 0)
     content = (
       <EmptyState

@@ -13,17 +13,19 @@ import { EditFarmForm } from '../../features/farms/components/EditFarmForm.tsx';
 import { FarmPackCard } from '../../features/field-packs/components/FarmPackCard.tsx';
 import { useFarmFields } from '../../features/fields/api/fields.ts';
 import { FieldRows } from '../../features/fields/components/FieldRows.tsx';
+import { useWithPending } from '../../features/offline/use-with-pending.ts';
 import { showToast } from '../../features/toasts/toast-store.ts';
 import { formatArea, useAreaUnit } from '../../lib/area-unit.ts';
 import { formatTimestamp } from '../../lib/format.ts';
 import { usePageTitle } from '../../lib/page-title.ts';
 import { useConfirmedMutation } from '../../lib/use-confirmed-mutation.ts';
 
+/** The farm's fields, with those made on this device and not sent yet (marked), as My Fields lists them. */
 function FarmFields({ farm }: { farm: Farm }) {
   const { t } = useTranslation('app');
   return (
     <QueryState
-      query={useFarmFields(farm.id)}
+      query={useWithPending(useFarmFields(farm.id), 'fields', { farmId: farm.id })}
       loadingLabel={t('states.loadingFields')}
       empty={
         <EmptyState

@@ -22,7 +22,11 @@ import { useConfirmedMutation } from '../../lib/use-confirmed-mutation.ts';
 function Applications({ fields, filter, onFilter }: { fields: FieldSummary[]; filter: string; onFilter: (fieldId: string) => void }) {
   const { t } = useTranslation('app');
   const fieldNames = useFieldNames();
-  const applications = useWithPending(useApplications(filter || undefined), 'fertilizerApplications', filter || undefined);
+  const applications = useWithPending(
+    useApplications(filter || undefined),
+    'fertilizerApplications',
+    filter ? { fieldId: filter } : undefined,
+  );
   const remove = useConfirmedMutation(
     useDeleteApplication(),
     (application: FertilizerApplication) => application.id,

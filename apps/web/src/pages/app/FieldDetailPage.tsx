@@ -32,8 +32,8 @@ import { useConfirmedMutation } from '../../lib/use-confirmed-mutation.ts';
 function FieldRecords({ field }: { field: WithDeviceCopy<Field> }) {
   const { t } = useTranslation('app');
   const onServer = <T,>(query: UseQueryResult<T[]>) => (field.onlyOnThisDevice ? noneOnServer(query) : query);
-  const tests = useWithPending(onServer(useSoilTests(field.id)), 'soilTests', field.id);
-  const applications = useWithPending(onServer(useApplications(field.id)), 'fertilizerApplications', field.id);
+  const tests = useWithPending(onServer(useSoilTests(field.id)), 'soilTests', { fieldId: field.id });
+  const applications = useWithPending(onServer(useApplications(field.id)), 'fertilizerApplications', { fieldId: field.id });
   const deleteTest = useConfirmedMutation(
     useDeleteSoilTest(),
     (test: SoilTest) => test.id,

@@ -24,7 +24,7 @@ export default function SoilTestsPage() {
   const fieldId = params.get('fieldId') ?? '';
   const fields = useFields();
   const fieldNames = useFieldNames();
-  const tests = useWithPending(useSoilTests(fieldId || undefined), 'soilTests', fieldId || undefined);
+  const tests = useWithPending(useSoilTests(fieldId || undefined), 'soilTests', fieldId ? { fieldId } : undefined);
   const remove = useConfirmedMutation(
     useDeleteSoilTest(),
     (test: SoilTest) => test.id,

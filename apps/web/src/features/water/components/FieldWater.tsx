@@ -187,8 +187,8 @@ function DepletionChart({ result }: { result: IrrigationAdviceResult }) {
  */
 function RecentLogs({ fieldId }: { fieldId: string }) {
   const { t } = useTranslation('app');
-  const events = useWithPending(useIrrigationEvents(fieldId), 'irrigationEvents', fieldId);
-  const readings = useWithPending(useRainReadings(fieldId), 'rainReadings', fieldId);
+  const events = useWithPending(useIrrigationEvents(fieldId), 'irrigationEvents', { fieldId });
+  const readings = useWithPending(useRainReadings(fieldId), 'rainReadings', { fieldId });
   // What is held shows, the logs saved on this device among it, whatever the last request did (offline it fails).
   const failed = [events, readings].find((list) => list.data === undefined && list.isError);
   if (failed && events.data === undefined && readings.data === undefined)
@@ -239,8 +239,8 @@ function RecentLogs({ fieldId }: { fieldId: string }) {
  */
 function LoggedPrompt({ field, logged }: { field: FieldSummary; logged: SavedWaterLog }) {
   const { t } = useTranslation('app');
-  const irrigations = usePendingRecords('irrigationEvents', field.id);
-  const rain = usePendingRecords('rainReadings', field.id);
+  const irrigations = usePendingRecords('irrigationEvents', { fieldId: field.id });
+  const rain = usePendingRecords('rainReadings', { fieldId: field.id });
   const waiting = logged.queued && [...irrigations, ...rain].some((pending) => pending.record.id === logged.id);
   return (
     <div role="status" data-testid="water-logged" className="space-y-2 rounded-lg bg-sky-50 p-3 text-sky-950">

@@ -191,6 +191,42 @@ describe('queuing only what is due, once', () => {
     expect(rows).toHaveLength(3);
   });
 
+  it('queues health for each imported field with a crop and a planting date, once, and none for one without', async () => {
+    const farmer = await registerAccount(idle.app);
+    const farmId = await newFarm(idle, farmer);
+    const withCrop = { id: randomUUID(), name: 'Imported Block', farmId, boundary, cropType: 'maize-grain', plantingDate };
+    const withoutCrop = { id: randomUUID(), name: 'Imported Fallow', farmId, boundary: squareBoundary(3) };
+    const payload = { fields: [withCrop, withoutCrop] };
+    expect((await as(farmer, idle.app, { method: 'POST', url: '/api/fields/bulk', payload })).statusCode).toBe(201);
+    expect((await history(idle, farmer, withCrop.id)).map((row) => [row.type, row.status])).toEqual([['health', 'queued']]);
+    expect(await history(idle, farmer, withoutCrop.id)).toEqual([]);
+    // The same import sent again (its answer lost) adds none.
+    await as(farmer, idle.app, { method: 'POST', url: '/api/fields/bulk', payload });
+    expect(await history(idle, farmer, withCrop.id)).toHaveLength(1);
+  });
+
+  it('stops a run that read the field before its boundary changed and starts another; a queued one is kept', async () => {
+    const farmer = await registerAccount(idle.app);
+    const fieldId: string = (await createField(idle, farmer)).json().data.id;
+    const db = idle.ctx.database.db;
+    const [queued] = await history(idle, farmer, fieldId);
+    // A worker has taken it: it is reading the field as it is now.
+    await db.updateTable('analyses').set({ status: 'running', startedAt: new Date() }).where('id', '=', queued!.id).execute();
+
+    const put = await as(farmer, idle.app, { method: 'PUT', url: `/api/fields/${fieldId}`, payload: { boundary: squareBoundary(5) } });
+    expect(put.statusCode).toBe(200);
+    const rows = await history(idle, farmer, fieldId);
+    expect(rows.map((row) => [row.type, row.status])).toEqual([
+      ['health', 'queued'],
+      ['health', 'cancelled'],
+    ]);
+    expect(rows[1]!.id).toBe(queued!.id);
+
+    // While the new one is only queued, another change keeps it: it will read the field when it starts.
+    await as(farmer, idle.app, { method: 'PUT', url: `/api/fields/${fieldId}`, payload: { boundary: squareBoundary(6) } });
+    expect((await history(idle, farmer, fieldId)).map((row) => row.status)).toEqual(['queued', 'cancelled']);
+  });
+
   it('is off when ANALYSIS_AUTOSTART is false', async () => {
     const off = await startTestApp({ work: false, env: { ANALYSIS_AUTOSTART: 'false' } });
     try {

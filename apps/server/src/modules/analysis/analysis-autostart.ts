@@ -34,15 +34,27 @@ export function adviceDue(before: AdviceFacts | null, after: AdviceFacts, bounda
 
 /**
  * Queues the field's health analysis, with the others to follow, inside the write's transaction. One already queued
- * or running is kept (the unique index), so a retried write adds none. Answers whether one was queued: the caller
- * wakes the queue (`wakeFieldAdvice`) once the transaction has committed.
+ * is kept (the unique index), so a retried write adds none: it reads the field when it starts. For a field that
+ * `changed` (its crop, planting date or boundary), an analysis already running read the field as it was: it is
+ * cancelled, so it stores no result about the old field (its job stops at its next stage and its completion finds it
+ * no longer running), and the new health run starts over. Answers whether one was queued: the caller wakes the queue
+ * (`wakeFieldAdvice`) once the transaction has committed.
  */
 export async function queueFieldAdvice(
   trx: Transaction<DB>,
   ctx: EnqueueContext,
   field: { orgId: string; fieldId: string },
+  write: 'created' | 'changed' = 'created',
 ): Promise<boolean> {
   if (!ctx.config.analysisAutostart) return false;
+  if (write === 'changed')
+    await trx
+      .updateTable('analyses')
+      .set({ status: 'cancelled', finishedAt: ctx.now() })
+      .where('orgId', '=', field.orgId)
+      .where('fieldId', '=', field.fieldId)
+      .where('status', '=', 'running')
+      .execute();
   const started = await enqueueAnalysisIn(trx, ctx, { ...field, type: 'health', requestedBy: null, followUps: ADVICE_FOLLOW_UPS });
   return started !== 'already-running';
 }

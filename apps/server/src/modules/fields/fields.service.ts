@@ -246,7 +246,8 @@ export async function updateField(
       { ...changes, ...(newBoundary ?? {}) },
       { ...condition, now: ctx.now() },
     );
-    const queued = !!updated && adviceDue(current, updated, boundaryChanged) && (await queueFieldAdvice(trx, ctx, { orgId, fieldId }));
+    const queued =
+      !!updated && adviceDue(current, updated, boundaryChanged) && (await queueFieldAdvice(trx, ctx, { orgId, fieldId }, 'changed'));
     return { updated, queued };
   });
   if (!row.updated) throw AppError.notFound('Field');
@@ -408,6 +409,7 @@ export async function createFields(ctx: AppContext, orgId: string, bodyText: str
       bytes: fresh.reduce((sum, { row }) => sum + row.boundaryBytes, 0),
     });
     const saved: { item: FieldSummary; created: boolean }[] = [];
+    let adviceQueued = false;
     for (const { row } of prepared) {
       // The embedded database answers through promises alone, which never let timers or sockets in: without this
       // pause 100 detailed boundaries would hold every other request for a second.
@@ -420,6 +422,8 @@ export async function createFields(ctx: AppContext, orgId: string, bodyText: str
         .executeTakeFirst();
       if (inserted) {
         saved.push({ item: presentFieldSummary(inserted), created: true });
+        // An imported field's advice starts as a drawn one's does; a replayed create's started the first time.
+        if (adviceDue(null, inserted, true) && (await queueFieldAdvice(trx, ctx, { orgId, fieldId: inserted.id }))) adviceQueued = true;
         continue;
       }
       const existing = await trx
@@ -431,10 +435,11 @@ export async function createFields(ctx: AppContext, orgId: string, bodyText: str
       if (!existing) throw new AppError('CONFLICT', 'This id is already in use; create the record with a new id.');
       saved.push({ item: presentFieldSummary(existing), created: false });
     }
-    return saved;
+    return { saved, adviceQueued };
   });
   ctx.fieldListVersions.forget(orgId);
-  return results;
+  if (results.adviceQueued) wakeFieldAdvice(ctx);
+  return results.saved;
 }
 
 /** A farm's fields, or the whole organisation's, as a GeoJSON, KML or zipped Shapefile. */

@@ -9,18 +9,22 @@ export default defineConfig({
       {
         test: {
           name: 'unit and integration',
-          include: [
-            'packages/*/src/**/*.test.ts',
-            'apps/server/src/**/*.test.ts',
-            'apps/server/test/**/*.test.ts',
-            'apps/web/src/**/*.test.ts',
-            'apps/web/test/**/*.test.ts',
-          ],
+          include: ['packages/*/src/**/*.test.ts', 'apps/server/src/**/*.test.ts', 'apps/server/test/**/*.test.ts'],
           exclude: [...configDefaults.exclude, ...timingTests],
           globalSetup: ['apps/server/test/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
           // Two cores: one file per core; each file gets its own database.
+          maxWorkers: 2,
+        },
+      },
+      {
+        test: {
+          // The web app's pure modules (wording, parsing, the build's checks), with every English text.
+          name: 'web unit',
+          include: ['apps/web/src/**/*.test.ts', 'apps/web/test/**/*.test.ts'],
+          setupFiles: ['apps/web/test/texts-setup.ts'],
+          testTimeout: 30_000,
           maxWorkers: 2,
         },
       },

@@ -18,7 +18,8 @@ export const languages = [{ code: 'en', name: 'English', formatLocale: 'en-GB' }
  * pages' texts (about a sixth of all) come with those pages' code instead (`pages/public/public-texts.ts`): a farmer
  * who opens the app signed in does not download them.
  */
-export const resources = { en: { common, auth, app: appShell, alerts } } as const;
+// A copy of the shell's `app` texts: i18next adds the screens' texts (`loadScreenTexts`) into the object it holds.
+export const resources = { en: { common, auth, app: { ...appShell }, alerts } } as const;
 
 type English = Omit<(typeof resources)['en'], 'app'> & { app: typeof app; public: typeof publicPages };
 

@@ -290,6 +290,8 @@ export const appScreens = {
       cornerLongitudeRange: 'Line {{line}}: the longitude {{found}} is not between -180 and 180.',
       cornerSwapped:
         'Line {{line}} (“{{found}}”): the first number cannot be a latitude (those lie between -90 and 90). Write the latitude first, then the longitude.',
+      cornersOutsideRegion:
+        'Read as latitude, longitude (“{{found}}” first), these corners are far from southern Africa; the other way round they are in it. Write each corner latitude first (south is negative), then longitude, e.g. -17.8252, 31.0335.',
       fileEmpty: 'Choose the file that holds the field boundary before saving.',
     },
     walking: {

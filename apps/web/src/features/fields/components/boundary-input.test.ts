@@ -120,6 +120,16 @@ describe('corners typed one a line', () => {
     expect(describeBoundaryInputProblem(problems[3]!)).toMatch(/^Line 5 .*Write the latitude first/);
   });
 
+  it('says the corners are the wrong way round when they read as a field far from southern Africa and swapped lie in it', () => {
+    // Longitude first: read as latitude 31°, longitude -17.8° they would put the field in the Atlantic off West Africa.
+    const swapped = cornersFrom('31.0335, -17.8252\n31.0362, -17.8252\n31.0362, -17.8275\n31.0335, -17.8275');
+    expect(swapped).toEqual({ boundary: null, problems: [{ input: 'corners', code: 'cornersOutsideRegion', found: '31.0335, -17.8252' }] });
+    expect(describeBoundaryInputProblem(swapped.problems[0]!)).toMatch(/far from southern Africa.*latitude first \(south is negative\)/);
+    // The same corners the right way round are a field near Harare; corners far away either way are left alone.
+    expect(cornersFrom('-17.8252, 31.0335\n-17.8252, 31.0362\n-17.8275, 31.0362').problems).toEqual([]);
+    expect(cornersFrom('51.5, -0.12\n51.5, -0.11\n51.51, -0.11').problems).toEqual([]);
+  });
+
   it('asks for something typed, and for three corners at least', () => {
     expect(cornersFrom('  \n').problems).toEqual([{ input: 'corners', code: 'cornersEmpty' }]);
     const two = cornersFrom('-17.8252, 31.0335\n-17.8275, 31.0362\n-17.8252, 31.0335');

@@ -52,6 +52,7 @@ export type BoundaryInputProblemCode =
   | 'cornerLatitudeRange'
   | 'cornerLongitudeRange'
   | 'cornerSwapped'
+  | 'cornersOutsideRegion'
   | 'fileEmpty'
   | 'latitudeRequired'
   | 'latitudeRange'
@@ -164,6 +165,14 @@ export function walkFrom(walked: readonly WalkedCorner[]): { boundary: PolygonBo
 /** One coordinate as typed: `-17.8252`, `-17,8252` (decimal comma), `17.8252°S` or `17.8252 S`. */
 const COORDINATE = /^([+-]?\d+(?:[.,]\d+)?)\s*°?\s*([NSEWnsew])?$/;
 
+/**
+ * Southern Africa, where the farms this app serves are: from Angola's and Tanzania's south (5° S) to the Cape (35° S),
+ * and from the Atlantic coast (11° E) to Mozambique's (41° E). Latitudes there are negative (south).
+ */
+const FARMING_REGION = { minLat: -35, maxLat: -5, minLng: 11, maxLng: 41 };
+const inFarmingRegion = ([lng, lat]: LngLat) =>
+  lat >= FARMING_REGION.minLat && lat <= FARMING_REGION.maxLat && lng >= FARMING_REGION.minLng && lng <= FARMING_REGION.maxLng;
+
 type TypedCoordinate = { value: number; axis: 'latitude' | 'longitude' | null };
 
 function coordinateOf(token: string): TypedCoordinate | null {
@@ -222,6 +231,11 @@ export function cornersFrom(text: string): { boundary: PolygonBoundary | null; p
     } else corners.push([longitude.value, latitude.value]);
   }
   if (problems.length > 0) return { boundary: null, problems };
+  // Both numbers within ±90 read either way: only where they put the field tells a swapped pair.
+  if (corners.every((corner) => !inFarmingRegion(corner)) && corners.every(([lng, lat]) => inFarmingRegion([lat, lng]))) {
+    const [lng, lat] = corners[0]!;
+    return { boundary: null, problems: [{ input: 'corners', code: 'cornersOutsideRegion', found: `${lat}, ${lng}` }] };
+  }
   if (corners.length > 1 && samePosition(corners[0]!, corners.at(-1)!)) corners.pop();
   if (corners.length < MIN_CORNERS)
     return { boundary: null, problems: [{ input: 'corners', code: 'cornersTooFew', count: corners.length }] };

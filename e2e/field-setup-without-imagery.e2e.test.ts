@@ -103,6 +103,16 @@ describe('Field Setup without satellite imagery', () => {
     await page.getByRole('button', { name: 'Save field' }).click();
     await page.getByText('Line 3 (“by the borehole”) is not a corner').first().waitFor();
 
+    // Longitude first, both numbers within ±90: only where it would put the field gives it away.
+    await input.fill(corners.map((corner) => `${corner.longitude}, ${corner.latitude}`).join('\n'));
+    await page.getByRole('button', { name: 'Save field' }).click();
+    await page
+      .getByText(/far from southern Africa; the other way round they are in it/)
+      .first()
+      .waitFor();
+    await input.scrollIntoViewIfNeeded();
+    if (shots) await page.screenshot({ path: path.join(shots, 'phone-field-setup-swapped.png') });
+
     await input.fill('-17.8252, 31.0335\n-17.8252, 31.0362\n-17.8275, 31.0335\n-17.8275, 31.0362');
     await page.getByRole('button', { name: 'Save field' }).click();
     await page.getByText(/cross/i).first().waitFor();

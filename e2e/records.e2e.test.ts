@@ -112,6 +112,8 @@ describe('a field added without signal', () => {
     await waitForApp(page);
     await page.getByText('Fields', { exact: true }).first().waitFor();
     await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 60_000 });
+    await page.goto(`/farms/${farm.id}`);
+    await page.getByRole('link', { name: /Dam Block/ }).waitFor();
     await page.goto('/create-farm-field');
     // This server has no satellite imagery: the screen offers the other ways to give a boundary once its map is set up.
     await page.getByTestId('no-imagery').waitFor({ timeout: 20_000 });
@@ -141,6 +143,14 @@ describe('a field added without signal', () => {
     expect(dashboard).toMatch(/Moyo Farm\s*2 fields · [\d.]+ ha\s*\(1 waiting to sync\)/);
     await page.screenshot({ path: path.join(shots, 'dashboard-waiting-to-sync-phone.png'), fullPage: true });
 
+    // The farm's page lists it with the farm's other field, marked.
+    await page.goto(`/farms/${farm.id}`);
+    const onFarm = page.getByRole('link', { name: /River plot/ });
+    await onFarm.waitFor();
+    expect(await onFarm.innerText()).toContain('Waiting to sync');
+    expect(await page.getByRole('link', { name: /Dam Block/ }).count()).toBe(1);
+    await page.screenshot({ path: path.join(shots, 'farm-waiting-to-sync-phone.png'), fullPage: true });
+
     // Back online it is sent: its page shows the server's field, measured, and the dashboard no longer waits.
     await context.setOffline(false);
     await expect
@@ -149,6 +159,32 @@ describe('a field added without signal', () => {
     await page.goto(fieldPath);
     await page.getByText(/^7\.\d+ ha \(/).waitFor({ timeout: 15_000 });
     expect(await page.locator('main').innerText()).not.toMatch(/Waiting to sync|Field not found/);
+    await context.close();
+  }, 180_000);
+
+  it('as the first field, says on the dashboard that it is saved on the phone and opens it, instead of asking for a first field', async () => {
+    const { context, page } = await newPage(browser, server.url, desktop, { serviceWorkers: 'allow' });
+    const token = await signUpThroughApi(page, server.url, `offline.first-field.${Date.now()}@example.org`);
+    await callApi(server, token, 'POST', '/api/farms', { name: 'Moyo Farm' });
+    await page.goto('/dashboard');
+    await waitForApp(page);
+    await page.getByText('Set up your first field').waitFor();
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 60_000 });
+    await page.goto('/create-farm-field');
+    await page.getByTestId('no-imagery').waitFor({ timeout: 20_000 });
+
+    await context.setOffline(true);
+    await page.getByLabel('Field name').fill('River plot');
+    await page.getByTestId('no-imagery').getByRole('button', { name: 'Type the corners' }).click();
+    await page.getByLabel('Corners of the field').fill('-17.8252, 31.0335\n-17.8252, 31.0362\n-17.8275, 31.0362\n-17.8275, 31.0335');
+    await page.getByRole('button', { name: 'Save field' }).click();
+    await page.waitForURL('**/fields');
+    await page.goto('/dashboard');
+    await page.getByText('Your new field is saved on this phone').waitFor();
+    expect(await page.getByText('Set up your first field').count()).toBe(0);
+    await page.screenshot({ path: path.join(shots, 'dashboard-first-field-waiting-desktop.png'), fullPage: true });
+    await page.getByRole('link', { name: 'Open River plot' }).click();
+    await page.getByRole('heading', { level: 1, name: 'River plot' }).waitFor();
     await context.close();
   }, 180_000);
 });

@@ -1,6 +1,6 @@
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Browser } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { desktop, launchBrowser, newPage, phone, signUpThroughApi, waitForApp } from './support/browser.ts';
 import { smallFieldBoundary } from './support/offline-queue.ts';
@@ -95,6 +95,21 @@ describe('a farmer keeps records', () => {
   }
 });
 
+/**
+ * Goes offline and adds "River plot" through Field Setup, its corners typed (this server has no satellite imagery:
+ * the screen offers the other ways to give a boundary once its map is set up); ends on My Fields.
+ */
+async function addRiverPlotOffline(context: BrowserContext, page: Page): Promise<void> {
+  await page.goto('/create-farm-field');
+  await page.getByTestId('no-imagery').waitFor({ timeout: 20_000 });
+  await context.setOffline(true);
+  await page.getByLabel('Field name').fill('River plot');
+  await page.getByTestId('no-imagery').getByRole('button', { name: 'Type the corners' }).click();
+  await page.getByLabel('Corners of the field').fill('-17.8252, 31.0335\n-17.8252, 31.0362\n-17.8275, 31.0362\n-17.8275, 31.0335');
+  await page.getByRole('button', { name: 'Save field' }).click();
+  await page.waitForURL('**/fields');
+}
+
 describe('a field added without signal', () => {
   it("is listed, opens as waiting to sync, is counted on the dashboard, and shows the server's field once sent", async () => {
     const { context, page } = await newPage(browser, server.url, phone, { serviceWorkers: 'allow' });
@@ -114,16 +129,7 @@ describe('a field added without signal', () => {
     await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 60_000 });
     await page.goto(`/farms/${farm.id}`);
     await page.getByRole('link', { name: /Dam Block/ }).waitFor();
-    await page.goto('/create-farm-field');
-    // This server has no satellite imagery: the screen offers the other ways to give a boundary once its map is set up.
-    await page.getByTestId('no-imagery').waitFor({ timeout: 20_000 });
-
-    await context.setOffline(true);
-    await page.getByLabel('Field name').fill('River plot');
-    await page.getByTestId('no-imagery').getByRole('button', { name: 'Type the corners' }).click();
-    await page.getByLabel('Corners of the field').fill('-17.8252, 31.0335\n-17.8252, 31.0362\n-17.8275, 31.0362\n-17.8275, 31.0335');
-    await page.getByRole('button', { name: 'Save field' }).click();
-    await page.waitForURL('**/fields');
+    await addRiverPlotOffline(context, page);
     const row = page.getByRole('link', { name: /River plot/ });
     await row.waitFor();
     expect(await row.innerText()).toContain('Waiting to sync');
@@ -170,15 +176,7 @@ describe('a field added without signal', () => {
     await waitForApp(page);
     await page.getByText('Set up your first field').waitFor();
     await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 60_000 });
-    await page.goto('/create-farm-field');
-    await page.getByTestId('no-imagery').waitFor({ timeout: 20_000 });
-
-    await context.setOffline(true);
-    await page.getByLabel('Field name').fill('River plot');
-    await page.getByTestId('no-imagery').getByRole('button', { name: 'Type the corners' }).click();
-    await page.getByLabel('Corners of the field').fill('-17.8252, 31.0335\n-17.8252, 31.0362\n-17.8275, 31.0362\n-17.8275, 31.0335');
-    await page.getByRole('button', { name: 'Save field' }).click();
-    await page.waitForURL('**/fields');
+    await addRiverPlotOffline(context, page);
     await page.goto('/dashboard');
     await page.getByText('Your new field is saved on this phone').waitFor();
     expect(await page.getByText('Set up your first field').count()).toBe(0);

@@ -11,6 +11,8 @@ import type { DestinationStream } from 'pino';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppContext } from './app-context.ts';
 import { registerErrorHandling } from './errors.ts';
+import { requirePolicyActions } from './policy/guard.ts';
+import { memberRoutes } from './modules/members/members.routes.ts';
 import { requestForLog } from './request-log.ts';
 import { securityHeaders } from './security-headers.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
@@ -78,6 +80,7 @@ export async function buildApp(
 
   await app.register(
     async (api) => {
+      requirePolicyActions(api);
       await api.register(healthRoutes(ctx));
       await api.register(authRoutes(ctx));
       await api.register(cropTypeRoutes);
@@ -96,6 +99,7 @@ export async function buildApp(
       await api.register(smsWebhookRoutes(ctx));
       await api.register(metricsRoutes(ctx));
       await api.register(insightRoutes(ctx));
+      await api.register(memberRoutes(ctx));
     },
     { prefix: '/api' },
   );

@@ -73,6 +73,18 @@ export async function createFarmRecords(app: FastifyInstance, account: TestAccou
 
 export const newId = () => randomUUID();
 
+/** An application of ammonium nitrate on `fieldId`, as a farmer would log it. */
+export const anApplication = (fieldId: string) => ({
+  fieldId,
+  product: 'AN',
+  nitrogenPct: 34.5,
+  phosphatePct: 0,
+  potashPct: 0,
+  rateKgPerHa: 100,
+  applicationDate: '2026-12-01',
+  method: 'top-dress',
+});
+
 /** A farm with named fields of `hectares` each for an account; returns their ids. */
 export async function createFarmWithFields(app: FastifyInstance, account: TestAccount, fieldNames: string[], hectares = 3) {
   const farmId: string = (await as(account, app, { method: 'POST', url: '/api/farms', payload: { name: 'Farm' } })).json().data.id;

@@ -19,6 +19,7 @@ let t: TestApp;
 let farmer: TestAccount;
 let records: Awaited<ReturnType<typeof createFarmRecords>>;
 let alertId: string;
+let groupId: string;
 
 const AT_SECRET = 'callback-secret-of-24-characters-or-more';
 const TWILIO_TOKEN = 'twilio-auth-token-for-property-tests';
@@ -58,6 +59,7 @@ beforeAll(async () => {
     .where('id', '=', farmer.userId)
     .execute();
   alertId = await insertAlert(t.ctx, { orgId: farmer.orgId, fieldId: records.field.id });
+  groupId = (await as(farmer, t.app, { method: 'POST', url: '/api/organisation/groups', payload: { name: 'Ward 7' } })).json().data.id;
 });
 afterAll(() => t?.close());
 
@@ -246,6 +248,12 @@ describe('generated request bodies', () => {
       ['PUT', '/api/me/notification-preferences', '/api/me/notification-preferences', DEFAULT_NOTIFICATION_PREFERENCES],
       ['POST', '/api/me/sms-phone', '/api/me/sms-phone', { phone: '077 123 4567' }],
       ['POST', '/api/me/sms-phone/verify', '/api/me/sms-phone/verify', { code: '123456' }],
+      ['POST', '/api/auth/switch-organisation', '/api/auth/switch-organisation', { organisationId: farmer.orgId }],
+      ['POST', '/api/organisation/groups', '/api/organisation/groups', { id: randomUUID(), name: 'Ward 12' }],
+      ['PUT', '/api/organisation/groups/{id}', `/api/organisation/groups/${groupId}`, { name: 'Ward 7', agronomistUserIds: [] }],
+      // The only owner changing their own role: refused with a sentence, never a 500.
+      ['PUT', '/api/organisation/members/{userId}', `/api/organisation/members/${farmer.userId}`, { role: 'manager' }],
+      ['PUT', '/api/farms/{id}/assignment', `/api/farms/${farm.id}/assignment`, { groupId, farmerUserId: null }],
     ] as const satisfies readonly (readonly [Method, string, string | fc.Arbitrary<string>, Record<string, unknown>])[];
   };
   /** Routes a success would end the caller's session on: each run signs up an account of its own. */

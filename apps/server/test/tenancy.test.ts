@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createFarmRecords, insertAlert } from './factories.ts';
+import { anApplication, createFarmRecords, insertAlert } from './factories.ts';
 import { as, registerAccount, squareBoundary, startTestApp, type TestAccount, type TestApp } from './harness.ts';
 
 /** Every owned record answers 404 to another organisation: reading, changing, deleting, or hanging records from it. */
@@ -19,18 +19,6 @@ beforeAll(async () => {
   alertId = await insertAlert(t.ctx, { orgId: owner.orgId, fieldId: records.field.id, ruleId: 'frost', date: '2026-06-12' });
 });
 afterAll(() => t.close());
-
-/** An application of ammonium nitrate on `fieldId`, as a farmer would log it. */
-const anApplication = (fieldId: string) => ({
-  fieldId,
-  product: 'AN',
-  nitrogenPct: 34.5,
-  phosphatePct: 0,
-  potashPct: 0,
-  rateKgPerHa: 100,
-  applicationDate: '2026-12-01',
-  method: 'top-dress',
-});
 
 describe("another organisation's records", () => {
   const cases = () => {

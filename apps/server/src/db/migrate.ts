@@ -17,6 +17,7 @@ import * as alertEscalation from './migrations/0015-alert-escalation.ts';
 import * as smsOnce from './migrations/0017-sms-once.ts';
 import * as alertSeasonAndRuns from './migrations/0018-alert-season-and-runs.ts';
 import * as analysisNewestScene from './migrations/0019-analysis-newest-scene.ts';
+import * as peopleAndGroups from './migrations/0020-people-and-groups.ts';
 
 /** Numbered, forward-only. Add a file `NNNN-what.ts` with an `up` and list it here; never edit a shipped one. */
 const migrations: Record<string, Migration> = {
@@ -38,6 +39,7 @@ const migrations: Record<string, Migration> = {
   '0017-sms-once': smsOnce,
   '0018-alert-season-and-runs': alertSeasonAndRuns,
   '0019-analysis-newest-scene': analysisNewestScene,
+  '0020-people-and-groups': peopleAndGroups,
 };
 
 export async function migrateToLatest(db: Kysely<unknown>): Promise<string[]> {

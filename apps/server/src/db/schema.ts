@@ -42,13 +42,28 @@ export interface UserTable {
   updatedAt: UpdatedAt;
 }
 
-export type MemberRole = 'owner' | 'manager' | 'agronomist' | 'viewer';
+export type MemberRole = 'owner' | 'manager' | 'agronomist' | 'farmer' | 'viewer';
 
 export interface MembershipTable {
   orgId: string;
   userId: string;
   role: MemberRole;
   createdAt: CreatedAt;
+}
+
+/** A programme's group of farms (a ward, a district, a co-op club). */
+export interface FarmGroupTable {
+  id: string;
+  orgId: string;
+  name: string;
+  createdAt: CreatedAt;
+  updatedAt: UpdatedAt;
+}
+
+/** The agronomists (extension officers) who follow a group's farms. */
+export interface GroupAgronomistTable {
+  groupId: string;
+  userId: string;
 }
 
 export interface RevokedTokenTable {
@@ -121,6 +136,10 @@ export interface FarmTable {
   district: string | null;
   country: string | null;
   notes: string | null;
+  /** The group the farm is followed in; its agronomists reach it. */
+  groupId: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The member (role farmer) the farm is assigned to; they reach it. */
+  farmerUserId: ColumnType<string | null, string | null | undefined, string | null>;
   createdAt: CreatedAt;
   updatedAt: UpdatedAt;
 }
@@ -448,6 +467,8 @@ export interface DB {
   organisations: OrganisationTable;
   users: UserTable;
   memberships: MembershipTable;
+  farmGroups: FarmGroupTable;
+  groupAgronomists: GroupAgronomistTable;
   revokedTokens: RevokedTokenTable;
   userTokens: UserTokenTable;
   authAttempts: AuthAttemptTable;

@@ -34,9 +34,12 @@ export function forgetStanding(by: { tokenId: string } | { userId: string }): vo
   standings.forget(by);
 }
 
+/** The hooks `authenticate` made: a route using one must name its policy action (checked as routes are added, `app.ts`). */
+export const signInHooks = new WeakSet<object>();
+
 /** An onRequest hook (before the body is read) that admits a request only with a valid, unrevoked bearer token of a current member. */
 export function authenticate(ctx: AppContext) {
-  return async (request: FastifyRequest, _reply: FastifyReply): Promise<void> => {
+  const hook = async (request: FastifyRequest, _reply: FastifyReply): Promise<void> => {
     const header = request.headers.authorization;
     const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined;
     if (!token) throw new AppError('UNAUTHENTICATED', 'Authentication required. Please log in and try again.');
@@ -53,6 +56,8 @@ export function authenticate(ctx: AppContext) {
       expiresAt: new Date(claims.exp * 1000),
     };
   };
+  signInHooks.add(hook);
+  return hook;
 }
 
 /** The caller of a route behind `authenticate`. */

@@ -7,7 +7,9 @@ import type { AppContext } from '../app-context.ts';
 import type { ListPage } from '../db/list-pages.ts';
 import { RecordChangedError, type UpdateCondition } from '../db/owned-records.ts';
 import { AppError } from '../errors.ts';
-import { authOf, authenticate } from './authenticate.ts';
+import { guarded, requireNamedInReach, type RecordKind } from '../policy/guard.ts';
+import { reachKey, type Action, type Actor } from '../policy/policy.ts';
+import { authOf } from './authenticate.ts';
 
 /** Every owned record carries its version; the routes send it as the ETag and compare it with `If-Match`. */
 interface VersionedRecord {
@@ -16,10 +18,11 @@ interface VersionedRecord {
 
 /** What a module provides for an owned record; every call is scoped to the caller's organisation. */
 export interface OwnedRecordService<Item extends VersionedRecord, ListItem, Create, Update, Query> {
-  /** One page of the list (`limit`, `cursor` in the query), in the list's stable order. */
-  list(ctx: AppContext, orgId: string, query: Query): Promise<ListPage<ListItem>>;
+  /** One page of the list (`limit`, `cursor` in the query), in the list's stable order: of the records the actor reaches. */
+  list(ctx: AppContext, actor: Actor, query: Query): Promise<ListPage<ListItem>>;
   get(ctx: AppContext, orgId: string, id: string): Promise<Item>;
-  create(ctx: AppContext, orgId: string, input: Create): Promise<{ item: Item; created: boolean }>;
+  /** `actor`: who creates it, when a request does (a farmer's new farm is assigned to them). */
+  create(ctx: AppContext, orgId: string, input: Create, actor?: Actor): Promise<{ item: Item; created: boolean }>;
   /**
    * Applies the keys sent. With `ifLastModified`, only if the record still has that version (checked in the
    * UPDATE itself, see `updateOwned`), else a `RecordChangedError`.
@@ -93,6 +96,8 @@ interface OwnedRecordRoutes<
   service: OwnedRecordService<Item, ListItem, z.output<CreateSchema>, z.output<UpdateSchema>, z.output<QuerySchema>>;
   /** Also `POST <path>/batch`: many creates in one request, each answered on its own (a phone's offline queue). */
   batch?: boolean;
+  /** What the policy calls reading, creating, editing and deleting this kind, and the kind `:id` names. */
+  access: { record: RecordKind; read: Action; create: Action; edit: Action; delete: Action };
 }
 
 /** Creates in one batch request: enough to empty a phone's queue in few requests, few enough to answer in well under a second. */
@@ -172,13 +177,17 @@ export function registerOwnedRecordRoutes<
 >(
   parent: FastifyInstance,
   ctx: AppContext,
-  { paths, tag, schemas, service, batch = false }: OwnedRecordRoutes<Item, ListItem, CreateSchema, UpdateSchema, QuerySchema>,
+  { paths, tag, schemas, service, batch = false, access }: OwnedRecordRoutes<Item, ListItem, CreateSchema, UpdateSchema, QuerySchema>,
 ): void {
   const app = parent.withTypeProvider<ZodTypeProvider>();
   const base = { tags: [tag], security: [{ bearerAuth: [] }] };
   const one = z.object({ data: schemas.item });
   const listPage = z.object({ data: z.array(schemas.listItem ?? schemas.item), page: pageSchema });
-  const onRequest = authenticate(ctx);
+  const { record } = access;
+  const reading = guarded(ctx, { action: access.read, record });
+  const creating = guarded(ctx, { action: access.create, record });
+  const editing = guarded(ctx, { action: access.edit, record });
+  const deleting = guarded(ctx, { action: access.delete, record });
   const listCache = new ListCache(LIST_CACHE_BYTES);
   if (batch) {
     const batchResults = z.object({
@@ -189,15 +198,21 @@ export function registerOwnedRecordRoutes<
     // No POST route takes an id, so "batch" is never read as one.
     app.post(
       `${paths[0]}/batch`,
-      { onRequest, schema: { ...base, body: batchBodySchema, response: { 200: batchResults } } },
+      { ...creating, schema: { ...base, body: batchBodySchema, response: { 200: batchResults } } },
       async (request) => {
-        const { orgId } = authOf(request);
+        const actor = authOf(request);
+        const { orgId } = actor;
         const create = schemas.create as z.ZodType<z.output<CreateSchema>>;
         // One after another, in the order sent: the order a farmer logged them can matter (a daily total). Each item
         // in the service's own transaction, as a single create: a kind's rules may lock rows for their checks.
         const results: BatchItemResult<Item>[] = [];
         for (const raw of request.body.items) {
-          results.push(await createBatchItem(raw, create, (input) => service.create(ctx, orgId, input), request.log));
+          const createInReach = async (input: z.output<CreateSchema>) => {
+            // Each item names its own field (or farm): the policy checks each as the single create's route would.
+            await requireNamedInReach(ctx, actor, { action: access.create, record }, input, true);
+            return service.create(ctx, orgId, input);
+          };
+          results.push(await createBatchItem(raw, create, createInReach, request.log));
         }
         return { results };
       },
@@ -206,34 +221,36 @@ export function registerOwnedRecordRoutes<
   for (const path of paths) {
     app.get(
       path,
-      { onRequest, schema: { ...base, querystring: schemas.query, response: { 200: listPage } } },
+      { ...reading, schema: { ...base, querystring: schemas.query, response: { 200: listPage } } },
       async (request, typedReply) => {
         // This route also answers 304 and pre-serialized bodies, which the typed reply does not describe.
         const reply = typedReply as unknown as FastifyReply;
-        const { orgId } = authOf(request);
+        const actor = authOf(request);
+        const { orgId } = actor;
         const query = request.query as z.output<QuerySchema>;
-        if (!service.listVersion) return service.list(ctx, orgId, query);
+        if (!service.listVersion) return service.list(ctx, actor, query);
         const version = await service.listVersion(ctx, orgId);
-        // The parsed query holds the page (limit, cursor), the view and any filter, with defaults filled in.
-        const queryKey = JSON.stringify(query);
+        // The parsed query holds the page (limit, cursor), the view and any filter, with defaults filled in; a farmer's
+        // or agronomist's list holds their farms only, so theirs is kept apart from the organisation's.
+        const queryKey = `${reachKey(actor, access.read)}|${JSON.stringify(query)}`;
         const etag = `"${orgId.slice(0, 8)}-${version}-${queryTag(queryKey)}"`;
         reply.header('etag', etag).header('cache-control', 'private, no-cache');
         if (request.headers['if-none-match'] === etag) return reply.status(304).send();
         const key = `${path}|${orgId}|${queryKey}`;
         let body = listCache.get(key, version);
         if (body === undefined) {
-          body = JSON.stringify(await service.list(ctx, orgId, query));
+          body = JSON.stringify(await service.list(ctx, actor, query));
           listCache.set(key, version, body);
         }
         return reply.type('application/json; charset=utf-8').send(body);
       },
     );
-    app.get(`${path}/:id`, { onRequest, schema: { ...base, params: idParams, response: { 200: one } } }, async (request, reply) => {
+    app.get(`${path}/:id`, { ...reading, schema: { ...base, params: idParams, response: { 200: one } } }, async (request, reply) => {
       const item = await service.get(ctx, authOf(request).orgId, request.params.id);
       return reply.header('etag', lastModifiedEtag(item.lastModified)).send({ data: item });
     });
-    app.post(path, { onRequest, schema: { ...base, body: schemas.create, response: { 200: one, 201: one } } }, async (request, reply) => {
-      const { item, created } = await service.create(ctx, authOf(request).orgId, request.body as z.output<CreateSchema>);
+    app.post(path, { ...creating, schema: { ...base, body: schemas.create, response: { 200: one, 201: one } } }, async (request, reply) => {
+      const { item, created } = await service.create(ctx, authOf(request).orgId, request.body as z.output<CreateSchema>, authOf(request));
       return reply
         .status(created ? 201 : 200)
         .header('etag', lastModifiedEtag(item.lastModified))
@@ -241,7 +258,7 @@ export function registerOwnedRecordRoutes<
     });
     app.put(
       `${path}/:id`,
-      { onRequest, schema: { ...base, params: idParams, body: schemas.update, response: { 200: one } } },
+      { ...editing, schema: { ...base, params: idParams, body: schemas.update, response: { 200: one } } },
       async (request, reply) => {
         const { orgId } = authOf(request);
         const { id } = request.params;
@@ -258,9 +275,13 @@ export function registerOwnedRecordRoutes<
         return reply.header('etag', lastModifiedEtag(item.lastModified)).send({ data: item });
       },
     );
-    app.delete(`${path}/:id`, { onRequest, schema: { ...base, params: idParams, response: { 204: z.null() } } }, async (request, reply) => {
-      await service.remove(ctx, authOf(request).orgId, request.params.id);
-      return reply.status(204).send(null);
-    });
+    app.delete(
+      `${path}/:id`,
+      { ...deleting, schema: { ...base, params: idParams, response: { 204: z.null() } } },
+      async (request, reply) => {
+        await service.remove(ctx, authOf(request).orgId, request.params.id);
+        return reply.status(204).send(null);
+      },
+    );
   }
 }

@@ -37,6 +37,8 @@ export const loginSchema = z.strictObject({
   password: z.string().min(1, 'Enter your password.').max(256),
   /** The `device_token` an earlier sign-in to this account gave this browser: its own failures limit it alone. */
   deviceToken: z.string().max(200).optional(),
+  /** The organisation this device last worked in: the session opens there if the person still belongs to it, else in their first. */
+  organisationId: z.uuid().optional(),
 });
 export type LoginInput = z.input<typeof loginSchema>;
 
@@ -61,6 +63,10 @@ export const changePasswordSchema = z.strictObject({
   newPassword: newPasswordSchema,
 });
 
+/** A person's role in an organisation: what they may do there is the server's policy table. */
+export const memberRoleSchema = z.enum(['owner', 'manager', 'agronomist', 'farmer', 'viewer']);
+export type MemberRole = z.infer<typeof memberRoleSchema>;
+
 export const userSchema = z.object({
   id: z.string(),
   email: z.string(),
@@ -68,7 +74,13 @@ export const userSchema = z.object({
   phone: z.string().nullable(),
   country: z.string(),
   emailVerified: z.boolean(),
-  organisation: z.object({ id: z.string(), name: z.string(), role: z.enum(['owner', 'manager', 'agronomist', 'viewer']) }),
+  organisation: z.object({
+    id: z.string(),
+    name: z.string(),
+    role: memberRoleSchema,
+    /** The policy's actions this person may take here (on all farms or on theirs): screens show only what works. */
+    allowed: z.array(z.string()),
+  }),
   createdAt: z.string(),
 });
 export type User = z.infer<typeof userSchema>;
@@ -80,4 +92,50 @@ export const authResponseSchema = z.object({
   user: userSchema,
   /** Kept by the browser across sign-outs and sent back as `deviceToken` with its next sign-in. */
   device_token: z.string().optional(),
+});
+
+/** An organisation the signed-in person belongs to, with their role there. */
+export const myOrganisationSchema = z.object({ id: z.string(), name: z.string(), role: memberRoleSchema });
+export type MyOrganisation = z.infer<typeof myOrganisationSchema>;
+
+export const switchOrganisationSchema = z.strictObject({ organisationId: z.uuid({ message: 'Choose one of your organisations.' }) });
+
+/** A member of an organisation as its managers see them. */
+export const memberSchema = z.object({
+  userId: z.string(),
+  name: z.string(),
+  email: z.string(),
+  phone: z.string().nullable(),
+  role: memberRoleSchema,
+  joinedAt: z.string(),
+  /** The groups an agronomist follows (names), empty for others. */
+  groups: z.array(z.object({ id: z.string(), name: z.string() })),
+});
+export type Member = z.infer<typeof memberSchema>;
+
+export const memberUpdateSchema = z.strictObject({ role: memberRoleSchema });
+
+/** A programme's group of farms (a ward, a district, a co-op club) with the agronomists who follow it. */
+export const farmGroupSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  farmCount: z.number().int(),
+  agronomists: z.array(z.object({ userId: z.string(), name: z.string() })),
+});
+export type FarmGroup = z.infer<typeof farmGroupSchema>;
+
+export const farmGroupCreateSchema = z.strictObject({
+  id: z.uuid().optional(),
+  name: requiredText('Group name', 120),
+});
+export const farmGroupUpdateSchema = z.strictObject({
+  name: farmGroupCreateSchema.shape.name.optional(),
+  /** Every agronomist who follows the group: those left out stop following it. */
+  agronomistUserIds: z.array(z.uuid()).max(50).optional(),
+});
+
+/** Who a farm is assigned to, and its group; `null` clears either. */
+export const farmAssignmentSchema = z.strictObject({
+  groupId: z.uuid().nullable().optional(),
+  farmerUserId: z.uuid().nullable().optional(),
 });

@@ -21,6 +21,10 @@ export const farmSchema = z.object({
   district: z.string().nullable(),
   country: z.string().nullable(),
   notes: z.string().nullable(),
+  /** The group the farm is followed in (its agronomists reach it), if any. */
+  groupId: z.string().nullable(),
+  /** The member (role farmer) the farm is assigned to, if any. */
+  farmerUserId: z.string().nullable(),
   fieldCount: z.number(),
   totalHectares: z.number(),
   createdAt: z.string(),

@@ -172,8 +172,13 @@ export function createSmsProvider(protocol: SmsProviderProtocol, dependencies: S
     name: protocol.name,
     send: (message, options = {}) =>
       // Sending is not safe to repeat: a request that may have reached the provider is never sent again from here.
-      request(protocol, dependencies, message, protocol.requestFor(message, options), { signal: options.signal, repeatable: false }, (answer) =>
-        protocol.readAnswer(answer),
+      request(
+        protocol,
+        dependencies,
+        message,
+        protocol.requestFor(message, options),
+        { signal: options.signal, repeatable: false },
+        (answer) => protocol.readAnswer(answer),
       ),
     ...(lookup && {
       findSent: (message, since) =>

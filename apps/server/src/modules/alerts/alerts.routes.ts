@@ -10,7 +10,8 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
-import { authenticate, authOf } from '../../plugins/authenticate.ts';
+import { authOf } from '../../plugins/authenticate.ts';
+import { guarded } from '../../policy/guard.ts';
 import { getAlertThresholds, updateAlertThresholds } from './alert-thresholds.ts';
 import * as alerts from './alerts.service.ts';
 
@@ -26,12 +27,15 @@ const resolveBody = z.strictObject({ resolved: z.boolean().default(true) }).defa
 export function alertRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     const tags = ['alerts'];
-    const signedIn = { onRequest: authenticate(ctx) };
+    // Alerts are read as their fields are; marking one read or snoozed is the person's own state of it.
+    const signedIn = guarded(ctx, { action: 'fields.read', record: 'alerts' });
+    // Resolving an alert ends it for everyone: a record kept on the field.
+    const resolving = guarded(ctx, { action: 'records.write', record: 'alerts' });
+    const thresholds = guarded(ctx, { action: 'alerts.thresholds' });
+    // Everyone may see the thresholds their alerts are raised by.
+    const readingThresholds = guarded(ctx, { action: 'account.self' });
     const security = [{ bearerAuth: [] }];
-    const reader = (request: Parameters<typeof authOf>[0]) => {
-      const { orgId, userId } = authOf(request);
-      return { orgId, userId };
-    };
+    const reader = authOf;
 
     app.get(
       '/alerts',
@@ -65,7 +69,7 @@ export function alertRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.post(
       '/alerts/:id/resolve',
-      { ...signedIn, schema: { tags, security, params: idParams, body: resolveBody.optional(), response: { 200: one } } },
+      { ...resolving, schema: { tags, security, params: idParams, body: resolveBody.optional(), response: { 200: one } } },
       async (request) => ({
         data: await alerts.resolveAlert(ctx, reader(request), request.params.id, request.body?.resolved ?? true),
       }),
@@ -73,7 +77,7 @@ export function alertRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.get(
       '/alert-thresholds',
-      { ...signedIn, schema: { tags, security, response: { 200: alertThresholdsAnswerSchema } } },
+      { ...readingThresholds, schema: { tags, security, response: { 200: alertThresholdsAnswerSchema } } },
       async (request) => ({
         data: await getAlertThresholds(ctx, authOf(request)),
       }),
@@ -81,7 +85,7 @@ export function alertRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.put(
       '/alert-thresholds',
-      { ...signedIn, schema: { tags, security, body: alertThresholdsUpdateSchema, response: { 200: alertThresholdsAnswerSchema } } },
+      { ...thresholds, schema: { tags, security, body: alertThresholdsUpdateSchema, response: { 200: alertThresholdsAnswerSchema } } },
       async (request) => ({ data: await updateAlertThresholds(ctx, authOf(request), request.body) }),
     );
   };

@@ -19,12 +19,11 @@ import type { AlertTable, DB } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { requireField } from '../fields/fields.service.ts';
 import { preferencesOf } from '../notifications/notification-preferences.ts';
+import { withinReach, type Actor } from '../../policy/policy.ts';
 
 /** Who is asking: alerts are the organisation's; read and snooze are the person's own. */
-export interface AlertReader {
-  orgId: string;
-  userId: string;
-}
+/** Who reads alerts: each person has their own read and snooze state, and sees the alerts of the fields they reach. */
+export type AlertReader = Actor;
 
 type AlertListQuery = z.output<typeof alertListQuerySchema>;
 
@@ -72,7 +71,8 @@ function baseQuery(ctx: AppContext, reader: AlertReader) {
     .selectFrom('alerts')
     .innerJoin('fields', 'fields.id', 'alerts.fieldId')
     .leftJoin('alertReads', (join) => join.onRef('alertReads.alertId', '=', 'alerts.id').on('alertReads.userId', '=', reader.userId))
-    .where('alerts.orgId', '=', reader.orgId);
+    .where('alerts.orgId', '=', reader.orgId)
+    .where(withinReach(ctx.database.db, reader, 'fields.read', { farmIdColumn: 'fields.farmId' }));
 }
 
 function present(row: AlertRow, preferences: NotificationPreferences, now: Date): AlertItem {

@@ -1,6 +1,7 @@
 import type { FieldHealthOverview } from '@murimi/core';
 import { sql } from 'kysely';
 import type { AppContext } from '../../app-context.ts';
+import { withinReach, type Actor } from '../../policy/policy.ts';
 
 /**
  * Every field of the organisation with the headline of its newest completed health analysis, for the dashboard's
@@ -8,7 +9,8 @@ import type { AppContext } from '../../app-context.ts';
  * the image date are read out of the result, so the answer stays a few hundred bytes a field. An organisation
  * without fields gets an empty list.
  */
-export async function analysisOverview(ctx: Pick<AppContext, 'database'>, orgId: string): Promise<FieldHealthOverview[]> {
+export async function analysisOverview(ctx: Pick<AppContext, 'database'>, actor: Actor): Promise<FieldHealthOverview[]> {
+  const { orgId } = actor;
   const rows = await ctx.database.db
     .selectFrom('fields')
     .leftJoinLateral(
@@ -45,6 +47,7 @@ export async function analysisOverview(ctx: Pick<AppContext, 'database'>, orgId:
       'latest.imageDate',
     ])
     .where('fields.orgId', '=', orgId)
+    .where(withinReach(ctx.database.db, actor, 'fields.read', { farmIdColumn: 'fields.farmId' }))
     .orderBy('fields.name')
     .orderBy('fields.id')
     .execute();

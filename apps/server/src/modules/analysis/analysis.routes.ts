@@ -4,7 +4,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import { AppError } from '../../errors.ts';
-import { authenticate, authOf } from '../../plugins/authenticate.ts';
+import { authOf } from '../../plugins/authenticate.ts';
+import { guarded } from '../../policy/guard.ts';
 import { analysisOverview } from './analysis-overview.ts';
 import { analysisTypeOf, type AnalysisType } from './analysis-types.ts';
 import * as analyses from './analysis.service.ts';
@@ -102,12 +103,14 @@ function typeFrom(text: string): AnalysisType {
 export function analysisRoutes(ctx: AppContext) {
   return async (parent: FastifyInstance) => {
     const app = parent.withTypeProvider<ZodTypeProvider>();
-    const onRequest = authenticate(ctx);
+    const reading = guarded(ctx, { action: 'fields.read', record: 'analyses' });
+    const running = guarded(ctx, { action: 'records.write', record: 'analyses' });
+    const cancelling = guarded(ctx, { action: 'records.write', record: 'analyses', notFound: analyses.CANCEL_NOT_FOUND });
     const base = { tags: ['analysis'], security: [{ bearerAuth: [] }] };
 
     app.post(
       '/analysis/:fieldId/:type/run',
-      { onRequest, schema: { ...base, params: typeParams, body: runBody.optional() } },
+      { ...running, schema: { ...base, params: typeParams, body: runBody.optional() } },
       async (request, reply) => {
         const { fieldId } = request.params;
         const type = typeFrom(request.params.type);
@@ -123,14 +126,14 @@ export function analysisRoutes(ctx: AppContext) {
     );
 
     // One request for the dashboard's farm totals, however many fields: each field's newest health headline.
-    app.get('/analysis/overview', { onRequest, schema: { ...base, response: { 200: overviewResponse } } }, async (request) => ({
-      data: await analysisOverview(ctx, authOf(request).orgId),
+    app.get('/analysis/overview', { ...reading, schema: { ...base, response: { 200: overviewResponse } } }, async (request) => ({
+      data: await analysisOverview(ctx, authOf(request)),
     }));
 
     app.get(
       '/analysis/:fieldId/latest-summaries',
       {
-        onRequest,
+        ...reading,
         schema: { ...base, params: fieldParams, querystring: latestSummariesQuerystring, response: { 200: latestSummariesResponse } },
       },
       async (request) => {
@@ -151,7 +154,7 @@ export function analysisRoutes(ctx: AppContext) {
     app.get(
       '/analysis/:fieldId/history',
       {
-        onRequest,
+        ...reading,
         schema: {
           ...base,
           params: fieldParams,
@@ -172,7 +175,7 @@ export function analysisRoutes(ctx: AppContext) {
     // since, fails here with a logged error instead of reaching the app in a shape it cannot read.
     app.get(
       '/analysis/:fieldId/:type/:id',
-      { onRequest, schema: { ...base, params: analysisParams, response: { 200: z.object({ data: analysisDetailSchema }) } } },
+      { ...reading, schema: { ...base, params: analysisParams, response: { 200: z.object({ data: analysisDetailSchema }) } } },
       async (request) => {
         const { fieldId, id } = request.params;
         const detail = await analyses.getAnalysis(ctx, authOf(request).orgId, fieldId, typeFrom(request.params.type), id);
@@ -181,7 +184,7 @@ export function analysisRoutes(ctx: AppContext) {
       },
     );
 
-    app.delete('/analysis/:fieldId/:type/:id', { onRequest, schema: { ...base, params: analysisParams } }, async (request) => {
+    app.delete('/analysis/:fieldId/:type/:id', { ...cancelling, schema: { ...base, params: analysisParams } }, async (request) => {
       const { fieldId, id } = request.params;
       await analyses.cancelAnalysis(ctx, authOf(request).orgId, fieldId, typeFrom(request.params.type), id);
       return { message: 'Analysis cancelled successfully' };

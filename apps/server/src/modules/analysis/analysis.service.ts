@@ -260,6 +260,9 @@ export function listAnalysesQuery(db: Kysely<DB>, orgId: string, fieldId: string
     .limit(limit);
 }
 
+/** What cancelling answers for an analysis that has finished, or is not the caller's (spec §5). */
+export const CANCEL_NOT_FOUND = 'Analysis not found or already completed';
+
 /** Cancels a queued or running analysis; one that has finished (or is not the caller's) is "not found". */
 export async function cancelAnalysis(ctx: AppContext, orgId: string, fieldId: string, type: AnalysisType, id: string): Promise<void> {
   const row = await ctx.database.db
@@ -272,7 +275,7 @@ export async function cancelAnalysis(ctx: AppContext, orgId: string, fieldId: st
     .where('status', 'in', ['queued', 'running'])
     .returning('jobId')
     .executeTakeFirst();
-  if (!row) throw new AppError('NOT_FOUND', 'Analysis not found or already completed');
+  if (!row) throw new AppError('NOT_FOUND', CANCEL_NOT_FOUND);
   // A job already running finds the row cancelled and stores nothing; one still queued is not started at all.
   if (row.jobId) await ctx.queue.cancel(analysisJobs[type].name, row.jobId);
 }

@@ -17,7 +17,8 @@ const userColumns = [
   'organisations.name as organisationName',
 ] as const;
 
-export function findUserWithOrganisation(db: Executor, by: { id: string } | { email: string }) {
+/** A person with one organisation they belong to: `orgId`'s, else the first they joined (their own). */
+export function findUserWithOrganisation(db: Executor, by: { id: string } | { email: string }, orgId?: string) {
   let query = db
     .selectFrom('users')
     .innerJoin('memberships', 'memberships.userId', 'users.id')
@@ -27,6 +28,7 @@ export function findUserWithOrganisation(db: Executor, by: { id: string } | { em
     .orderBy('memberships.createdAt', 'asc')
     .limit(1);
   query = 'id' in by ? query.where('users.id', '=', by.id) : query.where('users.email', '=', by.email);
+  if (orgId !== undefined) query = query.where('memberships.orgId', '=', orgId);
   return query.executeTakeFirst();
 }
 export type UserRow = NonNullable<Awaited<ReturnType<typeof findUserWithOrganisation>>>;
@@ -63,6 +65,18 @@ export async function insertAccount(
     })
     .execute();
   await db.insertInto('memberships').values({ orgId: account.orgId, userId: account.userId, role: account.role }).execute();
+}
+
+/** Every organisation a person belongs to, their own first. */
+export function listMemberships(db: Executor, userId: string) {
+  return db
+    .selectFrom('memberships')
+    .innerJoin('organisations', 'organisations.id', 'memberships.orgId')
+    .select(['organisations.id', 'organisations.name', 'memberships.role'])
+    .where('memberships.userId', '=', userId)
+    .orderBy('memberships.createdAt')
+    .orderBy('organisations.id')
+    .execute();
 }
 
 /** What an access token needs to still be good: the user's token version, membership, and no revocation. */

@@ -1,4 +1,6 @@
 import {
+  myOrganisationSchema,
+  switchOrganisationSchema,
   authResponseSchema,
   changePasswordSchema,
   forgotPasswordSchema,
@@ -13,7 +15,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import { AppError } from '../../errors.ts';
-import { authOf, authenticate } from '../../plugins/authenticate.ts';
+import { authOf } from '../../plugins/authenticate.ts';
+import { guarded } from '../../policy/guard.ts';
 import * as auth from './auth.service.ts';
 
 const messageSchema = z.object({ status: z.literal('ok'), message: z.string() });
@@ -21,7 +24,7 @@ const messageSchema = z.object({ status: z.literal('ok'), message: z.string() })
 export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     const tags = ['auth'];
-    const signedIn = { onRequest: authenticate(ctx), schema: { tags, security: [{ bearerAuth: [] }] } };
+    const signedIn = { ...guarded(ctx, { action: 'account.self' }), schema: { tags, security: [{ bearerAuth: [] }] } };
 
     app.post('/auth/register', { schema: { tags, body: registerSchema, response: { 201: authResponseSchema } } }, async (request, reply) =>
       reply.status(201).send(await auth.registerAccount(ctx, request.body, request.ip)),
@@ -41,14 +44,27 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/auth/me',
       { ...signedIn, schema: { ...signedIn.schema, response: { 200: z.object({ data: userSchema }) } } },
       async (request) => ({
-        data: await auth.currentUser(ctx, authOf(request).userId),
+        data: await auth.currentUser(ctx, authOf(request).userId, authOf(request).orgId),
       }),
     );
 
     app.put(
       '/auth/me',
       { ...signedIn, schema: { ...signedIn.schema, body: profileUpdateSchema, response: { 200: z.object({ data: userSchema }) } } },
-      async (request) => ({ data: await auth.updateProfile(ctx, authOf(request).userId, request.body) }),
+      async (request) => ({ data: await auth.updateProfile(ctx, authOf(request), request.body) }),
+    );
+
+    app.get(
+      '/auth/organisations',
+      { ...signedIn, schema: { ...signedIn.schema, response: { 200: z.object({ data: z.array(myOrganisationSchema) }) } } },
+      async (request) => ({ data: await auth.myOrganisations(ctx, authOf(request).userId) }),
+    );
+
+    // The header's switcher: a session in another organisation the person belongs to.
+    app.post(
+      '/auth/switch-organisation',
+      { ...signedIn, schema: { ...signedIn.schema, body: switchOrganisationSchema, response: { 200: authResponseSchema } } },
+      async (request) => auth.switchOrganisation(ctx, authOf(request).userId, request.body.organisationId),
     );
 
     // Sessions last until the access token expires; there are no refresh tokens to trade in (spec §4).

@@ -21,6 +21,8 @@ import {
   type AttemptLimit,
   type CountedAttempt,
 } from './auth-limits.ts';
+import type { MemberRole } from '../../db/schema.ts';
+import { allowedActions } from '../../policy/policy.ts';
 import * as repo from './auth.repository.ts';
 import { clientAddressKey } from './client-address.ts';
 import { deviceIdOf, issueDeviceToken } from './device-token.ts';
@@ -51,7 +53,7 @@ export function presentUser(row: repo.UserRow): User {
     phone: row.phone,
     country: row.country,
     emailVerified: row.emailVerifiedAt !== null,
-    organisation: { id: row.orgId, name: row.organisationName, role: row.role },
+    organisation: { id: row.orgId, name: row.organisationName, role: row.role, allowed: allowedActions(row.role) },
     createdAt: row.createdAt.toISOString(),
   };
 }
@@ -72,8 +74,8 @@ async function openSession(ctx: AppContext, row: repo.UserRow, deviceToken?: str
   };
 }
 
-async function loadUser(ctx: AppContext, userId: string): Promise<repo.UserRow> {
-  const row = await repo.findUserWithOrganisation(ctx.database.db, { id: userId });
+async function loadUser(ctx: AppContext, userId: string, orgId?: string): Promise<repo.UserRow> {
+  const row = await repo.findUserWithOrganisation(ctx.database.db, { id: userId }, orgId);
   if (!row) throw new AppError('UNAUTHENTICATED', 'Your session has expired. Please log in again.');
   return row;
 }
@@ -160,7 +162,7 @@ export async function registerAccount(ctx: AppContext, input: z.output<typeof re
  */
 export async function logIn(
   ctx: AppContext,
-  credentials: { email: string; password: string; deviceToken?: string | undefined },
+  credentials: { email: string; password: string; deviceToken?: string | undefined; organisationId?: string | undefined },
   ip: string,
 ): Promise<AuthSession> {
   const row = await repo.findUserWithOrganisation(ctx.database.db, { email: credentials.email });
@@ -186,7 +188,11 @@ export async function logIn(
   // someone spraying passwords could wipe them by signing in to an account of their own now and then.
   await ownFailures!.clearAll();
   await addressFailures?.withdraw();
-  return openSession(ctx, row, deviceId ? credentials.deviceToken : undefined);
+  // The organisation this device chose last, if the person still belongs to it (read only after the password matched).
+  const chosen = credentials.organisationId
+    ? await repo.findUserWithOrganisation(ctx.database.db, { id: row.id }, credentials.organisationId)
+    : undefined;
+  return openSession(ctx, chosen ?? row, deviceId ? credentials.deviceToken : undefined);
 }
 
 export async function logOut(ctx: AppContext, tokenId: string, expiresAt: Date): Promise<void> {
@@ -194,14 +200,34 @@ export async function logOut(ctx: AppContext, tokenId: string, expiresAt: Date):
   forgetStanding({ tokenId });
 }
 
-export async function currentUser(ctx: AppContext, userId: string): Promise<User> {
-  return presentUser(await loadUser(ctx, userId));
+/** The person with the organisation their token is for (their first when not given). */
+export async function currentUser(ctx: AppContext, userId: string, orgId?: string): Promise<User> {
+  return presentUser(await loadUser(ctx, userId, orgId));
 }
 
-export async function updateProfile(ctx: AppContext, userId: string, changes: z.output<typeof profileUpdateSchema>): Promise<User> {
+export async function updateProfile(
+  ctx: AppContext,
+  actor: { userId: string; orgId: string },
+  changes: z.output<typeof profileUpdateSchema>,
+): Promise<User> {
   const defined = Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined));
-  await repo.updateProfile(ctx.database.db, userId, defined, ctx.now());
-  return currentUser(ctx, userId);
+  await repo.updateProfile(ctx.database.db, actor.userId, defined, ctx.now());
+  return currentUser(ctx, actor.userId, actor.orgId);
+}
+
+/** The organisations a person belongs to, for the header's switcher. */
+export async function myOrganisations(ctx: AppContext, userId: string): Promise<{ id: string; name: string; role: MemberRole }[]> {
+  return repo.listMemberships(ctx.database.db, userId);
+}
+
+/**
+ * A session in another organisation the person belongs to: a new token for it (the old one stays good until it
+ * expires or they sign out). One they do not belong to, or were removed from, is not found.
+ */
+export async function switchOrganisation(ctx: AppContext, userId: string, orgId: string): Promise<AuthSession> {
+  const row = await repo.findUserWithOrganisation(ctx.database.db, { id: userId }, orgId);
+  if (!row) throw AppError.notFound('Organisation');
+  return openSession(ctx, row);
 }
 
 export async function verifyEmail(ctx: AppContext, token: string, ip: string): Promise<User> {

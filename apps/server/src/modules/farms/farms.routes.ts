@@ -9,6 +9,7 @@ export function farmRoutes(ctx: AppContext) {
     registerOwnedRecordRoutes(app, ctx, {
       paths: ['/farms'],
       tag: 'farms',
+      access: { record: 'farms', read: 'farms.read', create: 'farms.create', edit: 'farms.edit', delete: 'farms.delete' },
       schemas: { item: farmSchema, create: farmCreateSchema, update: farmUpdateSchema, query: listQuerySchema },
       service: {
         list: farms.listFarms,

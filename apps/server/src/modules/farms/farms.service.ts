@@ -7,6 +7,7 @@ import { decodeCursor, nameIdKey, pageOf, type ListPage } from '../../db/list-pa
 import { definedOnly, deleteOwned, findOwned, insertOwned, updateOwned, type UpdateCondition } from '../../db/owned-records.ts';
 import type { FarmTable } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
+import { withinReach, type Actor } from '../../policy/policy.ts';
 
 type FarmRow = Selectable<FarmTable>;
 
@@ -18,6 +19,8 @@ function presentFarm(row: FarmRow, totals: { fieldCount: number; totalHectares: 
     district: row.district,
     country: row.country,
     notes: row.notes,
+    groupId: row.groupId,
+    farmerUserId: row.farmerUserId,
     fieldCount: totals.fieldCount,
     totalHectares: Math.round(totals.totalHectares * 100) / 100,
     createdAt: row.createdAt.toISOString(),
@@ -49,11 +52,16 @@ async function present(ctx: AppContext, orgId: string, rows: FarmRow[]): Promise
 /** A page of the organisation's farms by name (then id), with each farm's field count and hectares. */
 export async function listFarms(
   ctx: AppContext,
-  orgId: string,
+  actor: Actor,
   query: { limit: number; cursor?: string | undefined },
 ): Promise<ListPage<Farm>> {
+  const { orgId } = actor;
   const after = decodeCursor(query.cursor, nameIdKey);
-  let select = ctx.database.db.selectFrom('farms').selectAll().where('orgId', '=', orgId);
+  let select = ctx.database.db
+    .selectFrom('farms')
+    .selectAll()
+    .where('orgId', '=', orgId)
+    .where(withinReach(ctx.database.db, actor, 'farms.read', { farmIdColumn: 'id' }));
   if (after) select = select.where(({ eb, refTuple, tuple }) => eb(refTuple('name', 'id'), '>', tuple(after[0], after[1])));
   const rows = await select
     .orderBy('name')
@@ -79,8 +87,10 @@ export async function createFarm(
   ctx: AppContext,
   orgId: string,
   input: z.output<typeof farmCreateSchema>,
+  actor?: Actor,
 ): Promise<{ item: Farm; created: boolean }> {
   const { id = randomUUID(), ...rest } = input;
+  // A farmer's new farm is theirs: assigned to them, so it is in what they reach.
   const { row, created } = await insertOwned(ctx.database.db, 'farms', {
     id,
     orgId,
@@ -89,6 +99,7 @@ export async function createFarm(
     district: rest.district ?? null,
     country: rest.country ?? null,
     notes: rest.notes ?? null,
+    farmerUserId: actor?.role === 'farmer' ? actor.userId : null,
   });
   ctx.fieldListVersions.forget(orgId);
   return { item: (await present(ctx, orgId, [row]))[0]!, created };

@@ -15,6 +15,13 @@ export function fertilizerApplicationRoutes(ctx: AppContext) {
       // The second path is the name the earlier product's screens used (spec §7).
       paths: ['/fertilizer-applications', '/fertilizer/applications'],
       tag: 'fertilizer applications',
+      access: {
+        record: 'fertilizerApplications',
+        read: 'fields.read',
+        create: 'records.write',
+        edit: 'records.write',
+        delete: 'records.write',
+      },
       batch: true,
       schemas: {
         item: fertilizerApplicationSchema,

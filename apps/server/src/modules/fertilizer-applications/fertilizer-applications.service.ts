@@ -21,6 +21,7 @@ import {
 import type { FertilizerApplicationTable } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { requireField } from '../fields/fields.service.ts';
+import { ownRecordsInReach, type Actor } from '../../policy/policy.ts';
 
 type ApplicationRow = Selectable<FertilizerApplicationTable>;
 type ApplicationUpdate = z.output<typeof fertilizerApplicationUpdateSchema>;
@@ -54,15 +55,16 @@ const createdMs = sql<Date>`date_trunc('milliseconds', created_at)`;
 /** A page of applications, latest first (then newest entered, then id); of one field when `fieldId` is given. */
 export async function listApplications(
   ctx: AppContext,
-  orgId: string,
+  actor: Actor,
   query: { fieldId?: string | undefined; limit: number; cursor?: string | undefined },
 ): Promise<ListPage<FertilizerApplication>> {
+  const { orgId } = actor;
   const after = decodeCursor(query.cursor, dayCreatedIdKey);
   let select = ctx.database.db
     .selectFrom('fertilizerApplications')
     .selectAll()
     .select(createdMs.as('createdMs'))
-    .where('orgId', '=', orgId);
+    .where(ownRecordsInReach(ctx.database.db, actor, 'fields.read'));
   if (query.fieldId) {
     await requireField(ctx, orgId, query.fieldId);
     select = select.where('fieldId', '=', query.fieldId);

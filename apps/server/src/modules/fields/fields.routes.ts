@@ -11,7 +11,8 @@ import {
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { authOf, authenticate } from '../../plugins/authenticate.ts';
+import { authOf } from '../../plugins/authenticate.ts';
+import { guarded } from '../../policy/guard.ts';
 import type { AppContext } from '../../app-context.ts';
 import { AppError } from '../../errors.ts';
 import { registerOwnedRecordRoutes } from '../../plugins/crud-routes.ts';
@@ -67,7 +68,8 @@ export function fieldRoutes(ctx: AppContext) {
   return async (parent: FastifyInstance) => {
     const app = parent.withTypeProvider<ZodTypeProvider>();
     const schema = { tags: ['fields'], security: [{ bearerAuth: [] }] };
-    const onRequest = authenticate(ctx);
+    const reading = guarded(ctx, { action: 'fields.read', record: 'fields' });
+    const writing = guarded(ctx, { action: 'fields.write', record: 'fields' });
 
     // Registered before the generic routes so that "bulk" is not read as a field id. The body is kept as text and
     // read on a worker thread with the checks (parsing 20 MB of JSON here would hold every other request for ~0.3 s),
@@ -79,7 +81,7 @@ export function fieldRoutes(ctx: AppContext) {
       scope.withTypeProvider<ZodTypeProvider>().post(
         '/fields/bulk',
         {
-          onRequest,
+          ...writing,
           bodyLimit: BULK_BODY_LIMIT_BYTES,
           schema: { ...schema, body: bulkBodySchema, response: { 201: z.object({ data: z.array(fieldSummarySchema) }) } },
           // The route has only a body, and the worker checks it: accepted here as the text it is.
@@ -88,7 +90,7 @@ export function fieldRoutes(ctx: AppContext) {
         async (request, reply) => {
           const bodyText = typeof request.body === 'string' ? request.body : '';
           if (bodyText.trim() === '') throw new AppError('VALIDATION_FAILED', 'The request body is empty; send a JSON object.');
-          const saved = await fields.createFields(ctx, authOf(request).orgId, bodyText);
+          const saved = await fields.createFields(ctx, authOf(request), bodyText);
           return reply.status(201).send({ data: saved.map((s) => s.item) });
         },
       );
@@ -104,7 +106,7 @@ export function fieldRoutes(ctx: AppContext) {
       scope.withTypeProvider<ZodTypeProvider>().post(
         '/fields/import/preview',
         {
-          onRequest,
+          ...writing,
           bodyLimit: BULK_BODY_LIMIT_BYTES,
           schema: {
             ...schema,
@@ -134,15 +136,15 @@ export function fieldRoutes(ctx: AppContext) {
       );
     });
 
-    app.get('/fields/export', { onRequest, schema: { ...schema, querystring: exportQuerySchema } }, async (request, reply) => {
-      const file = await fields.exportFieldBoundaries(ctx, authOf(request).orgId, request.query);
+    app.get('/fields/export', { ...reading, schema: { ...schema, querystring: exportQuerySchema } }, async (request, reply) => {
+      const file = await fields.exportFieldBoundaries(ctx, authOf(request), request.query);
       return reply.type(file.contentType).header('content-disposition', `attachment; filename="${file.fileName}"`).send(file.body);
     });
 
     app.get(
       '/fields/:id/boundary-versions',
       {
-        onRequest,
+        ...reading,
         schema: {
           ...schema,
           params: idParams,
@@ -156,6 +158,7 @@ export function fieldRoutes(ctx: AppContext) {
     registerOwnedRecordRoutes(parent, ctx, {
       paths: ['/fields'],
       tag: 'fields',
+      access: { record: 'fields', read: 'fields.read', create: 'fields.write', edit: 'fields.write', delete: 'fields.write' },
       schemas: {
         item: fieldSchema,
         // The map form first: a union takes the first that fits, and the summary would drop mapBoundary.

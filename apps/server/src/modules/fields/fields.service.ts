@@ -28,6 +28,7 @@ import { adviceDue, queueFieldAdvice, wakeFieldAdvice } from '../analysis/analys
 import type { ExportedFile, ExportFormat } from './fields.export.ts';
 import { checkCornersPerField, checkFieldStorage } from './fields.quotas.ts';
 import { boundaryColumns, fieldRowOf } from './fields.rows.ts';
+import { withinReach, type Actor } from '../../policy/policy.ts';
 
 type FieldRow = Selectable<FieldTable>;
 /** The columns a list reads: never the full boundary, which can be hundreds of kilobytes per field. */
@@ -91,11 +92,16 @@ async function requireFarm(ctx: AppContext, orgId: string, farmId: string): Prom
  */
 export async function listFields(
   ctx: AppContext,
-  orgId: string,
+  actor: Actor,
   query: { farmId?: string | undefined; view: FieldListView; limit: number; cursor?: string | undefined },
 ): Promise<ListPage<FieldSummary | FieldOnMap>> {
+  const { orgId } = actor;
   const after = decodeCursor(query.cursor, nameIdKey);
-  let select = ctx.database.db.selectFrom('fields').select(summaryColumns).where('orgId', '=', orgId);
+  let select = ctx.database.db
+    .selectFrom('fields')
+    .select(summaryColumns)
+    .where('orgId', '=', orgId)
+    .where(withinReach(ctx.database.db, actor, 'fields.read', { farmIdColumn: 'farmId' }));
   if (query.farmId) {
     await requireFarm(ctx, orgId, query.farmId);
     select = select.where('farmId', '=', query.farmId);
@@ -124,14 +130,19 @@ const EXPORT_BATCH_FIELDS = 10;
  * `[{field, farmName}]`, for an export. Boundaries are read as the database's text and spliced in, never parsed
  * here: an organisation's boundaries can be 100 MB. Read a batch at a time, letting other requests in between.
  */
-async function exportRowsJson(ctx: AppContext, orgId: string, farmId: string | undefined): Promise<string> {
+async function exportRowsJson(ctx: AppContext, actor: Actor, farmId: string | undefined): Promise<string> {
+  const { orgId } = actor;
   if (farmId) await requireFarm(ctx, orgId, farmId);
   const farms = await ctx.database.db.selectFrom('farms').select(['id', 'name']).where('orgId', '=', orgId).execute();
   const farmNames = new Map(farms.map((f) => [f.id, f.name]));
   const parts: string[] = [];
   let after: readonly [string, string] | null = null;
   for (;;) {
-    let select = ctx.database.db.selectFrom('fields').select(summaryColumns).where('orgId', '=', orgId);
+    let select = ctx.database.db
+      .selectFrom('fields')
+      .select(summaryColumns)
+      .where('orgId', '=', orgId)
+      .where(withinReach(ctx.database.db, actor, 'fields.read', { farmIdColumn: 'farmId' }));
     if (farmId) select = select.where('farmId', '=', farmId);
     if (after) {
       const [name, id] = after;
@@ -377,16 +388,24 @@ const bulkTooLong = () =>
  * read and checked on a worker thread (a 20 MB import costs ~1 s of parsing and geometry); the event loop only
  * checks farm ownership and the organisation's limits, and writes the rows. Answers the fields without boundaries.
  */
-export async function createFields(ctx: AppContext, orgId: string, bodyText: string): Promise<{ item: FieldSummary; created: boolean }[]> {
+export async function createFields(ctx: AppContext, actor: Actor, bodyText: string): Promise<{ item: FieldSummary; created: boolean }[]> {
+  const { orgId } = actor;
   const { prepared, reports } = await ctx.cpu.run('checkFieldBatch', { bodyText }, { deadlineMs: BULK_DEADLINE_MS, tooLong: bulkTooLong });
   const total = prepared.length + reports.length;
   const farmIds = [...new Set(prepared.map(({ row }) => row.farmId))];
   const ownedFarmIds = new Set(
     farmIds.length === 0
       ? []
-      : (await ctx.database.db.selectFrom('farms').select('id').where('orgId', '=', orgId).where('id', 'in', farmIds).execute()).map(
-          (f) => f.id,
-        ),
+      : (
+          await ctx.database.db
+            .selectFrom('farms')
+            .select('id')
+            .where('orgId', '=', orgId)
+            .where('id', 'in', farmIds)
+            // A farmer imports onto their own farms, an agronomist onto their groups' farms.
+            .where(withinReach(ctx.database.db, actor, 'fields.write', { farmIdColumn: 'id' }))
+            .execute()
+        ).map((f) => f.id),
   );
   for (const { index, row } of prepared) {
     if (!ownedFarmIds.has(row.farmId)) reports.push({ index, name: row.name, problems: [{ path: 'farmId', message: 'Farm not found.' }] });
@@ -445,10 +464,10 @@ export async function createFields(ctx: AppContext, orgId: string, bodyText: str
 /** A farm's fields, or the whole organisation's, as a GeoJSON, KML or zipped Shapefile. */
 export async function exportFieldBoundaries(
   ctx: AppContext,
-  orgId: string,
+  actor: Actor,
   query: { format: ExportFormat; farmId?: string | undefined },
 ): Promise<ExportedFile> {
-  const fieldsJson = await exportRowsJson(ctx, orgId, query.farmId);
+  const fieldsJson = await exportRowsJson(ctx, actor, query.farmId);
   const title = query.farmId
     ? ((await ctx.database.db.selectFrom('farms').select('name').where('id', '=', query.farmId).executeTakeFirst())?.name ?? 'farm')
     : 'Murimi fields';

@@ -9,6 +9,7 @@ export function harvestRoutes(ctx: AppContext) {
     registerOwnedRecordRoutes(app, ctx, {
       paths: ['/harvests'],
       tag: 'harvests',
+      access: { record: 'harvests', read: 'fields.read', create: 'records.write', edit: 'records.write', delete: 'records.write' },
       schemas: { item: harvestSchema, create: harvestCreateSchema, update: harvestUpdateSchema, query: harvestListQuerySchema },
       service: {
         list: harvests.listHarvests,

@@ -32,6 +32,7 @@ import {
 import type { DB, HarvestTable } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { requireField } from '../fields/fields.service.ts';
+import { ownRecordsInReach, type Actor } from '../../policy/policy.ts';
 
 type HarvestRow = Selectable<HarvestTable>;
 type HarvestUpdate = z.output<typeof harvestUpdateSchema>;
@@ -142,12 +143,17 @@ const createdMs = sql<Date>`date_trunc('milliseconds', created_at)`;
 /** A page of harvests, newest harvest first (then newest entered, then id); of one field when `fieldId` is given. */
 export async function listHarvests(
   ctx: AppContext,
-  orgId: string,
+  actor: Actor,
   query: { fieldId?: string | undefined; limit: number; cursor?: string | undefined },
 ): Promise<ListPage<Harvest>> {
+  const { orgId } = actor;
   const db = ctx.database.db;
   const after = decodeCursor(query.cursor, dayCreatedIdKey);
-  let select = db.selectFrom('harvests').selectAll().select(createdMs.as('createdMs')).where('orgId', '=', orgId);
+  let select = db
+    .selectFrom('harvests')
+    .selectAll()
+    .select(createdMs.as('createdMs'))
+    .where(ownRecordsInReach(ctx.database.db, actor, 'fields.read'));
   if (query.fieldId) {
     await requireField(ctx, orgId, query.fieldId);
     select = select.where('fieldId', '=', query.fieldId);

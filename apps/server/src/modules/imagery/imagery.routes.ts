@@ -4,7 +4,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import { AppError } from '../../errors.ts';
-import { authenticate, authOf } from '../../plugins/authenticate.ts';
+import { authOf } from '../../plugins/authenticate.ts';
+import { guarded } from '../../policy/guard.ts';
 import { fieldForImage, fieldSceneImage, imageEtag, imageryIndices, imageVersion, listFieldImagery } from './imagery.service.ts';
 
 const INDEX_MESSAGE = `The index is one of ${imageryIndices.join(', ')}.`;
@@ -69,12 +70,13 @@ const IMAGE_VARY = 'authorization';
 export function imageryRoutes(ctx: AppContext) {
   return async (parent: FastifyInstance) => {
     const app = parent.withTypeProvider<ZodTypeProvider>();
-    const onRequest = authenticate(ctx);
+    // Weather, zones and pictures of a field are read as the field is.
+    const reading = guarded(ctx, { action: 'fields.read' });
     const base = { tags: ['imagery'], security: [{ bearerAuth: [] }] };
 
     app.get(
       '/fields/:fieldId/imagery',
-      { onRequest, schema: { ...base, params: listParams, querystring: listQuery, response: { 200: listResponse } } },
+      { ...reading, schema: { ...base, params: listParams, querystring: listQuery, response: { 200: listResponse } } },
       async (request) => {
         const { index, from, to } = request.query;
         return { data: await listFieldImagery(ctx, request.log, authOf(request).orgId, request.params.fieldId, index, { from, to }) };
@@ -83,7 +85,7 @@ export function imageryRoutes(ctx: AppContext) {
 
     app.get(
       '/fields/:fieldId/imagery/:sceneId/:file',
-      { onRequest, schema: { ...base, params: imageParams, querystring: imageQuery } },
+      { ...reading, schema: { ...base, params: imageParams, querystring: imageQuery } },
       async (request, reply) => {
         const [name, format] = request.params.file.split('.') as [string, 'png' | 'tif'];
         const index = indexSchema.safeParse(name);

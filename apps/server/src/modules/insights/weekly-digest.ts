@@ -22,6 +22,7 @@ import { queueEmail, sendEmailJob } from '../../mail/mailer.ts';
 import { CONTACT_COLUMNS, preferencesOf } from '../notifications/notification-preferences.ts';
 import { isOpenAlert, mayBeSentAlert } from '../alerts/alerts.service.ts';
 import { queueSms } from '../sms/sms-outbox.ts';
+import { reachOf, withinReach, type Actor } from '../../policy/policy.ts';
 
 /** A digest speaks of at most this many fields (by name); a co-op's full list belongs in its reports. */
 export const DIGEST_MAX_FIELDS = 30;
@@ -46,11 +47,7 @@ export type DigestReader = 'app' | 'messages';
  * The week's digest of a person's fields in their organisation, worded in their language: from each field's two
  * latest health analyses, its latest irrigation advice and its open alerts.
  */
-export async function weekDigestOf(
-  ctx: ServiceContext,
-  who: { userId: string; orgId: string },
-  reader: DigestReader,
-): Promise<ComposedDigest> {
+export async function weekDigestOf(ctx: ServiceContext, who: Actor, reader: DigestReader): Promise<ComposedDigest> {
   const db = ctx.database.db;
   const user = await db
     .selectFrom('users')
@@ -64,6 +61,8 @@ export async function weekDigestOf(
     .selectFrom('fields')
     .select(['id', 'name', 'cropType', 'plantingDate'])
     .where('orgId', '=', who.orgId)
+    // A farmer's digest speaks of their farms, an agronomist's of their groups'.
+    .where(withinReach(db, who, 'fields.read', { farmIdColumn: 'farmId' }))
     .orderBy('name')
     .orderBy('id')
     .limit(DIGEST_MAX_FIELDS)
@@ -73,6 +72,7 @@ export async function weekDigestOf(
     .selectFrom('alerts')
     .select((eb) => eb.fn.countAll<string>().as('openAlertsOnAllFields'))
     .where('orgId', '=', who.orgId)
+    .where(withinReach(db, who, 'fields.read', { fieldIdColumn: 'fieldId' }))
     .where(isOpenAlert)
     .$if(reader === 'messages', (query) => query.where(mayBeSentAlert))
     .executeTakeFirstOrThrow();
@@ -198,13 +198,14 @@ export async function sendWeeklyDigest(
   const user = await db
     .selectFrom('users')
     .innerJoin('memberships', 'memberships.userId', 'users.id')
-    .select([...CONTACT_COLUMNS, 'memberships.orgId'])
+    .select([...CONTACT_COLUMNS, 'memberships.orgId', 'memberships.role'])
     .where('users.id', '=', userId)
     .orderBy('memberships.createdAt')
     .executeTakeFirst();
-  if (!user) return 'nothing-to-say';
+  // A viewer (a funder) reads no farmer's fields.
+  if (!user || reachOf({ userId, orgId: user.orgId, role: user.role }, 'fields.read') === 'none') return 'nothing-to-say';
   const preferences = preferencesOf(user);
-  const digest = await weekDigestOf(ctx, { userId, orgId: user.orgId }, 'messages');
+  const digest = await weekDigestOf(ctx, { userId, orgId: user.orgId, role: user.role }, 'messages');
   if (digest.week.fields.length === 0) return 'nothing-to-say';
   return db.transaction().execute(async (tx) => {
     const claimed = await tx

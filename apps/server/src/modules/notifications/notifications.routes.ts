@@ -7,14 +7,15 @@ import {
 } from '@murimi/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../app-context.ts';
-import { authenticate, authOf } from '../../plugins/authenticate.ts';
+import { authOf } from '../../plugins/authenticate.ts';
+import { guarded } from '../../policy/guard.ts';
 import * as settings from './notification-settings.service.ts';
 
 /** A person's alert and message preferences and the SMS number they verify. */
 export function notificationRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     const tags = ['notifications'];
-    const signedIn = { onRequest: authenticate(ctx) };
+    const signedIn = guarded(ctx, { action: 'account.self' });
     const security = [{ bearerAuth: [] }];
     const response = { 200: notificationSettingsSchema };
 

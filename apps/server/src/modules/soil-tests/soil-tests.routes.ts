@@ -9,6 +9,7 @@ export function soilTestRoutes(ctx: AppContext) {
     registerOwnedRecordRoutes(app, ctx, {
       paths: ['/soil-tests'],
       tag: 'soil tests',
+      access: { record: 'soilTests', read: 'fields.read', create: 'records.write', edit: 'records.write', delete: 'records.write' },
       batch: true,
       schemas: { item: soilTestSchema, create: soilTestCreateSchema, update: soilTestUpdateSchema, query: soilTestListQuerySchema },
       service: {

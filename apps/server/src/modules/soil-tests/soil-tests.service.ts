@@ -16,6 +16,7 @@ import {
 import type { SoilTestTable } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { requireField } from '../fields/fields.service.ts';
+import { ownRecordsInReach, type Actor } from '../../policy/policy.ts';
 
 type SoilTestRow = Selectable<SoilTestTable>;
 type SoilTestUpdate = z.output<typeof soilTestUpdateSchema>;
@@ -59,11 +60,16 @@ const createdMs = sql<Date>`date_trunc('milliseconds', created_at)`;
 /** A page of soil tests, newest sample first (then newest entered, then id); of one field when `fieldId` is given. */
 export async function listSoilTests(
   ctx: AppContext,
-  orgId: string,
+  actor: Actor,
   query: { fieldId?: string | undefined; limit: number; cursor?: string | undefined },
 ): Promise<ListPage<SoilTest>> {
+  const { orgId } = actor;
   const after = decodeCursor(query.cursor, dayCreatedIdKey);
-  let select = ctx.database.db.selectFrom('soilTests').selectAll().select(createdMs.as('createdMs')).where('orgId', '=', orgId);
+  let select = ctx.database.db
+    .selectFrom('soilTests')
+    .selectAll()
+    .select(createdMs.as('createdMs'))
+    .where(ownRecordsInReach(ctx.database.db, actor, 'fields.read'));
   if (query.fieldId) {
     await requireField(ctx, orgId, query.fieldId);
     select = select.where('fieldId', '=', query.fieldId);

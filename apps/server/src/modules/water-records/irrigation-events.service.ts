@@ -29,6 +29,7 @@ import type { DB, FieldTable, IrrigationEventTable } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { requireField } from '../fields/fields.service.ts';
 import { checkWaterRecordDate, ownedField } from './water-records.fields.ts';
+import { ownRecordsInReach, type Actor } from '../../policy/policy.ts';
 
 type IrrigationEventRow = Selectable<IrrigationEventTable>;
 type IrrigationEventUpdate = z.output<typeof irrigationEventUpdateSchema>;
@@ -116,11 +117,16 @@ const createdMs = sql<Date>`date_trunc('milliseconds', created_at)`;
 /** A page of irrigations, latest first (then newest entered, then id); of one field when `fieldId` is given. */
 export async function listIrrigationEvents(
   ctx: ServiceContext,
-  orgId: string,
+  actor: Actor,
   query: { fieldId?: string | undefined; limit: number; cursor?: string | undefined },
 ): Promise<ListPage<IrrigationEvent>> {
+  const { orgId } = actor;
   const after = decodeCursor(query.cursor, dayCreatedIdKey);
-  let select = ctx.database.db.selectFrom('irrigationEvents').selectAll().select(createdMs.as('createdMs')).where('orgId', '=', orgId);
+  let select = ctx.database.db
+    .selectFrom('irrigationEvents')
+    .selectAll()
+    .select(createdMs.as('createdMs'))
+    .where(ownRecordsInReach(ctx.database.db, actor, 'fields.read'));
   if (query.fieldId) {
     await requireField(ctx, orgId, query.fieldId);
     select = select.where('fieldId', '=', query.fieldId);

@@ -17,6 +17,7 @@ import type { RainReadingTable } from '../../db/schema.ts';
 import { AppError, isUniqueViolation } from '../../errors.ts';
 import { requireField } from '../fields/fields.service.ts';
 import { checkWaterRecordDate, ownedField } from './water-records.fields.ts';
+import { ownRecordsInReach, type Actor } from '../../policy/policy.ts';
 
 type RainReadingRow = Selectable<RainReadingTable>;
 type RainReadingUpdate = z.output<typeof rainReadingUpdateSchema>;
@@ -77,11 +78,16 @@ const createdMs = sql<Date>`date_trunc('milliseconds', created_at)`;
 /** A page of gauge readings, latest day first (then newest entered, then id); of one field when `fieldId` is given. */
 export async function listRainReadings(
   ctx: ServiceContext,
-  orgId: string,
+  actor: Actor,
   query: { fieldId?: string | undefined; limit: number; cursor?: string | undefined },
 ): Promise<ListPage<RainReading>> {
+  const { orgId } = actor;
   const after = decodeCursor(query.cursor, dayCreatedIdKey);
-  let select = ctx.database.db.selectFrom('rainReadings').selectAll().select(createdMs.as('createdMs')).where('orgId', '=', orgId);
+  let select = ctx.database.db
+    .selectFrom('rainReadings')
+    .selectAll()
+    .select(createdMs.as('createdMs'))
+    .where(ownRecordsInReach(ctx.database.db, actor, 'fields.read'));
   if (query.fieldId) {
     await requireField(ctx, orgId, query.fieldId);
     select = select.where('fieldId', '=', query.fieldId);

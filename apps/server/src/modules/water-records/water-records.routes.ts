@@ -20,6 +20,7 @@ export function waterRecordRoutes(ctx: AppContext) {
     registerOwnedRecordRoutes(app, ctx, {
       paths: ['/irrigation-events'],
       tag: 'irrigation events',
+      access: { record: 'irrigationEvents', read: 'fields.read', create: 'records.write', edit: 'records.write', delete: 'records.write' },
       batch: true,
       schemas: {
         item: irrigationEventSchema,
@@ -38,6 +39,7 @@ export function waterRecordRoutes(ctx: AppContext) {
     registerOwnedRecordRoutes(app, ctx, {
       paths: ['/rain-readings'],
       tag: 'rain readings',
+      access: { record: 'rainReadings', read: 'fields.read', create: 'records.write', edit: 'records.write', delete: 'records.write' },
       batch: true,
       schemas: {
         item: rainReadingSchema,

@@ -2,7 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
-import { authOf, authenticate } from '../../plugins/authenticate.ts';
+import { authOf } from '../../plugins/authenticate.ts';
+import { guarded } from '../../policy/guard.ts';
 import { currentWeatherAnswerSchema, fieldWeatherSchema, forecastAnswerSchema, historicalAnswerSchema } from './weather.schemas.ts';
 import * as weather from './weather.service.ts';
 
@@ -43,12 +44,13 @@ export function weatherRoutes(ctx: AppContext) {
   return async (parent: FastifyInstance) => {
     const app = parent.withTypeProvider<ZodTypeProvider>();
     const schema = { tags: ['weather'], security: [{ bearerAuth: [] }] };
-    const onRequest = authenticate(ctx);
+    // Weather, zones and pictures of a field are read as the field is.
+    const reading = guarded(ctx, { action: 'fields.read' });
 
     app.get(
       '/weather/current',
       {
-        onRequest,
+        ...reading,
         schema: {
           ...schema,
           description: "Conditions now at the field (Open-Meteo's model, at most an hour old).",
@@ -62,7 +64,7 @@ export function weatherRoutes(ctx: AppContext) {
     app.get(
       '/weather/forecast',
       {
-        onRequest,
+        ...reading,
         schema: {
           ...schema,
           description: `Today and the next days (1–${weather.FORECAST_DAYS}, default ${weather.FORECAST_DAYS}); with hourly=true also their hours.`,
@@ -86,7 +88,7 @@ export function weatherRoutes(ctx: AppContext) {
     app.get(
       '/weather/historical',
       {
-        onRequest,
+        ...reading,
         schema: {
           ...schema,
           description: `Past days from start to end (YYYY-MM-DD, at most ${weather.MAX_HISTORICAL_DAYS} days, end not in the future) from the ERA5 archive.`,
@@ -101,7 +103,7 @@ export function weatherRoutes(ctx: AppContext) {
     app.get(
       '/weather/:fieldId',
       {
-        onRequest,
+        ...reading,
         schema: {
           ...schema,
           description: `Current conditions, the ${weather.FORECAST_DAYS}-day forecast and the last ${weather.PAST_DAYS} days at the field.`,

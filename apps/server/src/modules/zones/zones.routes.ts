@@ -4,7 +4,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
-import { authenticate, authOf } from '../../plugins/authenticate.ts';
+import { authOf } from '../../plugins/authenticate.ts';
+import { guarded } from '../../policy/guard.ts';
 import { getManagementZones, makePrescription } from './zones.service.ts';
 
 const MAX_RATE_KG_PER_HA = 1000;
@@ -85,12 +86,13 @@ const managementZonesResponse = z.object({
 export function zoneRoutes(ctx: AppContext) {
   return async (parent: FastifyInstance) => {
     const app = parent.withTypeProvider<ZodTypeProvider>();
-    const onRequest = authenticate(ctx);
+    // Weather, zones and pictures of a field are read as the field is.
+    const reading = guarded(ctx, { action: 'fields.read' });
     const base = { tags: ['zones'], security: [{ bearerAuth: [] }] };
 
     app.get(
       '/fields/:fieldId/management-zones',
-      { onRequest, schema: { ...base, params: fieldParams, querystring: zonesQuery, response: { 200: managementZonesResponse } } },
+      { ...reading, schema: { ...base, params: fieldParams, querystring: zonesQuery, response: { 200: managementZonesResponse } } },
       async (request) => {
         const { zones, from, to } = request.query;
         return {
@@ -101,7 +103,7 @@ export function zoneRoutes(ctx: AppContext) {
 
     app.post(
       '/fields/:fieldId/prescription',
-      { onRequest, schema: { ...base, params: fieldParams, querystring: prescriptionQuery, body: prescriptionBody } },
+      { ...reading, schema: { ...base, params: fieldParams, querystring: prescriptionQuery, body: prescriptionBody } },
       async (request, reply) => {
         const { zones, ratesKgPerHa, product, from, to } = request.body;
         const file = await makePrescription(ctx, request.log, authOf(request).orgId, request.params.fieldId, {

@@ -90,7 +90,9 @@ function listAnswer(request: RecordedSmsRequest, created: Record<string, unknown
   const to = url.searchParams.get('To');
   const from = url.searchParams.get('From');
   const pageSize = Number(url.searchParams.get('PageSize') ?? 50);
-  const messages = created.filter((message) => (to === null || message.to === to) && (from === null || message.from === from)).slice(0, pageSize);
+  const messages = created
+    .filter((message) => (to === null || message.to === to) && (from === null || message.from === from))
+    .slice(0, pageSize);
   return { status: 200, body: { messages, page: 0, page_size: pageSize, next_page_uri: null, uri: url.pathname + url.search } };
 }
 

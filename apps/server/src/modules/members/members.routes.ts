@@ -1,0 +1,84 @@
+import {
+  farmAssignmentSchema,
+  farmGroupCreateSchema,
+  farmGroupSchema,
+  farmGroupUpdateSchema,
+  farmSchema,
+  memberSchema,
+  memberUpdateSchema,
+} from '@murimi/core';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../app-context.ts';
+import { authOf } from '../../plugins/authenticate.ts';
+import { guarded } from '../../policy/guard.ts';
+import { getFarm } from '../farms/farms.service.ts';
+import { assignFarm, createGroup, listGroups, updateGroup } from './groups.service.ts';
+import { changeMemberRole, listMembers, removeMember } from './members.service.ts';
+
+const userParams = z.strictObject({ userId: z.uuid({ message: 'The id in the path must be a UUID.' }) });
+const idParams = z.strictObject({ id: z.uuid({ message: 'The id in the path must be a UUID.' }) });
+
+/** An organisation's people, their roles, its groups of farms and who each farm is assigned to. */
+export function memberRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    const schema = { tags: ['members'], security: [{ bearerAuth: [] }] };
+    const reading = guarded(ctx, { action: 'members.read' });
+    const managing = guarded(ctx, { action: 'members.manage' });
+    const grouping = guarded(ctx, { action: 'groups.manage' });
+
+    app.get(
+      '/organisation/members',
+      { ...reading, schema: { ...schema, response: { 200: z.object({ data: z.array(memberSchema) }) } } },
+      async (request) => ({
+        data: await listMembers(ctx, authOf(request)),
+      }),
+    );
+    app.put(
+      '/organisation/members/:userId',
+      {
+        ...managing,
+        schema: { ...schema, params: userParams, body: memberUpdateSchema, response: { 200: z.object({ data: memberSchema }) } },
+      },
+      async (request) => ({ data: await changeMemberRole(ctx, authOf(request), request.params.userId, request.body.role) }),
+    );
+    app.delete('/organisation/members/:userId', { ...managing, schema: { ...schema, params: userParams } }, async (request, reply) => {
+      await removeMember(ctx, authOf(request), request.params.userId);
+      return reply.status(204).send();
+    });
+
+    app.get(
+      '/organisation/groups',
+      { ...reading, schema: { ...schema, response: { 200: z.object({ data: z.array(farmGroupSchema) }) } } },
+      async (request) => ({
+        data: await listGroups(ctx, authOf(request)),
+      }),
+    );
+    app.post(
+      '/organisation/groups',
+      { ...grouping, schema: { ...schema, body: farmGroupCreateSchema, response: { 201: z.object({ data: farmGroupSchema }) } } },
+      async (request, reply) => reply.status(201).send({ data: await createGroup(ctx, authOf(request), request.body) }),
+    );
+    app.put(
+      '/organisation/groups/:id',
+      {
+        ...grouping,
+        schema: { ...schema, params: idParams, body: farmGroupUpdateSchema, response: { 200: z.object({ data: farmGroupSchema }) } },
+      },
+      async (request) => ({ data: await updateGroup(ctx, authOf(request), request.params.id, request.body) }),
+    );
+
+    app.put(
+      '/farms/:id/assignment',
+      {
+        ...guarded(ctx, { action: 'farms.assign', record: 'farms' }),
+        schema: { ...schema, params: idParams, body: farmAssignmentSchema, response: { 200: z.object({ data: farmSchema }) } },
+      },
+      async (request) => {
+        const actor = authOf(request);
+        await assignFarm(ctx, actor, request.params.id, request.body);
+        return { data: await getFarm(ctx, actor.orgId, request.params.id) };
+      },
+    );
+  };
+}

@@ -78,7 +78,16 @@ describe('the demo', () => {
     await expectYieldsInPublishedBands();
 
     // Alerts its own data earns (simulated weather and imagery, its water balance), each labelled simulated.
-    const alerts = await server.ctx.database.db.selectFrom('alerts').select(['ruleId', 'simulated', 'orgId']).execute();
+    const demoOrg = await server.ctx.database.db
+      .selectFrom('organisations')
+      .select('id')
+      .where('name', '=', 'Murimi demo')
+      .executeTakeFirstOrThrow();
+    const alerts = await server.ctx.database.db
+      .selectFrom('alerts')
+      .select(['ruleId', 'simulated', 'orgId'])
+      .where('orgId', '=', demoOrg.id)
+      .execute();
     expect(alerts.length).toBeGreaterThan(0);
     expect(alerts.every((alert) => alert.simulated)).toBe(true);
     expect(first.fields.flatMap((field) => field.alerts)).toHaveLength(alerts.length);
@@ -87,13 +96,13 @@ describe('the demo', () => {
       .select('id')
       .where('email', '=', DEMO_EMAIL)
       .executeTakeFirstOrThrow();
-    const digest = await weekDigestOf(server.ctx, { userId: demoUser.id, orgId: alerts[0]!.orgId }, 'app');
+    const digest = await weekDigestOf(server.ctx, { userId: demoUser.id, orgId: alerts[0]!.orgId, role: 'owner' }, 'app');
     for (const field of first.fields) expect(digest.text).toContain(`\n${field.name}\n  Crop health: `);
     expect(digest.text).toMatch(/^Good morning Demo Agronomist,\nHere is the week ahead for your 6 field\(s\)\.\n\nThis week\n- /);
     expect(digest.text).toContain('Some figures come from simulated data.');
     expect(digest.week.openAlerts).toBe(alerts.length);
     // By e-mail and SMS the demo's simulated alerts are not told.
-    const sent = await weekDigestOf(server.ctx, { userId: demoUser.id, orgId: alerts[0]!.orgId }, 'messages');
+    const sent = await weekDigestOf(server.ctx, { userId: demoUser.id, orgId: alerts[0]!.orgId, role: 'owner' }, 'messages');
     expect(sent.week.openAlerts).toBe(0);
     expect(sent.sms).toContain('No open alerts.');
 
@@ -106,11 +115,43 @@ describe('the demo', () => {
       'Tiyende Co-operative demonstration plots',
     ]);
 
+    // The programme: every role signs in with the demo's password and lands in it, seeing what the role reaches.
+    expect(first.programme.health).toEqual({ completed: 30 });
+    const farmsSeenBy: Record<string, number | null> = {};
+    for (const person of first.programme.people) {
+      const signedIn = await server.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email: person.email, password: first.password },
+      });
+      expect(signedIn.json().user.organisation).toMatchObject({ name: first.programme.name, role: person.role });
+      const list = await server.app.inject({
+        method: 'GET',
+        url: '/api/farms?limit=100',
+        headers: { authorization: `Bearer ${signedIn.json().access_token}` },
+      });
+      farmsSeenBy[person.email] = list.statusCode === 200 ? list.json().data.length : null;
+    }
+    expect(farmsSeenBy).toEqual({
+      'manager.demo@example.com': 30,
+      'agronomist.demo@example.com': 18,
+      'farmer1.demo@example.com': 1,
+      'farmer2.demo@example.com': 1,
+      'farmer3.demo@example.com': 1,
+      'funder.demo@example.com': null,
+    });
+
     const second = await setUpDemo(server, () => {});
     expect(second.password).not.toBe(first.password);
     expect((await logIn(first.password)).statusCode).toBe(401);
     expect((await logIn(second.password)).statusCode).toBe(200);
-    const users = await server.ctx.database.db.selectFrom('users').select('id').where('email', '=', DEMO_EMAIL).execute();
-    expect(users).toHaveLength(1);
+    const users = await server.ctx.database.db.selectFrom('users').select('id').where('email', 'like', '%demo@example.com').execute();
+    expect(users).toHaveLength(1 + first.programme.people.length);
+    const programmes = await server.ctx.database.db
+      .selectFrom('organisations')
+      .select('id')
+      .where('name', '=', first.programme.name)
+      .execute();
+    expect(programmes).toHaveLength(1);
   }, 240_000);
 });

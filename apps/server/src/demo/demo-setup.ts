@@ -6,6 +6,7 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 import type { Runtime } from '../runtime.ts';
 import { analysisSlugs, analysisTypes } from '../modules/analysis/analysis-types.ts';
 import { evaluateAlerts } from '../modules/alerts/alert-evaluation.ts';
+import { PROGRAMME_NAME, removeProgrammePeople, setUpDemoProgramme } from './demo-programme.ts';
 
 /**
  * The demo: an organisation and account, two farms with six fields of maize, soybean and tobacco near Harare,
@@ -133,6 +134,8 @@ const FIELDS: DemoFieldPlan[] = [
 export interface DemoSummary {
   email: string;
   password: string;
+  /** The programme's people, one per role, with the same password. */
+  programme: { name: string; farms: number; people: { role: string; email: string }[]; health: Record<string, number> };
   fields: { name: string; analyses: Record<string, string>; alerts: string[] }[];
   imagery: { scenes: number; megabytes: number };
 }
@@ -153,6 +156,7 @@ export async function setUpDemo(runtime: Pick<Runtime, 'app' | 'ctx'>, log: (lin
     await db.deleteFrom('users').where('id', '=', earlier.id).execute();
     log('Removed the earlier demo.');
   }
+  await removeProgrammePeople(ctx);
 
   const password = `demo-${randomBytes(6).toString('base64url')}`;
   const register = await app.inject({
@@ -221,16 +225,15 @@ export async function setUpDemo(runtime: Pick<Runtime, 'app' | 'ctx'>, log: (lin
     created.push({ id, plan, plantingDate });
   }
   log(`Created the account, ${FARMS.length} farms and ${FIELDS.length} fields with soil tests and applications.`);
+  const programme = await setUpDemoProgramme(app, ctx, { userId: user.id, token }, password);
+  log(`Created the programme "${PROGRAMME_NAME}": ${programme.fields.length} farms in 2 wards, and a person for each role.`);
 
-  const earliestPlanting = created.map((field) => field.plantingDate).sort()[0]!;
+  const earliestPlanting = [...created, ...programme.fields].map((field) => field.plantingDate).sort()[0]!;
   const catalog = await writeDemoCatalog({
-    fields: created.map(({ id, plan, plantingDate }) => ({
-      id,
-      name: plan.name,
-      crop: plan.demoCrop,
-      plantingDate,
-      boundary: plan.boundary,
-    })),
+    fields: [
+      ...created.map(({ id, plan, plantingDate }) => ({ id, name: plan.name, crop: plan.demoCrop, plantingDate, boundary: plan.boundary })),
+      ...programme.fields.map(({ id, name, crop, plantingDate, boundary }) => ({ id, name, crop, plantingDate, boundary })),
+    ],
     from: addDays(earliestPlanting, -15),
     to: isoDay(today),
     directory: ctx.config.imagery.demoDir,
@@ -250,15 +253,34 @@ export async function setUpDemo(runtime: Pick<Runtime, 'app' | 'ctx'>, log: (lin
       runs.push({ field: field.id, type, id: started.data.id });
     }
   }
-  log(`Running ${runs.length} analyses…`);
-  const finished = await waitForAnalyses(app, token, runs);
+  // The programme's plots get their crop health (what the agronomist's and the farmers' screens open on); the rest of
+  // their advice runs when someone opens it, as it would for a programme's new farms.
+  const programmeRuns: { field: string; type: string; id: string }[] = [];
+  for (const field of programme.fields) {
+    const response = await app.inject({
+      method: 'POST',
+      url: `/api/analysis/${field.id}/${analysisSlugs.health}/run`,
+      headers: { authorization: `Bearer ${programme.token}` },
+      payload: { field_id: field.id },
+    });
+    if (response.statusCode !== 202) throw new Error(`Running the health analysis of ${field.name} failed: ${response.body}`);
+    programmeRuns.push({ field: field.id, type: 'health', id: response.json().data.id });
+  }
+  log(`Running ${runs.length + programmeRuns.length} analyses…`);
+  const [finished, programmeFinished] = await Promise.all([
+    waitForAnalyses(app, token, runs),
+    waitForAnalyses(app, programme.token, programmeRuns),
+  ]);
+  const health: Record<string, number> = {};
+  for (const run of programmeRuns) {
+    const outcome = programmeFinished.get(run.id) ?? 'not finished';
+    const key = outcome.startsWith('failed') ? 'failed' : outcome === 'not finished' ? 'not finished' : 'completed';
+    health[key] = (health[key] ?? 0) + 1;
+  }
 
   // The alert rules on the demo's own data (its simulated weather and imagery, its water balance): what the alerts
   // screen shows from the first sign-in. Each completed analysis also queued an evaluation; this one does not wait for them.
-  await evaluateAlerts(
-    { ...ctx, log: app.log },
-    created.map((field) => field.id),
-  );
+  await evaluateAlerts({ ...ctx, log: app.log }, [...created.map((field) => field.id), ...programme.fields.map((field) => field.id)]);
   const alerts = await db
     .selectFrom('alerts')
     .select(['fieldId', 'ruleId', 'severity', 'alertDate'])
@@ -270,6 +292,7 @@ export async function setUpDemo(runtime: Pick<Runtime, 'app' | 'ctx'>, log: (lin
   return {
     email: DEMO_EMAIL,
     password,
+    programme: { name: PROGRAMME_NAME, farms: programme.fields.length, people: programme.people, health },
     imagery: { scenes: catalog.items.length, megabytes: catalog.totalBytes / 1e6 },
     fields: created.map(({ id, plan }) => ({
       name: plan.name,

@@ -146,7 +146,8 @@ export async function setUpDemoProgramme(
       const hectares = 0.6 + ((farmNumber * 37) % 20) / 10;
       const plantingDate = addDays(today, -(25 + ((farmNumber * 11) % 36)));
       const boundary = plot(ward.centre, (i % ward.columns) * PLOT_SPACING_M, Math.floor(i / ward.columns) * PLOT_SPACING_M, hectares);
-      const name = crop.demoCrop === 'tobacco' ? 'Tobacco land' : crop.demoCrop === 'soybean' ? 'Soybean plot' : 'Maize plot';
+      // Named as a programme's officers name them: the crop and the family, so thirty plots read apart in a list.
+      const name = `${crop.demoCrop === 'tobacco' ? 'Tobacco' : crop.demoCrop === 'soybean' ? 'Soybean' : 'Maize'} – ${family} ${farmNumber}`;
       const field = await api({
         method: 'POST',
         url: '/api/fields',
@@ -160,7 +161,7 @@ export async function setUpDemoProgramme(
           soilTexture: 'sandy-loam',
         },
       });
-      fields.push({ id: field.data.id, name: `${name} (${family} plot ${farmNumber})`, crop: crop.demoCrop, plantingDate, boundary });
+      fields.push({ id: field.data.id, name, crop: crop.demoCrop, plantingDate, boundary });
     }
   }
   return { orgId, token, fields, people: PROGRAMME_PEOPLE.map(({ role, email }) => ({ role, email })) };

@@ -135,7 +135,7 @@ export interface DemoSummary {
   email: string;
   password: string;
   /** The programme's people, one per role, with the same password. */
-  programme: { name: string; farms: number; people: { role: string; email: string }[]; health: Record<string, number> };
+  programme: { name: string; farms: number; people: { role: string; email: string }[]; analyses: Record<string, number> };
   fields: { name: string; analyses: Record<string, string>; alerts: string[] }[];
   imagery: { scenes: number; megabytes: number };
 }
@@ -253,29 +253,30 @@ export async function setUpDemo(runtime: Pick<Runtime, 'app' | 'ctx'>, log: (lin
       runs.push({ field: field.id, type, id: started.data.id });
     }
   }
-  // The programme's plots get their crop health (what the agronomist's and the farmers' screens open on); the rest of
-  // their advice runs when someone opens it, as it would for a programme's new farms.
+  // The programme's plots get every analysis too: each role's screens open on real advice.
   const programmeRuns: { field: string; type: string; id: string }[] = [];
   for (const field of programme.fields) {
-    const response = await app.inject({
-      method: 'POST',
-      url: `/api/analysis/${field.id}/${analysisSlugs.health}/run`,
-      headers: { authorization: `Bearer ${programme.token}` },
-      payload: { field_id: field.id },
-    });
-    if (response.statusCode !== 202) throw new Error(`Running the health analysis of ${field.name} failed: ${response.body}`);
-    programmeRuns.push({ field: field.id, type: 'health', id: response.json().data.id });
+    for (const type of analysisTypes) {
+      const response = await app.inject({
+        method: 'POST',
+        url: `/api/analysis/${field.id}/${analysisSlugs[type]}/run`,
+        headers: { authorization: `Bearer ${programme.token}` },
+        payload: { field_id: field.id },
+      });
+      if (response.statusCode !== 202) throw new Error(`Running the ${type} analysis of ${field.name} failed: ${response.body}`);
+      programmeRuns.push({ field: field.id, type, id: response.json().data.id });
+    }
   }
   log(`Running ${runs.length + programmeRuns.length} analyses…`);
   const [finished, programmeFinished] = await Promise.all([
     waitForAnalyses(app, token, runs),
     waitForAnalyses(app, programme.token, programmeRuns),
   ]);
-  const health: Record<string, number> = {};
+  const programmeAnalyses: Record<string, number> = {};
   for (const run of programmeRuns) {
     const outcome = programmeFinished.get(run.id) ?? 'not finished';
     const key = outcome.startsWith('failed') ? 'failed' : outcome === 'not finished' ? 'not finished' : 'completed';
-    health[key] = (health[key] ?? 0) + 1;
+    programmeAnalyses[key] = (programmeAnalyses[key] ?? 0) + 1;
   }
 
   // The alert rules on the demo's own data (its simulated weather and imagery, its water balance): what the alerts
@@ -292,7 +293,7 @@ export async function setUpDemo(runtime: Pick<Runtime, 'app' | 'ctx'>, log: (lin
   return {
     email: DEMO_EMAIL,
     password,
-    programme: { name: PROGRAMME_NAME, farms: programme.fields.length, people: programme.people, health },
+    programme: { name: PROGRAMME_NAME, farms: programme.fields.length, people: programme.people, analyses: programmeAnalyses },
     imagery: { scenes: catalog.items.length, megabytes: catalog.totalBytes / 1e6 },
     fields: created.map(({ id, plan }) => ({
       name: plan.name,

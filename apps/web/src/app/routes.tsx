@@ -37,6 +37,7 @@ const SoilTests = screenPage(() => import('../pages/app/SoilTestsPage.tsx'));
 const Fertilizer = screenPage(() => import('../pages/app/FertilizerPage.tsx'));
 const SoilAnalysis = screenPage(() => import('../pages/app/SoilAnalysisPage.tsx'));
 const Settings = screenPage(() => import('../pages/app/SettingsPage.tsx'));
+const People = screenPage(() => import('../pages/app/PeoplePage.tsx'));
 const ImportFields = screenPage(() => import('../pages/app/ImportFieldsPage.tsx'));
 const MapView = screenPage(() => import('../pages/app/MapViewPage.tsx'));
 const CropHealth = screenPage(() => import('../pages/app/CropHealthPage.tsx'));
@@ -130,6 +131,7 @@ export function AppRoutes() {
             <Route path="billing" element={<ComingSoon title="Billing" coming="placeholder" />} />
             <Route path="support" element={<ComingSoon title="Support" coming="placeholder" />} />
             <Route path="settings" element={<Settings />} />
+            <Route path="people" element={<People />} />
           </Route>
         </Route>
 

@@ -52,6 +52,14 @@ export function UserMenu({ compact = false }: { compact?: boolean }) {
           >
             {t('userMenu.settings')}
           </Link>
+          <Link
+            role="menuitem"
+            to="/people"
+            onClick={() => setOpen(false)}
+            className="flex min-h-11 items-center rounded px-3 hover:bg-stone-100"
+          >
+            {t('userMenu.people')}
+          </Link>
           <button
             role="menuitem"
             type="button"

@@ -57,6 +57,7 @@ export const mobileTitleByPath: Record<string, string> = {
   reports: 'mobileTitles.reports',
   analysis: 'mobileTitles.reports',
   settings: 'mobileTitles.settings',
+  people: 'mobileTitles.people',
 };
 
 /** Paths whose phone header has a back button (spec §2.4); unknown paths have one too. */
@@ -91,6 +92,7 @@ export const breadcrumbLabels: Record<string, string> = {
   weather: 'Weather & Irrigation',
   irrigation: 'Irrigation & Weather',
   settings: 'Settings',
+  people: 'Organisation & people',
   billing: 'Billing',
   support: 'Support',
   create: 'Create',

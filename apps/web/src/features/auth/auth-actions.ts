@@ -1,7 +1,7 @@
 import { MISSING_TOKEN_MESSAGE } from '@murimi/core';
 import { api } from '../../lib/api/client.ts';
 import { removeDeviceDataOf } from '../offline/device-storage.ts';
-import { deviceTokenFor, session } from './session.ts';
+import { deviceTokenFor, rememberOrganisation, rememberedOrganisationFor, session } from './session.ts';
 
 /** What happens to data cached for the person who signs in or out: the app clears its query cache (main.tsx). */
 let clearCachedData: () => void = () => {};
@@ -31,6 +31,8 @@ export interface SessionAnswer {
   access_token?: string;
   token?: string;
   device_token?: string;
+  /** The organisation the session is for. */
+  user?: { organisation?: { id: string } };
 }
 
 /**
@@ -44,8 +46,18 @@ export function startSession(answer: SessionAnswer): void {
   session.signIn(token, answer.device_token);
 }
 
-/** Signs in, sending the device token this browser keeps for that account, if any. */
+/**
+ * Signs in, sending the device token this browser keeps for that account, if any, and the organisation it last worked
+ * in (the session opens there while the person belongs to it).
+ */
 export async function logIn(credentials: { email: string; password: string }): Promise<void> {
   const deviceToken = deviceTokenFor(credentials.email);
-  startSession(await api.post<SessionAnswer>('/api/auth/login', deviceToken ? { ...credentials, deviceToken } : credentials));
+  const organisationId = rememberedOrganisationFor(credentials.email);
+  const answer = await api.post<SessionAnswer>('/api/auth/login', {
+    ...credentials,
+    ...(deviceToken ? { deviceToken } : {}),
+    ...(organisationId ? { organisationId } : {}),
+  });
+  startSession(answer);
+  if (answer.user?.organisation) rememberOrganisation(credentials.email, answer.user.organisation.id);
 }

@@ -155,6 +155,23 @@ export function deviceTokenFor(email: string): string | undefined {
   }
 }
 
+/** The organisation this device last worked in for an account: its sign-in opens there (kept across sign-outs). */
+export function rememberOrganisation(email: string, organisationId: string): void {
+  try {
+    localStorage.setItem(`${deviceTokenKey(email).replace(DEVICE_TOKEN_PREFIX, `${DEVICE_TOKEN_PREFIX}org.`)}`, organisationId);
+  } catch {
+    // storage blocked: the next sign-in opens in the person's first organisation
+  }
+}
+
+export function rememberedOrganisationFor(email: string): string | undefined {
+  try {
+    return localStorage.getItem(deviceTokenKey(email).replace(DEVICE_TOKEN_PREFIX, `${DEVICE_TOKEN_PREFIX}org.`)) ?? undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 export const session = new SessionStore();
 
 /** Starts the 60-second check and the cross-tab listener; returns a function that stops both. */

@@ -53,10 +53,12 @@ export const common = {
     weather: 'Weather & Irrigation',
     reports: 'Reports & Analytics',
     settings: 'Settings',
+    people: 'People',
   },
   userMenu: {
     label: 'User Account',
     settings: 'Settings',
+    people: 'Organisation & people',
     logout: 'Logout',
   },
   fieldSelector: {

@@ -1,0 +1,94 @@
+import { mkdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { desktop, launchBrowser, newPage, phone, seriousA11yViolations, signInThroughForm } from './support/browser.ts';
+import { DEMO_EMAIL, onPostgres, startDemoServer, type DemoServer } from './support/demo.ts';
+
+// The demo's programme as its people meet it: the owner switches into it (and this browser remembers the choice at the
+// next sign-in), a manager changes a role and removes a member, a farmer sees their own field only.
+const shots = process.env.SCREENSHOT_DIR ?? path.join(tmpdir(), 'murimi-people-shots');
+const PROGRAMME = 'Mhondoro–Chegutu maize and soybean programme';
+
+let demo: DemoServer;
+let browser: Browser;
+beforeAll(async () => {
+  if (onPostgres) return;
+  [demo, browser] = await Promise.all([startDemoServer(), launchBrowser()]);
+  mkdirSync(shots, { recursive: true });
+}, 300_000);
+afterAll(async () => {
+  await browser?.close();
+  await demo?.server.stop();
+});
+
+const signOut = async (page: Page) => {
+  await page.evaluate(() => localStorage.removeItem('murimi.access_token'));
+};
+
+describe.skipIf(onPostgres)('organisation and people', () => {
+  it('switches the demo owner into the programme, whose farms then fill the screens, and opens there at the next sign-in (phone)', async () => {
+    const { context, page } = await newPage(browser, demo.server.url, phone);
+    await signInThroughForm(page, DEMO_EMAIL, demo.password);
+    await page.goto('/people');
+    await page.getByText('Working here').waitFor();
+    await page.locator('li', { hasText: 'demo@example.com' }).waitFor();
+    await page.screenshot({ path: path.join(shots, 'people-owner-phone.png'), fullPage: true });
+    expect(await seriousA11yViolations(page)).toEqual([]);
+
+    await page.getByRole('button', { name: `Work in ${PROGRAMME}` }).click();
+    await page.waitForURL('**/dashboard');
+    await page.goto('/fields');
+    await page.getByText('Showing 30 of 30 fields').waitFor({ timeout: 15_000 });
+    await page.screenshot({ path: path.join(shots, 'programme-fields-phone.png'), fullPage: true });
+
+    // Signed out and in again on this phone: the programme it chose, not the account's first organisation.
+    await signOut(page);
+    await signInThroughForm(page, DEMO_EMAIL, demo.password);
+    await page.goto('/people');
+    await page.getByText(`Who works in ${PROGRAMME}, and what each may do.`).waitFor();
+    await context.close();
+  });
+
+  it('lets a manager change a role and remove a member, whose access ends at once (desktop)', async () => {
+    const { context, page } = await newPage(browser, demo.server.url, desktop);
+    await signInThroughForm(page, 'manager.demo@example.com', demo.password);
+    await page.goto('/people');
+    // The owner is the owner's to change: a manager sees the role, not a choice.
+    await page.getByText('Tendai Agronomist', { exact: true }).waitFor();
+    expect(await page.getByLabel('Role of Demo Agronomist').count()).toBe(0);
+    await page.getByLabel('Role of Nyasha Dube').selectOption('viewer');
+    await page.getByText('Nyasha Dube is now Viewer (funder).').waitFor();
+
+    const funder = await fetch(`${demo.server.url}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'funder.demo@example.com', password: demo.password }),
+    });
+    const funderToken = ((await funder.json()) as { access_token: string }).access_token;
+    const asFunder = () => fetch(`${demo.server.url}/api/auth/me`, { headers: { authorization: `Bearer ${funderToken}` } });
+    expect((await asFunder()).status).toBe(200);
+
+    const row = page.locator('li', { hasText: 'funder.demo@example.com' });
+    await row.getByRole('button', { name: 'Remove' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Remove from organisation' }).click();
+    await page.getByText('Funder Viewer no longer has access.').waitFor();
+    await page.getByText('funder.demo@example.com').waitFor({ state: 'detached' });
+    expect((await asFunder()).status).toBe(401);
+    await page.screenshot({ path: path.join(shots, 'people-manager-desktop.png'), fullPage: true });
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await context.close();
+  });
+
+  it("shows a farmer their own farm's field only, and not the programme's people (phone)", async () => {
+    const { context, page } = await newPage(browser, demo.server.url, phone);
+    await signInThroughForm(page, 'farmer1.demo@example.com', demo.password);
+    await page.goto('/fields');
+    await page.getByText('Showing 1 of 1 field').waitFor({ timeout: 15_000 });
+    await page.goto('/people');
+    await page.getByText('Only owners, managers and agronomists see the people of an organisation.').waitFor();
+    await page.screenshot({ path: path.join(shots, 'people-farmer-phone.png'), fullPage: true });
+    await context.close();
+  });
+});

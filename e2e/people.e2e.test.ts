@@ -2,8 +2,18 @@ import { mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
+import { decodedBody, startSmtpSink } from '../apps/server/test/smtp-sink.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { desktop, launchBrowser, newPage, phone, seriousA11yViolations, signInThroughForm } from './support/browser.ts';
+import {
+  desktop,
+  launchBrowser,
+  newPage,
+  phone,
+  seriousA11yViolations,
+  signInThroughForm,
+  TEST_PASSWORD,
+  waitForApp,
+} from './support/browser.ts';
 import { DEMO_EMAIL, onPostgres, startDemoServer, type DemoServer } from './support/demo.ts';
 
 // The demo's programme as its people meet it: the owner switches into it (and this browser remembers the choice at the
@@ -13,15 +23,33 @@ const PROGRAMME = 'Mhondoro–Chegutu maize and soybean programme';
 
 let demo: DemoServer;
 let browser: Browser;
+let smtp: Awaited<ReturnType<typeof startSmtpSink>>;
 beforeAll(async () => {
   if (onPostgres) return;
-  [demo, browser] = await Promise.all([startDemoServer(), launchBrowser()]);
+  smtp = await startSmtpSink();
+  const env = { SMTP_URL: smtp.url };
+  [demo, browser] = await Promise.all([startDemoServer({ env }), launchBrowser()]);
   mkdirSync(shots, { recursive: true });
 }, 300_000);
 afterAll(async () => {
   await browser?.close();
   await demo?.server.stop();
+  await smtp?.close();
 });
+
+/** The invitation link in the e-mail to `to`, once it has arrived (quoted-printable undone). */
+async function invitationLinkTo(to: string): Promise<string> {
+  for (let waited = 0; waited < 30_000; waited += 200) {
+    const message = smtp.received.find((m) => m.to.includes(to) && m.body.includes('invites you'));
+    if (message) {
+      const text = decodedBody(message.body);
+      const url = new URL(/https?:\/\/\S+\/invitation\?token=[A-Za-z0-9_-]+/.exec(text)![0]);
+      return `${url.pathname}${url.search}`;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`No invitation reached ${to}`);
+}
 
 const signOut = async (page: Page) => {
   await page.evaluate(() => localStorage.removeItem('murimi.access_token'));
@@ -79,6 +107,42 @@ describe.skipIf(onPostgres)('organisation and people', () => {
     await page.screenshot({ path: path.join(shots, 'people-manager-desktop.png'), fullPage: true });
     expect(await seriousA11yViolations(page)).toEqual([]);
     await context.close();
+  });
+
+  it('invites a new farmer by e-mail, who creates an account from the link and lands in the programme (desktop, then phone)', async () => {
+    const { context, page } = await newPage(browser, demo.server.url, desktop);
+    await signInThroughForm(page, 'manager.demo@example.com', demo.password);
+    await page.goto('/people');
+    const email = `new.farmer.${Date.now()}@example.org`;
+    await page.getByLabel('Their name (optional)').fill('Rumbidzai Gumbo');
+    await page.getByLabel('E-mail address').fill(email);
+    await page.getByRole('button', { name: 'Send invitation' }).click();
+    await page.getByText(`Invitation sent to ${email}.`).waitFor();
+    await page.getByText(`Rumbidzai Gumbo · ${email}`).waitFor();
+    await page.screenshot({ path: path.join(shots, 'invitations-desktop.png'), fullPage: true });
+    await context.close();
+
+    const link = await invitationLinkTo(email);
+    const invitee = await newPage(browser, demo.server.url, phone);
+    await invitee.page.goto(link);
+    await invitee.page.getByText(`${PROGRAMME} invites you to join as Farmer.`).waitFor();
+    await invitee.page.screenshot({ path: path.join(shots, 'invitation-signed-out-phone.png'), fullPage: true });
+    await invitee.page.getByRole('link', { name: 'Create an account' }).click();
+    await invitee.page.waitForURL('**/register');
+    await waitForApp(invitee.page);
+    await invitee.page.getByLabel('Full name').fill('Rumbidzai Gumbo');
+    await invitee.page.getByLabel('E-mail').fill(email);
+    await invitee.page.getByLabel('Password').fill(TEST_PASSWORD);
+    await invitee.page.getByRole('button', { name: 'Create account' }).click();
+    await invitee.page.waitForURL('**/invitation?token=*');
+    await invitee.page.getByRole('button', { name: `Join ${PROGRAMME}` }).click();
+    await invitee.page.waitForURL('**/dashboard');
+    await invitee.page.goto('/people');
+    await invitee.page.getByText(`Who works in ${PROGRAMME}, and what each may do.`).waitFor();
+    // The link is used up.
+    await invitee.page.goto(link);
+    await invitee.page.getByText('This invitation is invalid, used or expired.', { exact: false }).waitFor();
+    await invitee.context.close();
   });
 
   it("shows a farmer their own farm's field only, and not the programme's people (phone)", async () => {

@@ -85,11 +85,11 @@ export interface DemoServer {
  * The real server (`murimi serve`) on a copy of the demo of its own, with simulated weather. The demo is built into
  * `templateDir` if it is not there yet: by default the folder of this test run (the browser tests' global setup).
  */
-export async function startDemoServer(options: { templateDir?: string } = {}): Promise<DemoServer> {
+export async function startDemoServer(options: { templateDir?: string; env?: Record<string, string> } = {}): Promise<DemoServer> {
   const template = await demoTemplate(options.templateDir ?? inject('demoTemplateDir'));
   const dataDir = mkdtempSync(path.join(tmpdir(), 'murimi-e2e-demo-'));
   cpSync(template.dataDir, dataDir, { recursive: true });
-  const server = await startServer({ DATA_DIR: dataDir, WEATHER_SOURCE: 'simulated' });
+  const server = await startServer({ DATA_DIR: dataDir, WEATHER_SOURCE: 'simulated', ...options.env });
   const token = async () => {
     const response = await fetch(`${server.url}/api/auth/login`, {
       method: 'POST',

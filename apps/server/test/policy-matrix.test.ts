@@ -105,6 +105,8 @@ const created = async (url: string, payload: object) => {
   expect(response.statusCode, response.body).toBe(201);
   return response.json().data.id as string;
 };
+/** An invitation the owner sent, for a request to resend or withdraw. */
+const anInvitation = () => created('/api/organisation/invitations', { role: 'viewer', email: `viewer.${newId()}@example.org` });
 const soilTest = (fieldId: string) => ({ fieldId, ph: 6.1, sampleDate: '2026-09-01' });
 const irrigation = (fieldId: string) => ({ fieldId, irrigationDate: '2026-11-21', depthMm: 20, method: 'drip' });
 /** One rain reading per field and day: each sample on a field of its own on the farm. */
@@ -240,6 +242,21 @@ const samples: Record<string, Sample> = {
       return { url: `/api/organisation/members/${leaving.userId}` };
     },
   },
+  'GET /api/organisation/invitations': { noFarm: true, build: () => ({ url: '/api/organisation/invitations' }) },
+  'POST /api/organisation/invitations': {
+    noFarm: true,
+    build: () => ({ url: '/api/organisation/invitations', payload: { role: 'viewer', email: `funder.${newId()}@example.org` } }),
+  },
+  'POST /api/organisation/invitations/:id/resend': {
+    noFarm: true,
+    build: async () => ({ url: `/api/organisation/invitations/${await anInvitation()}/resend` }),
+  },
+  'DELETE /api/organisation/invitations/:id': {
+    noFarm: true,
+    build: async () => ({ url: `/api/organisation/invitations/${await anInvitation()}` }),
+  },
+  // A link that is no invitation: refused for what it is, to anyone signed in.
+  'POST /api/invitations/accept': { noFarm: true, build: () => ({ url: '/api/invitations/accept', payload: { token: 'x'.repeat(43) } }) },
   'GET /api/organisation/groups': { noFarm: true, build: () => ({ url: '/api/organisation/groups' }) },
   'POST /api/organisation/groups': {
     noFarm: true,

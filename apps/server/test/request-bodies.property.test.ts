@@ -20,6 +20,7 @@ let farmer: TestAccount;
 let records: Awaited<ReturnType<typeof createFarmRecords>>;
 let alertId: string;
 let groupId: string;
+let invitationId: string;
 
 const AT_SECRET = 'callback-secret-of-24-characters-or-more';
 const TWILIO_TOKEN = 'twilio-auth-token-for-property-tests';
@@ -60,6 +61,13 @@ beforeAll(async () => {
     .execute();
   alertId = await insertAlert(t.ctx, { orgId: farmer.orgId, fieldId: records.field.id });
   groupId = (await as(farmer, t.app, { method: 'POST', url: '/api/organisation/groups', payload: { name: 'Ward 7' } })).json().data.id;
+  invitationId = (
+    await as(farmer, t.app, {
+      method: 'POST',
+      url: '/api/organisation/invitations',
+      payload: { role: 'viewer', email: 'funder@example.org' },
+    })
+  ).json().data.id;
 });
 afterAll(() => t?.close());
 
@@ -253,6 +261,14 @@ describe('generated request bodies', () => {
       ['PUT', '/api/organisation/groups/{id}', `/api/organisation/groups/${groupId}`, { name: 'Ward 7', agronomistUserIds: [] }],
       // The only owner changing their own role: refused with a sentence, never a 500.
       ['PUT', '/api/organisation/members/{userId}', `/api/organisation/members/${farmer.userId}`, { role: 'manager' }],
+      [
+        'POST',
+        '/api/organisation/invitations',
+        '/api/organisation/invitations',
+        { role: 'farmer', email: 'farmer@example.org', name: 'F' },
+      ],
+      ['POST', '/api/organisation/invitations/{id}/resend', `/api/organisation/invitations/${invitationId}/resend`, {}],
+      ['POST', '/api/invitations/accept', '/api/invitations/accept', { token: 'x'.repeat(43) }],
       ['PUT', '/api/farms/{id}/assignment', `/api/farms/${farm.id}/assignment`, { groupId, farmerUserId: null }],
     ] as const satisfies readonly (readonly [Method, string, string | fc.Arbitrary<string>, Record<string, unknown>])[];
   };

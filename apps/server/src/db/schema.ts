@@ -66,6 +66,29 @@ export interface GroupAgronomistTable {
   userId: string;
 }
 
+/** An invitation into an organisation (migration 0021). */
+export interface InvitationTable {
+  id: string;
+  orgId: string;
+  role: Exclude<MemberRole, 'owner'>;
+  groupId: string | null;
+  name: string | null;
+  email: string | null;
+  phone: string | null;
+  tokenHash: string;
+  slug: string | null;
+  codeHash: string | null;
+  failedCodes: ColumnType<number, number | undefined, number>;
+  invitedBy: string | null;
+  sendCount: ColumnType<number, number | undefined, number>;
+  sentAt: Timestamp;
+  expiresAt: Timestamp;
+  acceptedAt: Timestamp | null;
+  acceptedBy: string | null;
+  revokedAt: Timestamp | null;
+  createdAt: CreatedAt;
+}
+
 export interface RevokedTokenTable {
   tokenId: string;
   expiresAt: Timestamp;
@@ -101,6 +124,8 @@ export type AuthAttemptKind =
   | 'sms-code-account-day'
   /** A verification code sent by SMS, counted across the whole service per hour (SMS_CODES_PER_HOUR). */
   | 'sms-code-service-hour'
+  /** An invitation sent (or sent again), counted per organisation per day. */
+  | 'invitation-send'
   | 'link-failure';
 
 export interface AuthAttemptTable {
@@ -373,7 +398,7 @@ export interface AlertNotificationTable {
   createdAt: CreatedAt;
 }
 
-export type SmsPurpose = 'alert' | 'verification' | 'digest' | 'reply';
+export type SmsPurpose = 'alert' | 'verification' | 'digest' | 'reply' | 'invitation';
 /**
  * queued (waiting to be sent), held (quiet hours), sending (being handed to the provider under a lease), sent (the
  * provider took it), delivered, failed, uncertain (the provider's answer was lost and it cannot be asked: it may or
@@ -469,6 +494,7 @@ export interface DB {
   memberships: MembershipTable;
   farmGroups: FarmGroupTable;
   groupAgronomists: GroupAgronomistTable;
+  invitations: InvitationTable;
   revokedTokens: RevokedTokenTable;
   userTokens: UserTokenTable;
   authAttempts: AuthAttemptTable;

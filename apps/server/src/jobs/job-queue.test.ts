@@ -1,11 +1,9 @@
-import { once } from 'node:events';
-import type { AddressInfo } from 'node:net';
-import { SMTPServer } from 'smtp-server';
 import { CompiledQuery } from 'kysely';
 import pino from 'pino';
 import { afterAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { registerAccount, startTestApp, type TestApp } from '../../test/harness.ts';
+import { startSmtpSink } from '../../test/smtp-sink.ts';
 import { healthCheckJob } from './health-check.job.ts';
 import { JobQueue, type JobDefinition } from './job-queue.ts';
 
@@ -17,33 +15,6 @@ async function waitFor<T>(probe: () => Promise<T | undefined>, timeoutMs = 15_00
     if (Date.now() > deadline) throw new Error('timed out waiting');
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-}
-
-interface ReceivedMail {
-  to: string[];
-  body: string;
-}
-
-/** A local SMTP server that records what it receives (or refuses it, to test retries). */
-async function startSmtpSink(options: { refuse: boolean }) {
-  const received: ReceivedMail[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    onData(stream, session, callback) {
-      let body = '';
-      stream.on('data', (chunk: Buffer) => (body += chunk.toString()));
-      stream.on('end', () => {
-        if (options.refuse) return callback(new Error('mailbox unavailable'));
-        received.push({ to: session.envelope.rcptTo.map((r) => r.address), body });
-        callback();
-      });
-    },
-  });
-  server.listen(0, '127.0.0.1');
-  await once(server.server, 'listening');
-  const port = (server.server.address() as AddressInfo).port;
-  return { received, url: `smtp://127.0.0.1:${port}`, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
 }
 
 /** Waits for the outbox row of `email` whose `column` has been set by the send-email job. */

@@ -38,6 +38,7 @@ const Fertilizer = screenPage(() => import('../pages/app/FertilizerPage.tsx'));
 const SoilAnalysis = screenPage(() => import('../pages/app/SoilAnalysisPage.tsx'));
 const Settings = screenPage(() => import('../pages/app/SettingsPage.tsx'));
 const People = screenPage(() => import('../pages/app/PeoplePage.tsx'));
+const Invitation = screenPage(() => import('../pages/app/InvitationPage.tsx'));
 const ImportFields = screenPage(() => import('../pages/app/ImportFieldsPage.tsx'));
 const MapView = screenPage(() => import('../pages/app/MapViewPage.tsx'));
 const CropHealth = screenPage(() => import('../pages/app/CropHealthPage.tsx'));
@@ -97,6 +98,8 @@ export function AppRoutes() {
             <Route path="reset-password" element={<ResetPassword />} />
             <Route path="verify-email" element={<VerifyEmail />} />
             <Route path="auth/callback" element={<AuthCallback />} />
+            <Route path="invitation" element={<Invitation />} />
+            <Route path="i/:slug" element={<Invitation />} />
           </Route>
         </Route>
 

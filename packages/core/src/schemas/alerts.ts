@@ -262,7 +262,7 @@ export const recentSmsSchema = z.object({
   data: z.array(
     z.object({
       id: idSchema,
-      purpose: z.enum(['alert', 'verification', 'digest', 'reply']),
+      purpose: z.enum(['alert', 'verification', 'digest', 'reply', 'invitation']),
       status: z.enum(smsStatuses),
       body: z.string(),
       /** Sent once more because it is not known whether the first one went. */

@@ -139,3 +139,59 @@ export const farmAssignmentSchema = z.strictObject({
   groupId: z.uuid().nullable().optional(),
   farmerUserId: z.uuid().nullable().optional(),
 });
+
+/** Who may be invited: every role but owner (an owner is made by the owner, from among the members). */
+export const invitedRoleSchema = z.enum(['manager', 'agronomist', 'farmer', 'viewer'], {
+  message: 'Choose a role: manager, agronomist, farmer or viewer.',
+});
+
+/** An invitation by e-mail or, for a farmer without e-mail, by SMS to their phone. */
+export const invitationCreateSchema = z
+  .strictObject({
+    id: z.uuid().optional(),
+    role: invitedRoleSchema,
+    name: requiredText('Name', 120).optional(),
+    email: emailSchema.optional(),
+    /** Any common way of writing it; read for the organisation's country. */
+    phone: z.string().trim().min(4, 'Enter the mobile number.').max(32, 'That is too long for a phone number.').optional(),
+    /** For an agronomist: the group they will follow. */
+    groupId: z.uuid().optional(),
+  })
+  .refine((value) => (value.email === undefined) !== (value.phone === undefined), {
+    message: 'Give an e-mail address or a mobile number, one of the two.',
+    path: ['email'],
+  });
+
+export const invitationSchema = z.object({
+  id: z.string(),
+  role: invitedRoleSchema,
+  name: z.string().nullable(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  groupId: z.string().nullable(),
+  invitedBy: z.string().nullable(),
+  sentAt: z.string(),
+  sendCount: z.number().int(),
+  expiresAt: z.string(),
+  state: z.enum(['pending', 'expired', 'accepted', 'revoked']),
+});
+export type Invitation = z.infer<typeof invitationSchema>;
+
+/** What the invitation's link shows before anyone signs in: the organisation and the role, nothing of its people. */
+export const invitationPreviewSchema = z.object({
+  organisation: z.string(),
+  role: invitedRoleSchema,
+  needsCode: z.boolean(),
+});
+
+/** Accepting: the e-mailed link's token, or the SMS's short link and its code. */
+export const invitationAcceptSchema = z.union([
+  z.strictObject({ token: z.string().min(20, 'This invitation link is incomplete.').max(200) }),
+  z.strictObject({
+    slug: z.string().min(6).max(40),
+    code: z
+      .string()
+      .trim()
+      .regex(/^\d{6}$/, 'Enter the six digits of the code in the SMS.'),
+  }),
+]);

@@ -1,4 +1,9 @@
 import {
+  authResponseSchema,
+  invitationAcceptSchema,
+  invitationCreateSchema,
+  invitationPreviewSchema,
+  invitationSchema,
   farmAssignmentSchema,
   farmGroupCreateSchema,
   farmGroupSchema,
@@ -14,9 +19,21 @@ import { authOf } from '../../plugins/authenticate.ts';
 import { guarded } from '../../policy/guard.ts';
 import { getFarm } from '../farms/farms.service.ts';
 import { assignFarm, createGroup, listGroups, updateGroup } from './groups.service.ts';
+import {
+  acceptInvitation,
+  createInvitation,
+  listInvitations,
+  previewInvitation,
+  resendInvitation,
+  revokeInvitation,
+} from './invitations.service.ts';
 import { changeMemberRole, listMembers, removeMember } from './members.service.ts';
 
 const userParams = z.strictObject({ userId: z.uuid({ message: 'The id in the path must be a UUID.' }) });
+const previewQuery = z.union([
+  z.strictObject({ token: z.string().min(20, 'This invitation link is incomplete.').max(200) }),
+  z.strictObject({ slug: z.string().min(6, 'This invitation link is incomplete.').max(40) }),
+]);
 const idParams = z.strictObject({ id: z.uuid({ message: 'The id in the path must be a UUID.' }) });
 
 /** An organisation's people, their roles, its groups of farms and who each farm is assigned to. */
@@ -46,6 +63,43 @@ export function memberRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       await removeMember(ctx, authOf(request), request.params.userId);
       return reply.status(204).send();
     });
+
+    const invitationOne = { 200: z.object({ data: invitationSchema }), 201: z.object({ data: invitationSchema }) };
+    app.get(
+      '/organisation/invitations',
+      { ...managing, schema: { ...schema, response: { 200: z.object({ data: z.array(invitationSchema) }) } } },
+      async (request) => ({ data: await listInvitations(ctx, authOf(request)) }),
+    );
+    app.post(
+      '/organisation/invitations',
+      { ...managing, schema: { ...schema, body: invitationCreateSchema, response: invitationOne } },
+      async (request, reply) => reply.status(201).send({ data: await createInvitation(ctx, authOf(request), request.body) }),
+    );
+    app.post(
+      '/organisation/invitations/:id/resend',
+      { ...managing, schema: { ...schema, params: idParams, response: invitationOne } },
+      async (request) => ({ data: await resendInvitation(ctx, authOf(request), request.params.id) }),
+    );
+    app.delete('/organisation/invitations/:id', { ...managing, schema: { ...schema, params: idParams } }, async (request, reply) => {
+      await revokeInvitation(ctx, authOf(request), request.params.id);
+      return reply.status(204).send();
+    });
+
+    // The invitation's link, before signing in: the organisation and the role (a bad link counts like a bad reset link).
+    app.get(
+      '/invitations/preview',
+      { schema: { tags: ['members'], querystring: previewQuery, response: { 200: z.object({ data: invitationPreviewSchema }) } } },
+      async (request) => ({ data: await previewInvitation(ctx, request.query, request.ip) }),
+    );
+    // Accepting needs the person signed in (registered first if they are new): they join and get a session there.
+    app.post(
+      '/invitations/accept',
+      {
+        ...guarded(ctx, { action: 'account.self' }),
+        schema: { ...schema, body: invitationAcceptSchema, response: { 200: authResponseSchema } },
+      },
+      async (request) => acceptInvitation(ctx, authOf(request).userId, request.body, request.ip),
+    );
 
     app.get(
       '/organisation/groups',

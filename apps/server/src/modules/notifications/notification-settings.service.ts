@@ -29,7 +29,7 @@ const CODE_REQUEST_LIMIT: WindowLimit = {
 const codeHash = (userId: string, code: string) => createHash('sha256').update(`${userId}:${code}`).digest('hex');
 
 /** The number farmers text (STOP, START) when the provider sends from one; null for a sender name or a service id. */
-function smsServiceNumber(sms: SmsConfig): string | null {
+export function smsServiceNumber(sms: SmsConfig): string | null {
   const sender =
     sms.provider === 'twilio' ? sms.twilio?.from : sms.provider === 'africastalking' ? sms.africasTalking?.senderId : undefined;
   return sender && /^\+?\d{3,15}$/.test(sender) ? sender : null;
@@ -134,7 +134,7 @@ export async function requestSmsPhoneCode(ctx: AppContext, userId: string, phone
 }
 
 /** The number (E.164) and its country, if a code may be texted to it; a 400 saying what is wrong with it otherwise. */
-function textablePhone(sms: SmsConfig, phoneInput: string, personCountry: string): { phone: string; country: string } {
+export function textablePhone(sms: SmsConfig, phoneInput: string, personCountry: string): { phone: string; country: string } {
   const number = textableNumber(phoneInput, personCountry, sms.allowedCountries);
   if (number.ok) return number;
   if (number.problem === 'unreadable') {

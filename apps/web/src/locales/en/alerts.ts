@@ -139,7 +139,7 @@ export const alerts = {
     none: 'No SMS yet.',
     when: 'Queued {{time}}',
     repeat: 'Sent again: we could not tell whether the first one reached your phone.',
-    purposes: { alert: 'Alert', verification: 'Code', digest: 'Weekly digest', reply: 'Reply' },
+    purposes: { alert: 'Alert', verification: 'Code', digest: 'Weekly digest', reply: 'Reply', invitation: 'Invitation' },
     statuses: {
       queued: 'Waiting to go',
       held: 'Held for quiet hours',

@@ -19,6 +19,7 @@ import {
   useMyOrganisations,
   useRemoveMember,
 } from '../../features/members/api/members.ts';
+import { Invitations } from '../../features/members/components/Invitations.tsx';
 import { switchOrganisation } from '../../features/members/organisation-switch.ts';
 import { showToast } from '../../features/toasts/toast-store.ts';
 import { api } from '../../lib/api/client.ts';
@@ -233,6 +234,12 @@ function Groups({ manages }: { manages: boolean }) {
   );
 }
 
+/** The invitation form offers the groups an agronomist may follow. */
+function InvitationsWithGroups() {
+  const groups = useGroups(true);
+  return <Invitations groups={groups.data ?? []} />;
+}
+
 /** The organisations a person works in (and the switch between them), its people and roles, and its groups. */
 export default function PeoplePage() {
   const { t } = useTranslation('app');
@@ -250,6 +257,7 @@ export default function PeoplePage() {
         <Organisations currentId={id} />
         {allowed.includes('members.read') ? (
           <>
+            {rights.manages && <InvitationsWithGroups />}
             <Members myUserId={me.data.id} rights={rights} />
             <Groups manages={allowed.includes('groups.manage')} />
           </>

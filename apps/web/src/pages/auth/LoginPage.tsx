@@ -71,7 +71,11 @@ export default function LoginPage() {
         </Link>
         <p className="text-stone-700">
           {t('login.noAccount')}{' '}
-          <Link to="/register" className="inline-flex min-h-11 items-center font-semibold text-leaf-800 underline">
+          <Link
+            to="/register"
+            state={from ? { from } : undefined}
+            className="inline-flex min-h-11 items-center font-semibold text-leaf-800 underline"
+          >
             {t('login.register')}
           </Link>
         </p>

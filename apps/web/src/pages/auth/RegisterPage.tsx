@@ -1,7 +1,7 @@
 import { registerErrorMessage, registerSchema } from '@murimi/core';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { usePageTitle } from '../../lib/page-title.ts';
 import { useHydrated } from '../../lib/use-hydrated.ts';
 import { Button } from '../../components/ui/Button.tsx';
@@ -27,6 +27,8 @@ export default function RegisterPage() {
   const { t } = useTranslation('auth');
   usePageTitle(t('register.title'));
   const navigate = useNavigate();
+  // Where the person was going (an invitation's link), as the sign-in form does.
+  const from = (useLocation().state as { from?: string } | null)?.from;
   const [values, setValues] = useState({ name: '', email: '', password: '', phone: '', country: 'ZW' });
   const { errors, formError, busy, submit } = useMutationForm(useRegister(), inputs, { failure });
   const hydrated = useHydrated();
@@ -37,7 +39,7 @@ export default function RegisterPage() {
     submit(
       validate(registerSchema, { ...values, phone: blankToNull(values.phone) }),
       (data) => data,
-      () => navigate('/dashboard', { replace: true }),
+      () => navigate(from && from.startsWith('/') && !from.startsWith('//') ? from : '/dashboard', { replace: true }),
     );
   }
 

@@ -1,4 +1,5 @@
-import type { FarmGroup, Member, MemberRole, MyOrganisation } from '@murimi/core';
+import type { FarmGroup, Invitation, invitationCreateSchema, Member, MemberRole, MyOrganisation } from '@murimi/core';
+import type { z } from 'zod';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, apiRequest } from '../../../lib/api/client.ts';
 
@@ -43,4 +44,38 @@ export function useRemoveMember() {
     mutationFn: (userId: string) => apiRequest<undefined>('DELETE', `/api/organisation/members/${userId}`),
     onSuccess: () => client.invalidateQueries({ queryKey: membersQuery().queryKey }),
   });
+}
+
+export type InvitationInput = z.input<typeof invitationCreateSchema>;
+
+export const invitationsQuery = () =>
+  queryOptions({
+    queryKey: ['invitations'] as const,
+    queryFn: async () => (await api.get<{ data: Invitation[] }>('/api/organisation/invitations')).data,
+  });
+export const useInvitations = (enabled: boolean) => useQuery({ ...invitationsQuery(), enabled });
+
+/** Sending, resending and withdrawing invitations: sent now or failing with the server's words, never kept for later. */
+export function useInvitationActions() {
+  const client = useQueryClient();
+  const refresh = () => client.invalidateQueries({ queryKey: invitationsQuery().queryKey });
+  return {
+    send: useMutation({
+      networkMode: 'always',
+      // The id is chosen once per submission: sent again after a lost answer, the same invitation answers.
+      mutationFn: async (invitation: InvitationInput) =>
+        (await api.post<{ data: Invitation }>('/api/organisation/invitations', invitation)).data,
+      onSuccess: refresh,
+    }),
+    resend: useMutation({
+      networkMode: 'always',
+      mutationFn: async (id: string) => (await api.post<{ data: Invitation }>(`/api/organisation/invitations/${id}/resend`, {})).data,
+      onSuccess: refresh,
+    }),
+    revoke: useMutation({
+      networkMode: 'always',
+      mutationFn: (id: string) => apiRequest<undefined>('DELETE', `/api/organisation/invitations/${id}`),
+      onSuccess: refresh,
+    }),
+  };
 }

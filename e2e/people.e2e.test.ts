@@ -109,6 +109,44 @@ describe.skipIf(onPostgres)('organisation and people', () => {
     await context.close();
   });
 
+  it('lets a manager give a ward to the agronomist and a farm to a farmer, who then reach them (desktop)', async () => {
+    const signIn = async (email: string) =>
+      (
+        (await (
+          await fetch(`${demo.server.url}/api/auth/login`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({ email, password: demo.password }),
+          })
+        ).json()) as { access_token: string }
+      ).access_token;
+    const farmsSeenBy = async (email: string) => {
+      const response = await fetch(`${demo.server.url}/api/farms?limit=100`, {
+        headers: { authorization: `Bearer ${await signIn(email)}` },
+      });
+      return ((await response.json()) as { data: { id: string; name: string }[] }).data;
+    };
+    expect(await farmsSeenBy('agronomist.demo@example.com')).toHaveLength(18);
+    const { context, page } = await newPage(browser, demo.server.url, desktop);
+    await signInThroughForm(page, 'manager.demo@example.com', demo.password);
+    await page.goto('/people');
+    const ward12 = page.locator('li', { hasText: 'Ward 12 – Chegutu' });
+    await ward12.getByRole('button', { name: 'Change agronomists' }).click();
+    await ward12.getByLabel('Tendai Agronomist').check();
+    await ward12.getByRole('button', { name: 'Save agronomists' }).click();
+    await page.getByText('Agronomists of Ward 12 – Chegutu saved.').waitFor();
+    expect(await farmsSeenBy('agronomist.demo@example.com')).toHaveLength(30);
+
+    const [farm] = (await farmsSeenBy('manager.demo@example.com')).filter((f) => !/plot (1|2|3)$/.test(f.name));
+    await page.goto(`/farms/${farm!.id}`);
+    await page.getByLabel('Farmer', { exact: true }).selectOption({ label: 'Tafadzwa Ncube' });
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByText(`${farm!.name} is assigned.`).waitFor();
+    await page.screenshot({ path: path.join(shots, 'farm-assignment-desktop.png'), fullPage: true });
+    expect((await farmsSeenBy('farmer2.demo@example.com')).map((f) => f.id)).toContain(farm!.id);
+    await context.close();
+  });
+
   it('invites a new farmer by e-mail, who creates an account from the link and lands in the programme (desktop, then phone)', async () => {
     const { context, page } = await newPage(browser, demo.server.url, desktop);
     await signInThroughForm(page, 'manager.demo@example.com', demo.password);

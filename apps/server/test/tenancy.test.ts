@@ -165,9 +165,10 @@ describe('routes that need a session', () => {
       }
     }
     expect(signedIn.length).toBeGreaterThanOrEqual(24);
-    // The only routes open without a session: health, public settings, crops, the sign-in flows, the metrics (for a
-    // scraper's token: notification-settings.test.ts), and the SMS providers' callbacks (which prove themselves by
-    // signature or secret instead: sms-channels.test.ts).
+    // The only routes open without a session: health, public settings, crops, the sign-in flows, an invitation link's
+    // preview (the link is the proof: invitations.test.ts), the metrics (for a scraper's token:
+    // notification-settings.test.ts), and the SMS providers' callbacks (which prove themselves by signature or secret
+    // instead: sms-channels.test.ts).
     expect(open.map((r) => r.split(' ')[1]).sort()).toEqual(
       [
         '/api/sms/africastalking/{secret}/delivery',
@@ -183,6 +184,7 @@ describe('routes that need a session', () => {
         '/api/auth/verify-email',
         '/api/crop-types',
         '/api/health',
+        '/api/invitations/preview',
         '/api/metrics',
         '/api/public-config',
       ].sort(),

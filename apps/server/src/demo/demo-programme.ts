@@ -20,6 +20,13 @@ const WARDS = [
   { name: 'Ward 12 – Chegutu', centre: [30.15, -18.13] as [number, number], columns: 4, farms: 12 },
 ];
 const PLOT_SPACING_M = 260;
+/**
+ * The green cover a smallholder's plot reaches (illustrative): unfertilised, hand-weeded, planted at the first good
+ * rains, its canopy seldom closes — about 60 % where a well-managed field closes to about 90 % (the demo imagery's
+ * defaults). With full canopies the simulated plots would read as commercial fields, and their yield estimates
+ * (soybean near 4 t/ha) would stand above what smallholders harvest in southern Africa (soybean 1.5–3.5 t/ha).
+ */
+const SMALLHOLDER_PEAK_COVER = { maize: 0.62, soybean: 0.58, tobacco: 0.6 } as const;
 const CROPS: { cropType: string; demoCrop: DemoCrop }[] = [
   { cropType: 'maize-grain', demoCrop: 'maize' },
   { cropType: 'maize-grain', demoCrop: 'maize' },
@@ -65,6 +72,7 @@ export interface ProgrammeField {
   crop: DemoCrop;
   plantingDate: string;
   boundary: FieldBoundary;
+  peakCover: number;
 }
 
 export interface DemoProgramme {
@@ -161,7 +169,14 @@ export async function setUpDemoProgramme(
           soilTexture: 'sandy-loam',
         },
       });
-      fields.push({ id: field.data.id, name, crop: crop.demoCrop, plantingDate, boundary });
+      fields.push({
+        id: field.data.id,
+        name,
+        crop: crop.demoCrop,
+        plantingDate,
+        boundary,
+        peakCover: SMALLHOLDER_PEAK_COVER[crop.demoCrop],
+      });
     }
   }
   return { orgId, token, fields, people: PROGRAMME_PEOPLE.map(({ role, email }) => ({ role, email })) };

@@ -232,7 +232,14 @@ export async function setUpDemo(runtime: Pick<Runtime, 'app' | 'ctx'>, log: (lin
   const catalog = await writeDemoCatalog({
     fields: [
       ...created.map(({ id, plan, plantingDate }) => ({ id, name: plan.name, crop: plan.demoCrop, plantingDate, boundary: plan.boundary })),
-      ...programme.fields.map(({ id, name, crop, plantingDate, boundary }) => ({ id, name, crop, plantingDate, boundary })),
+      ...programme.fields.map(({ id, name, crop, plantingDate, boundary, peakCover }) => ({
+        id,
+        name,
+        crop,
+        plantingDate,
+        boundary,
+        peakCover,
+      })),
     ],
     from: addDays(earliestPlanting, -15),
     to: isoDay(today),

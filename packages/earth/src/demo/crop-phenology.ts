@@ -39,8 +39,9 @@ export interface PhenologyCurve {
   seasonDays: number;
 }
 
-export function phenologyCurve(crop: DemoCrop): PhenologyCurve {
-  const { cropTypeId, peakCover } = seasons[crop];
+export function phenologyCurve(crop: DemoCrop, peakCoverOfField?: number): PhenologyCurve {
+  const { cropTypeId, peakCover: cropPeakCover } = seasons[crop];
+  const peakCover = peakCoverOfField ?? cropPeakCover;
   const cropType = findCropType(cropTypeId);
   if (!cropType) throw new Error(`The crop catalogue has no "${cropTypeId}" for ${crop}.`);
   const { initial, development, midSeason, lateSeason } = cropType.stageLengthsDays;

@@ -171,6 +171,8 @@ function checkRequest({ fields, from, to }: DemoCatalogRequest): void {
     ids.add(field.id);
     if (!demoCrops.includes(field.crop))
       throw new RangeError(`Field "${field.id}": the demo grows ${demoCrops.join(', ')}, not "${field.crop}".`);
+    if (field.peakCover !== undefined && !(field.peakCover > 0.05 && field.peakCover <= 0.95))
+      throw new RangeError(`Field "${field.id}": its peak green cover is a share above 0.05 and at most 0.95, not ${field.peakCover}.`);
     if (!isDay(field.plantingDate))
       throw new RangeError(`Field "${field.id}": the planting date must be YYYY-MM-DD, not "${field.plantingDate}".`);
   }

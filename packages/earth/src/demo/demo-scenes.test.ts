@@ -70,6 +70,21 @@ describe('a simulated scene', () => {
     expect(swirWhere(1)).toBeGreaterThan(swirWhere(0) + 300); // DN: 0.03 reflectance
   });
 
+  it("grows a smallholder's plot (a lower peak cover) to a sparser canopy, lower NDVI, than the same field well managed", () => {
+    const { date } = firstDateWith('clear', '2025-02-01');
+    const meanFieldNdvi = (peakCover?: number) => {
+      const [site] = groupIntoSites([{ ...harareMaize, ...(peakCover === undefined ? {} : { peakCover }) }, harareSoybean]);
+      const plotLayout = layOutSite(site!, seed);
+      const { red, nir } = renderScene(plotLayout, date).bands;
+      const values: number[] = [];
+      for (let i = 0; i < plotLayout.fieldAt.length; i++) {
+        if (plotLayout.fieldAt[i] === 0 && !plotLayout.stressedAt[i]) values.push(ndvi(nir.samples[i]!, red.samples[i]!));
+      }
+      return mean(values);
+    };
+    expect(meanFieldNdvi(0.6)).toBeLessThan(meanFieldNdvi() - 0.1);
+  });
+
   it('puts bright cloud (SCL 8, 9) over part of a field on some dates, its dark shadow (SCL 3) to the west, and says how much of each field is clear', () => {
     const { scene } = firstDateWith('cloud-over-field');
     const { scl, blue } = scene.bands;

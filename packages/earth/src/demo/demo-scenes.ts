@@ -220,7 +220,7 @@ export function layOutSite(site: DemoSite, seed: number): SiteLayout {
   return {
     site,
     seed,
-    curves: site.fields.map((field) => phenologyCurve(field.crop)),
+    curves: site.fields.map((field) => phenologyCurve(field.crop, field.peakCover)),
     plantingDays: site.fields.map((field) => dayNumber(field.plantingDate)),
     fieldAt,
     stressedAt,

@@ -11,6 +11,11 @@ export interface DemoField {
   /** YYYY-MM-DD (for tobacco, the transplanting date). */
   plantingDate: string;
   boundary: FieldBoundary;
+  /**
+   * The green cover its canopy reaches, 0–1, when not the crop's well-managed default: a smallholder's unfertilised,
+   * hand-weeded plot rarely closes its canopy.
+   */
+  peakCover?: number;
 }
 
 /**

@@ -19,6 +19,7 @@ import { formatArea, useAreaUnit } from '../../lib/area-unit.ts';
 import { formatTimestamp } from '../../lib/format.ts';
 import { usePageTitle } from '../../lib/page-title.ts';
 import { useConfirmedMutation } from '../../lib/use-confirmed-mutation.ts';
+import { FarmAssignment } from '../../features/members/components/FarmAssignment.tsx';
 
 /** The farm's fields, with those made on this device and not sent yet (marked), as My Fields lists them. */
 function FarmFields({ farm }: { farm: Farm }) {
@@ -90,6 +91,7 @@ function FarmView({ farm }: { farm: Farm }) {
         <Card title={t('farmDetail.fields')}>
           <FarmFields farm={farm} />
         </Card>
+        <FarmAssignment farm={farm} />
         <FarmPackCard farm={farm} />
       </div>
       <ConfirmDialog

@@ -19,6 +19,7 @@ import {
   useMyOrganisations,
   useRemoveMember,
 } from '../../features/members/api/members.ts';
+import { GroupFollowers } from '../../features/members/components/GroupFollowers.tsx';
 import { Invitations } from '../../features/members/components/Invitations.tsx';
 import { switchOrganisation } from '../../features/members/organisation-switch.ts';
 import { showToast } from '../../features/toasts/toast-store.ts';
@@ -206,6 +207,7 @@ function Groups({ manages }: { manages: boolean }) {
                   {t('people.farmCount', { count: group.farmCount })} ·{' '}
                   {group.agronomists.length > 0 ? group.agronomists.map((a) => a.name).join(', ') : t('people.noAgronomist')}
                 </p>
+                {manages && <GroupFollowers group={group} />}
               </li>
             ))}
           </ul>

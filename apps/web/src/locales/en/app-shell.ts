@@ -33,6 +33,9 @@ export const appShell = {
   },
   dashboard: {
     title: 'Dashboard',
+    viewerTitle: 'You view this organisation as a funder',
+    viewer: "A viewer sees a programme's totals, never a farmer or their fields. Funders' reports are not built yet: nothing to show here.",
+    viewerAction: 'Organisation & people',
     welcome: 'Welcome, {{name}}.',
     emptyTitle: 'Set up your first field',
     empty:

@@ -101,3 +101,14 @@ describe("the dashboard's counts of fields", () => {
     expect(await screen.findByText('Set up your first field')).toBeTruthy();
   });
 });
+
+describe('the dashboard of a viewer', () => {
+  it("says a funder sees a programme's totals only, instead of a load error, when the farms are refused to their role", async () => {
+    const refused = { status: 403, body: { error: { code: 'FORBIDDEN', message: 'Your role in this organisation does not allow this.' } } };
+    stubServer(({ path }) => (path.startsWith('/api/farms') || path.startsWith('/api/fields') ? refused : undefined));
+    openDashboard();
+    await screen.findByText('You view this organisation as a funder');
+    expect(screen.queryByText('This could not be loaded.')).toBeNull();
+    expect(screen.getByRole('link', { name: 'Organisation & people' }).getAttribute('href')).toBe('/people');
+  });
+});

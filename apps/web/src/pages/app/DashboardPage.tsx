@@ -3,6 +3,7 @@ import { ButtonLink } from '../../components/ui/Button.tsx';
 import { ErrorBoundary, PartBoundary, PartFailed } from '../../components/ui/ErrorBoundary.tsx';
 import { Card, EmptyState, Page, PageHeader, Spinner } from '../../components/ui/layout.tsx';
 import { LoadError } from '../../components/ui/QueryState.tsx';
+import { ApiError } from '../../lib/api/client.ts';
 import { useSession } from '../../features/auth/use-session.ts';
 import { FieldAnalysisTiles } from '../../features/analyses/components/AnalysisTiles.tsx';
 import { FarmHealthTotalsTile } from '../../features/analyses/components/FarmHealthTotalsTile.tsx';
@@ -69,6 +70,8 @@ function QuickActions() {
  * Dashboard: the week (fields' health and water, actions, open alerts), the selected field's latest analyses as tiles, the farm's fields by crop health, a run control, farms,
  * fields and hectares, the latest records and the next things to do.
  */
+const isForbidden = (error: unknown) => error instanceof ApiError && error.status === 403;
+
 export default function DashboardPage() {
   const { t } = useTranslation('app');
   usePageTitle(t('dashboard.title'));
@@ -84,6 +87,15 @@ export default function DashboardPage() {
 
   let content;
   if (fields.isPending || farms.isPending) content = <Spinner label={t('states.loadingDashboard')} />;
+  // A viewer (a funder) reads no farm: their role sees a programme's totals only.
+  else if (isForbidden(farms.error))
+    content = (
+      <EmptyState
+        title={t('dashboard.viewerTitle')}
+        message={t('dashboard.viewer')}
+        action={<ButtonLink to="/people">{t('dashboard.viewerAction')}</ButtonLink>}
+      />
+    );
   else if (fields.isError || farms.isError)
     content = (
       <LoadError

@@ -10,6 +10,7 @@ import {
   type PolygonBoundary,
 } from '@murimi/core';
 import { sql } from 'kysely';
+import { anApplication } from '../../../test/factories.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { as, registerAccount, squareBoundary, startTestApp, type TestAccount, type TestApp } from '../../../test/harness.ts';
 
@@ -256,16 +257,7 @@ describe('the other lists page the same way', () => {
       await as(farmer, t.app, {
         method: 'POST',
         url: '/api/fertilizer-applications',
-        payload: {
-          fieldId,
-          product: 'AN',
-          nitrogenPct: 34.5,
-          phosphatePct: 0,
-          potashPct: 0,
-          rateKgPerHa: 100,
-          applicationDate: sampleDate,
-          method: 'broadcast',
-        },
+        payload: { ...anApplication(fieldId), applicationDate: sampleDate, method: 'broadcast' },
       });
     }
     for (const [url, dateKey] of [

@@ -9,19 +9,23 @@ import {
   type AlertSeverity,
   type NotificationPreferences,
 } from '@murimi/core';
+import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import type { ServiceContext } from '../../app-context.ts';
+import type { DB } from '../../db/schema.ts';
 import type { JobDefinition, JobQueue } from '../../jobs/job-queue.ts';
 import { queueEmail, sendEmailJob } from '../../mail/mailer.ts';
 import { CONTACT_COLUMNS, preferencesOf } from '../notifications/notification-preferences.ts';
 import { queueSms } from '../sms/sms-outbox.ts';
 import { isOpenAlert, mayBeSentAlert } from './alerts.service.ts';
+import { fieldsInReach, reachOf, type Actor } from '../../policy/policy.ts';
 
 export type NotifyContext = ServiceContext & { queue: Pick<JobQueue, 'send'> };
 
 interface NotifiedAlert {
   id: string;
   orgId: string;
+  fieldId: string;
   fieldName: string;
   ruleId: AlertRuleId;
   category: 'weather' | 'crop' | 'pest';
@@ -37,6 +41,26 @@ interface NotifiedAlert {
 export interface NotifyOutcome {
   emails: number;
   sms: number;
+}
+
+/**
+ * The alerts of a member's organisation on fields they reach: a farmer is told of their own farms, an agronomist of
+ * their groups', a funder of none (the policy's `fields.read`).
+ */
+async function alertsInReach(db: Kysely<DB>, member: Actor, alerts: NotifiedAlert[]): Promise<NotifiedAlert[]> {
+  const ofOrganisation = alerts.filter((alert) => alert.orgId === member.orgId);
+  const reach = reachOf(member, 'fields.read');
+  if (reach === 'none' || ofOrganisation.length === 0) return [];
+  if (reach === 'organisation') return ofOrganisation;
+  const reached = await fieldsInReach(db, member, 'fields.read')!
+    .where(
+      'fields.id',
+      'in',
+      ofOrganisation.map((alert) => alert.fieldId),
+    )
+    .execute();
+  const ids = new Set(reached.map((field) => field.id));
+  return ofOrganisation.filter((alert) => ids.has(alert.fieldId));
 }
 
 /**
@@ -58,6 +82,7 @@ export async function notifyAlerts(ctx: NotifyContext, alertIds: readonly string
       .select([
         'alerts.id',
         'alerts.orgId',
+        'alerts.fieldId',
         'fields.name as fieldName',
         'alerts.ruleId',
         'alerts.category',
@@ -79,14 +104,14 @@ export async function notifyAlerts(ctx: NotifyContext, alertIds: readonly string
   const members = await db
     .selectFrom('memberships')
     .innerJoin('users', 'users.id', 'memberships.userId')
-    .select(['memberships.orgId', 'users.id', ...CONTACT_COLUMNS])
+    .select(['memberships.orgId', 'memberships.role', 'users.id', ...CONTACT_COLUMNS])
     .where('memberships.orgId', 'in', [...new Set(alerts.map((alert) => alert.orgId))])
     .execute();
 
   const outcome: NotifyOutcome = { emails: 0, sms: 0 };
   for (const member of members) {
     const preferences = preferencesOf(member);
-    const theirs = alerts.filter((alert) => alert.orgId === member.orgId);
+    const theirs = await alertsInReach(db, { userId: member.id, orgId: member.orgId, role: member.role }, alerts);
     const byEmail = member.emailVerifiedAt ? theirs.filter((alert) => carries(preferences, 'email', alert)) : [];
     const bySms = member.smsPhone && member.smsPhoneVerifiedAt ? theirs.filter((alert) => carries(preferences, 'sms', alert)) : [];
     if (byEmail.length === 0 && bySms.length === 0) continue;

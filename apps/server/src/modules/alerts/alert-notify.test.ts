@@ -51,4 +51,50 @@ describe('telling people of new alerts', () => {
     const shown = (await as(farmer, test.app, { method: 'GET', url: `/api/alerts/${simulated}` })).json().data;
     expect(shown).toMatchObject({ id: simulated, simulated: true });
   });
+  it("tells a programme's farmer of their own farm's alerts only, and its funder of none", async () => {
+    const programme = await registerAccount(test.app, { name: 'Programme owner' });
+    await test.ctx.database.db.updateTable('users').set({ emailVerifiedAt: test.ctx.now() }).where('id', '=', programme.userId).execute();
+    const member = async (role: 'farmer' | 'viewer', phone: string) => {
+      const person = await registerAccount(test.app);
+      await test.ctx.database.db
+        .updateTable('users')
+        .set({ emailVerifiedAt: test.ctx.now(), smsPhone: phone, smsPhoneVerifiedAt: test.ctx.now() })
+        .where('id', '=', person.userId)
+        .execute();
+      await test.ctx.database.db.insertInto('memberships').values({ orgId: programme.orgId, userId: person.userId, role }).execute();
+      return person;
+    };
+    const farmerInProgramme = await member('farmer', '+263771230002');
+    const funder = await member('viewer', '+263771230003');
+    const theirs = await createFarmWithFields(test.app, programme, ['Their plot']);
+    const another = await createFarmWithFields(test.app, programme, ['Another plot']);
+    await test.ctx.database.db
+      .updateTable('farms')
+      .set({ farmerUserId: farmerInProgramme.userId })
+      .where('id', '=', theirs.farmId)
+      .execute();
+    const onTheirs = await insertAlert(test.ctx, {
+      orgId: programme.orgId,
+      fieldId: theirs.fieldIds[0]!,
+      ruleId: 'frost',
+      date: '2026-12-01',
+      severity: 'critical',
+    });
+    const onAnother = await insertAlert(test.ctx, {
+      orgId: programme.orgId,
+      fieldId: another.fieldIds[0]!,
+      ruleId: 'frost',
+      date: '2026-12-01',
+      severity: 'critical',
+    });
+
+    await notifyAlerts(test.ctx, [onTheirs, onAnother]);
+    const toldOf = async (userId: string) =>
+      (await test.ctx.database.db.selectFrom('alertNotifications').select('alertId').where('userId', '=', userId).execute()).map(
+        (row) => row.alertId,
+      );
+    expect(new Set(await toldOf(farmerInProgramme.userId))).toEqual(new Set([onTheirs]));
+    expect(await toldOf(funder.userId)).toEqual([]);
+    expect(new Set(await toldOf(programme.userId))).toEqual(new Set([onTheirs, onAnother]));
+  });
 });

@@ -122,6 +122,43 @@ describe('the weekly digest', () => {
     expect(await dueWeeklyDigests(test.ctx)).toEqual([]);
   });
 
+  it('is one message for a person in two organisations, their fields grouped by organisation, and none of a funder’s', async () => {
+    // An agronomist of their own farm who is also a farmer in a programme, and a viewer of a third.
+    const person = await registerAccount(test.app, { name: 'Rufaro Chikore' });
+    await test.ctx.database.db.updateTable('users').set({ emailVerifiedAt: new Date() }).where('id', '=', person.userId).execute();
+    const own = await createFarmWithFields(test.app, person, ['Home plot']);
+    const programme = await registerAccount(test.app);
+    await test.ctx.database.db.updateTable('organisations').set({ name: 'Ward 7 programme' }).where('id', '=', programme.orgId).execute();
+    await test.ctx.database.db.updateTable('organisations').set({ name: 'Chikore family' }).where('id', '=', person.orgId).execute();
+    const inProgramme = await createFarmWithFields(test.app, programme, ['Club plot', 'River plot']);
+    await test.ctx.database.db
+      .insertInto('memberships')
+      .values({ orgId: programme.orgId, userId: person.userId, role: 'farmer' })
+      .execute();
+    await test.ctx.database.db.updateTable('farms').set({ farmerUserId: person.userId }).where('id', '=', inProgramme.farmId).execute();
+    // The programme's second farm is not theirs.
+    const other = await createFarmWithFields(test.app, programme, ['Not theirs']);
+    const funded = await registerAccount(test.app);
+    await createFarmWithFields(test.app, funded, ['A funded field']);
+    await test.ctx.database.db.insertInto('memberships').values({ orgId: funded.orgId, userId: person.userId, role: 'viewer' }).execute();
+    expect(own.fieldIds).toHaveLength(1);
+    expect(other.fieldIds).toHaveLength(1);
+
+    expect(await sendWeeklyDigest(test.ctx, person.userId, '2026-11-30')).toBe('sent');
+    const emails = await test.ctx.database.db
+      .selectFrom('emailOutbox')
+      .select('id')
+      .where('toAddress', '=', person.email)
+      .where('subject', 'like', '%your week%')
+      .execute();
+    expect(emails).toHaveLength(1);
+    const text = (await readOutboxMessage(test.ctx.database, test.ctx.config.jwtSecret, emails[0]!.id))!;
+    expect(text).toContain('your 3 field(s)');
+    expect(text).toMatch(/Chikore family: Home plot\n[\s\S]*Ward 7 programme: Club plot\n[\s\S]*Ward 7 programme: River plot\n/);
+    expect(text).not.toContain('Not theirs');
+    expect(text).not.toContain('A funded field');
+  });
+
   it('is the dashboard’s "This week"', async () => {
     const week = (await as(farmer, test.app, { method: 'GET', url: '/api/insights/this-week' })).json().data;
     expect(week).toMatchObject({

@@ -12,6 +12,7 @@ import {
   type DigestField,
   type HealthResult,
   type IrrigationResult,
+  type NotificationPreferences,
 } from '@murimi/core';
 import { sql } from 'kysely';
 import { z } from 'zod';
@@ -48,15 +49,53 @@ export type DigestReader = 'app' | 'messages';
  * latest health analyses, its latest irrigation advice and its open alerts.
  */
 export async function weekDigestOf(ctx: ServiceContext, who: Actor, reader: DigestReader): Promise<ComposedDigest> {
-  const db = ctx.database.db;
-  const user = await db
+  const user = await readerOf(ctx, who.userId);
+  const preferences = preferencesOf(user);
+  const { fields, openAlerts } = await digestFieldsOf(ctx, who, reader, preferences, DIGEST_MAX_FIELDS);
+  return composeFor(ctx, user.name, preferences, fields, openAlerts);
+}
+
+async function readerOf(ctx: ServiceContext, userId: string) {
+  const user = await ctx.database.db
     .selectFrom('users')
     .select(['name', 'country', 'notificationPreferences'])
-    .where('id', '=', who.userId)
+    .where('id', '=', userId)
     .executeTakeFirst();
   if (!user) throw new AppError('UNAUTHENTICATED', 'Your session has expired. Please log in again.');
-  const preferences = preferencesOf(user);
+  return user;
+}
+
+function composeFor(
+  ctx: ServiceContext,
+  personName: string,
+  preferences: NotificationPreferences,
+  fields: DigestField[],
+  openAlertsOnAllFields: number,
+): ComposedDigest {
   const local = localTimeIn(ctx.now(), preferences.timeZone);
+  return composeWeeklyDigest({
+    personName,
+    language: preferences.language,
+    weekStart: weekStartOf(local.date, local.weekday),
+    fields,
+    openAlertsOnAllFields,
+    productName: ctx.config.productName,
+    appUrl: `${ctx.config.publicUrl}/dashboard`,
+  });
+}
+
+/**
+ * One organisation's part of a digest: at most `maxFields` of the fields the person reaches there, from each field's
+ * two latest health analyses, its latest irrigation advice and its open alerts, and the open alerts on all of them.
+ */
+async function digestFieldsOf(
+  ctx: ServiceContext,
+  who: Actor,
+  reader: DigestReader,
+  preferences: NotificationPreferences,
+  maxFields: number,
+): Promise<{ fields: DigestField[]; openAlerts: number }> {
+  const db = ctx.database.db;
   const fields = await db
     .selectFrom('fields')
     .select(['id', 'name', 'cropType', 'plantingDate'])
@@ -65,7 +104,7 @@ export async function weekDigestOf(ctx: ServiceContext, who: Actor, reader: Dige
     .where(withinReach(db, who, 'fields.read', { farmIdColumn: 'farmId' }))
     .orderBy('name')
     .orderBy('id')
-    .limit(DIGEST_MAX_FIELDS)
+    .limit(maxFields)
     .execute();
   const ids = fields.map((field) => field.id);
   const { openAlertsOnAllFields } = await db
@@ -173,21 +212,13 @@ export async function weekDigestOf(ctx: ServiceContext, who: Actor, reader: Dige
         }),
     };
   });
-  return composeWeeklyDigest({
-    personName: user.name,
-    language: preferences.language,
-    weekStart: weekStartOf(local.date, local.weekday),
-    fields: digestFields,
-    openAlertsOnAllFields: Number(openAlertsOnAllFields),
-    productName: ctx.config.productName,
-    appUrl: `${ctx.config.publicUrl}/dashboard`,
-  });
+  return { fields: digestFields, openAlerts: Number(openAlertsOnAllFields) };
 }
 
 /**
  * Sends one person's digest for the week starting `weekStart`, once: by e-mail to a confirmed address and by SMS to
- * a verified number, as their preferences choose (the SMS waits out quiet hours that run past 06:00). A person with
- * no fields gets none.
+ * a verified number, as their preferences choose (the SMS waits out quiet hours that run past 06:00). One message for
+ * all the organisations the person belongs to, their fields grouped by organisation. A person with no fields gets none.
  */
 export async function sendWeeklyDigest(
   ctx: ServiceContext & { queue: Pick<JobQueue, 'send'> },
@@ -197,16 +228,34 @@ export async function sendWeeklyDigest(
   const db = ctx.database.db;
   const user = await db
     .selectFrom('users')
-    .innerJoin('memberships', 'memberships.userId', 'users.id')
-    .select([...CONTACT_COLUMNS, 'memberships.orgId', 'memberships.role'])
+    .select([...CONTACT_COLUMNS, 'users.name'])
     .where('users.id', '=', userId)
-    .orderBy('memberships.createdAt')
     .executeTakeFirst();
-  // A viewer (a funder) reads no farmer's fields.
-  if (!user || reachOf({ userId, orgId: user.orgId, role: user.role }, 'fields.read') === 'none') return 'nothing-to-say';
+  if (!user) return 'nothing-to-say';
   const preferences = preferencesOf(user);
-  const digest = await weekDigestOf(ctx, { userId, orgId: user.orgId, role: user.role }, 'messages');
-  if (digest.week.fields.length === 0) return 'nothing-to-say';
+  // Every organisation the person belongs to, in the order they joined; a viewer's (a funder's) holds no fields for them.
+  const memberships = (
+    await db
+      .selectFrom('memberships')
+      .innerJoin('organisations', 'organisations.id', 'memberships.orgId')
+      .select(['memberships.orgId', 'memberships.role', 'organisations.name'])
+      .where('memberships.userId', '=', userId)
+      .orderBy('memberships.createdAt')
+      .execute()
+  ).filter((membership) => reachOf({ userId, ...membership }, 'fields.read') !== 'none');
+  const fields: DigestField[] = [];
+  let openAlerts = 0;
+  for (const membership of memberships) {
+    const part = await digestFieldsOf(ctx, { userId, ...membership }, 'messages', preferences, DIGEST_MAX_FIELDS - fields.length);
+    // With two organisations or more, each field says whose it is: one message, grouped by organisation.
+    fields.push(
+      ...(memberships.length > 1 ? part.fields.map((field) => ({ ...field, name: `${membership.name}: ${field.name}` })) : part.fields),
+    );
+    openAlerts += part.openAlerts;
+    if (fields.length >= DIGEST_MAX_FIELDS) break;
+  }
+  if (fields.length === 0) return 'nothing-to-say';
+  const digest = composeFor(ctx, user.name, preferences, fields, openAlerts);
   return db.transaction().execute(async (tx) => {
     const claimed = await tx
       .insertInto('weeklyDigests')

@@ -16,7 +16,7 @@ import type { JobContext, JobDefinition } from '../../jobs/job-queue.ts';
 import { loadFieldInSeason, loadSeasonWeather, type AnalysisRequest } from '../analysis/analysis-inputs.ts';
 import { runIrrigationAnalysis } from '../analysis/irrigation-analysis.ts';
 import { senderE164 } from '../notifications/phone-numbers.ts';
-import { fieldStatuses, numberedFields, personByPhone, type SmsPerson } from './sms-people.ts';
+import { fieldStatuses, numberedFields, personByPhone, type NumberedField, type SmsPerson } from './sms-people.ts';
 import { queueSms } from './sms-outbox.ts';
 import { amountHelp, logWaterByPhone, MAX_PHONE_WATER_MM } from './water-by-phone.ts';
 
@@ -153,7 +153,7 @@ async function answer(
   const { language } = person.preferences;
   const product = context.config.productName;
   const replyOnly = (reply: string): Answer => ({ reply, question: null });
-  const fields = await numberedFields(context, person.orgId);
+  const fields = await numberedFields(context, person);
   if (command.kind === 'help' || command.kind === 'unknown') return replyOnly(notificationText(language, 'sms.help', { product }));
   if (fields.length === 0) return replyOnly(notificationText(language, 'sms.noFields', { product }));
   const fieldAt = (number: number | null) => (number === null ? null : (fields[number - 1] ?? undefined));
@@ -213,7 +213,7 @@ async function answer(
   // The question is forgotten only with the reply, once the water is logged: a failure here leaves it for the retry.
   const questionDone = (reply: string): Answer => ({ reply, question: { kind: 'forget' } });
   const outcome = await logWaterByPhone(context, {
-    orgId: person.orgId,
+    orgId: field.orgId,
     userId: person.userId,
     fieldId: field.id,
     water: question.water,
@@ -230,7 +230,7 @@ async function answer(
     }
     return questionDone(notificationText(language, 'sms.notLogged', { product, reason: outcome.reason }));
   }
-  const advice = await waterAdviceNow(context, person, field.id);
+  const advice = await waterAdviceNow(context, person, field);
   return questionDone(
     notificationText(language, question.water === 'irrigation' ? 'sms.irrigationLogged' : 'sms.rainLogged', {
       product,
@@ -247,9 +247,10 @@ async function answer(
  * queued analysis stores the same for the app): so the reply to IRR 25 already says what changed. When the weather
  * cannot be had the reply says only what was logged.
  */
-async function waterAdviceNow(context: JobContext, person: SmsPerson, fieldId: string): Promise<string> {
+async function waterAdviceNow(context: JobContext, person: SmsPerson, field: NumberedField): Promise<string> {
+  const fieldId = field.id;
   try {
-    const place = await loadFieldInSeason({ orgId: person.orgId, fieldId } as AnalysisRequest, context);
+    const place = await loadFieldInSeason({ orgId: field.orgId, fieldId } as AnalysisRequest, context);
     const weather = await loadSeasonWeather(context, place);
     const outcome = runIrrigationAnalysis(place.field, weather, place.today);
     return smsWaterText(waterOutlookOf(outcome.result as IrrigationResult), person.preferences.language, person.today);

@@ -15,11 +15,11 @@ import { sql } from 'kysely';
 import type { ServiceContext } from '../../app-context.ts';
 import { isOpenAlert, mayBeSentAlert } from '../alerts/alerts.service.ts';
 import { preferencesOf } from '../notifications/notification-preferences.ts';
+import { reachOf, withinReach } from '../../policy/policy.ts';
 
-/** The person a verified number belongs to, their organisation and preferences; null for a number nobody verified. */
+/** The person a verified number belongs to, and their preferences; null for a number nobody verified. */
 export interface SmsPerson {
   userId: string;
-  orgId: string;
   name: string;
   phone: string;
   preferences: NotificationPreferences;
@@ -30,18 +30,14 @@ export interface SmsPerson {
 export async function personByPhone(ctx: ServiceContext, phone: string): Promise<SmsPerson | null> {
   const person = await ctx.database.db
     .selectFrom('users')
-    .innerJoin('memberships', 'memberships.userId', 'users.id')
-    .select(['users.id', 'users.name', 'users.country', 'users.notificationPreferences', 'memberships.orgId'])
+    .select(['users.id', 'users.name', 'users.country', 'users.notificationPreferences'])
     .where('users.smsPhone', '=', phone)
     .where('users.smsPhoneVerifiedAt', 'is not', null)
-    // A person in several organisations texts about the first they joined (the one they signed up with).
-    .orderBy('memberships.createdAt')
     .executeTakeFirst();
   if (!person) return null;
   const preferences = preferencesOf(person);
   return {
     userId: person.id,
-    orgId: person.orgId,
     name: person.name,
     phone,
     preferences,
@@ -49,9 +45,45 @@ export async function personByPhone(ctx: ServiceContext, phone: string): Promise
   };
 }
 
-/** The organisation's fields in the order SMS and USSD number them: by name, then id (1 is the first). */
-export function numberedFields(ctx: ServiceContext, orgId: string) {
-  return ctx.database.db.selectFrom('fields').select(['id', 'name']).where('orgId', '=', orgId).orderBy('name').orderBy('id').execute();
+/** A field as SMS and USSD number it, with the organisation it belongs to. */
+export interface NumberedField {
+  id: string;
+  name: string;
+  orgId: string;
+}
+
+/**
+ * The fields a person reaches in every organisation they belong to, in the order SMS and USSD number them (1 is the
+ * first): organisation by organisation in the order they joined, each by name, then id. A farmer in a programme gets
+ * their own farms' fields there, a funder none. With fields in two organisations or more, each name says whose.
+ */
+export async function numberedFields(ctx: ServiceContext, person: Pick<SmsPerson, 'userId'>): Promise<NumberedField[]> {
+  const db = ctx.database.db;
+  const memberships = await db
+    .selectFrom('memberships')
+    .innerJoin('organisations', 'organisations.id', 'memberships.orgId')
+    .select(['memberships.orgId', 'memberships.role', 'organisations.name'])
+    .where('memberships.userId', '=', person.userId)
+    .orderBy('memberships.createdAt')
+    .orderBy('memberships.orgId')
+    .execute();
+  const parts: (NumberedField & { organisation: string })[][] = [];
+  for (const membership of memberships) {
+    const actor = { userId: person.userId, orgId: membership.orgId, role: membership.role };
+    if (reachOf(actor, 'fields.read') === 'none') continue;
+    const fields = await db
+      .selectFrom('fields')
+      .select(['id', 'name', 'orgId'])
+      .where('orgId', '=', membership.orgId)
+      .where(withinReach(db, actor, 'fields.read', { farmIdColumn: 'farmId' }))
+      .orderBy('name')
+      .orderBy('id')
+      .execute();
+    if (fields.length > 0) parts.push(fields.map((field) => ({ ...field, organisation: membership.name })));
+  }
+  return parts
+    .flat()
+    .map(({ organisation, ...field }) => (parts.length > 1 ? { ...field, name: `${organisation}: ${field.name}` } : field));
 }
 
 /**
@@ -62,15 +94,16 @@ export function numberedFields(ctx: ServiceContext, orgId: string) {
 export async function fieldStatuses(
   ctx: ServiceContext,
   person: SmsPerson,
-  fields: readonly { id: string; name: string }[],
+  fields: readonly NumberedField[],
 ): Promise<(FieldStatusFacts & { id: string })[]> {
   if (fields.length === 0) return [];
   const ids = fields.map((field) => field.id);
+  const orgIds = [...new Set(fields.map((field) => field.orgId))];
   const latest = await ctx.database.db
     .selectFrom('analyses')
     .distinctOn(['fieldId', 'type'])
     .select(['fieldId', 'type', 'result'])
-    .where('orgId', '=', person.orgId)
+    .where('orgId', 'in', orgIds)
     .where('fieldId', 'in', ids)
     .where('type', 'in', ['health', 'irrigation'])
     .where(sql<boolean>`status = 'completed'`)
@@ -81,7 +114,7 @@ export async function fieldStatuses(
   const alerts = await ctx.database.db
     .selectFrom('alerts')
     .select(['fieldId', 'ruleId', 'severity', 'messageKey', 'actionKey', 'params', 'evidence'])
-    .where('orgId', '=', person.orgId)
+    .where('orgId', 'in', orgIds)
     .where('fieldId', 'in', ids)
     .where(isOpenAlert)
     .where(mayBeSentAlert)

@@ -414,4 +414,43 @@ describe('two-way SMS and USSD', () => {
     expect(screen.length).toBeLessThanOrEqual(182);
     expect(screen).toMatch(/^END Zvimba north-east block behind the dip tank[^:]*\.\.\.: .+\. Water: .+\. Next: .+$/);
   });
+  it('speaks of the fields of every organisation the person belongs to, those of their farms in a programme only', async () => {
+    const phone = '+263772000111';
+    const person = await registerAccount(test.app, { name: 'Rufaro Chikore' });
+    await test.ctx.database.db
+      .updateTable('users')
+      .set({ smsPhone: phone, smsPhoneVerifiedAt: test.ctx.now() })
+      .where('id', '=', person.userId)
+      .execute();
+    await test.ctx.database.db.updateTable('organisations').set({ name: 'Chikore family' }).where('id', '=', person.orgId).execute();
+    await createFarmWithFields(test.app, person, ['Home plot']);
+    const programme = await registerAccount(test.app);
+    await test.ctx.database.db.updateTable('organisations').set({ name: 'Ward 7' }).where('id', '=', programme.orgId).execute();
+    const theirs = await createFarmWithFields(test.app, programme, ['Club plot']);
+    await createFarmWithFields(test.app, programme, ['Not theirs']);
+    await test.ctx.database.db
+      .insertInto('memberships')
+      .values({ orgId: programme.orgId, userId: person.userId, role: 'farmer' })
+      .execute();
+    await test.ctx.database.db.updateTable('farms').set({ farmerUserId: person.userId }).where('id', '=', theirs.farmId).execute();
+    await test.ctx.database.db
+      .updateTable('fields')
+      .set({ cropType: 'maize-grain', plantingDate: '2026-08-01' })
+      .where('id', '=', theirs.fieldIds[0]!)
+      .execute();
+
+    const status = await text(phone, 'STATUS');
+    expect(status).toContain('Chikore family: Home plot');
+    expect(status).toContain('Ward 7: Club plot');
+    expect(status).not.toContain('Not theirs');
+    expect(await text(phone, 'STATUS 3')).toBe('Murimi: you have 2 field(s). Send STATUS 1 to STATUS 2.');
+    // Field 2 is the programme's: the rain is kept there, in the programme's records.
+    expect(await text(phone, 'RAIN 7 2')).toMatch(/^Murimi: logged 7mm rain on Ward 7: Club plot, today\./);
+    const readings = await test.ctx.database.db
+      .selectFrom('rainReadings')
+      .select(['orgId', 'rainMm'])
+      .where('fieldId', '=', theirs.fieldIds[0]!)
+      .execute();
+    expect(readings).toEqual([{ orgId: programme.orgId, rainMm: 7 }]);
+  });
 });

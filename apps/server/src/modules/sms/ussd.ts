@@ -69,7 +69,7 @@ export async function ussdResponse(ctx: AppContext, request: UssdRequest): Promi
   }
   if (choice !== '1' && choice !== '2' && choice !== '3') return invalid;
 
-  const fields = await numberedFields(ctx, person.orgId);
+  const fields = await numberedFields(ctx, person);
   if (fields.length === 0) return end(notificationText(language, 'ussd.noFields'));
   const picked = pickField(fields, fields.length === 1 ? ['1', ...rest] : rest);
   if (picked.kind === 'invalid') return invalid;
@@ -91,7 +91,7 @@ export async function ussdResponse(ctx: AppContext, request: UssdRequest): Promi
     return end(amountHelp(language, product, water, '25'));
   }
   const outcome = await logWaterByPhone(ctx, {
-    orgId: person.orgId,
+    orgId: field.orgId,
     userId: person.userId,
     fieldId: field.id,
     water,

@@ -12,7 +12,9 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import type { AppContext } from './app-context.ts';
 import { registerErrorHandling } from './errors.ts';
 import { requirePolicyActions } from './policy/guard.ts';
+import { inRequestScope } from './request-actor.ts';
 import { memberRoutes } from './modules/members/members.routes.ts';
+import { auditRoutes } from './modules/audit/audit.routes.ts';
 import { requestForLog } from './request-log.ts';
 import { securityHeaders } from './security-headers.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
@@ -59,6 +61,8 @@ export async function buildApp(
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('auth', null);
 
+  // Each request in a scope of its own, where the policy notes who it acts for (the audit trail reads it).
+  app.addHook('onRequest', (_request, _reply, done) => inRequestScope(done));
   await app.register(fastifyHelmet, securityHeaders(ctx.config));
   registerErrorHandling(app);
   // Farmers pay for every byte on mobile data: JSON answers over 1 KB go compressed when the client accepts it.
@@ -100,6 +104,7 @@ export async function buildApp(
       await api.register(metricsRoutes(ctx));
       await api.register(insightRoutes(ctx));
       await api.register(memberRoutes(ctx));
+      await api.register(auditRoutes(ctx));
     },
     { prefix: '/api' },
   );

@@ -257,6 +257,7 @@ const samples: Record<string, Sample> = {
   },
   // A link that is no invitation: refused for what it is, to anyone signed in.
   'POST /api/invitations/accept': { noFarm: true, build: () => ({ url: '/api/invitations/accept', payload: { token: 'x'.repeat(43) } }) },
+  'GET /api/audit': { noFarm: true, build: () => ({ url: `/api/audit?recordId=${farms.own.field.id}` }) },
   'GET /api/organisation/groups': { noFarm: true, build: () => ({ url: '/api/organisation/groups' }) },
   'POST /api/organisation/groups': {
     noFarm: true,

@@ -1,6 +1,7 @@
 import { RECORD_CHANGED_MESSAGE, type RecordChangedDetails } from '@murimi/core';
-import { sql, type Insertable, type Kysely, type Selectable, type Updateable } from 'kysely';
+import { sql, type Insertable, type Kysely, type RawBuilder, type Selectable, type Updateable } from 'kysely';
 import { AppError } from '../errors.ts';
+import { actingPerson } from '../request-actor.ts';
 import type { DB } from './schema.ts';
 
 /** Tables whose rows belong to one organisation (`org_id`). Every read and write below is scoped by it. */
@@ -21,6 +22,50 @@ export async function findOwned<T extends OwnedTable>(
 }
 
 /**
+ * The audit line of a write, as a statement over the CTE `written` (the rows the write returned): who (the request's
+ * person, else nobody), which record, what was done and which keys changed. Part of the write's own statement, so
+ * the two stand or fall together.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+function auditOf(q: any, table: OwnedTable, action: 'created' | 'changed' | 'deleted', changedKeys: string[] = []) {
+  const userId = actingPerson()?.userId ?? null;
+  const keys: RawBuilder<string[]> =
+    changedKeys.length === 0 ? sql<string[]>`'{}'::text[]` : sql<string[]>`array[${sql.join(changedKeys)}]::text[]`;
+  return q
+    .insertInto('auditEvents')
+    .columns(['orgId', 'userId', 'recordKind', 'recordId', 'action', 'changedKeys'])
+    .expression(
+      q
+        .selectFrom('written')
+        .select([
+          'written.orgId',
+          sql<string | null>`${userId}::uuid`.as('userId'),
+          sql<string>`${table}`.as('recordKind'),
+          'written.id',
+          sql<string>`${action}`.as('action'),
+          keys.as('changedKeys'),
+        ]),
+    );
+}
+
+/**
+ * The audit line of a write made outside the helpers below (a bulk import's rows, a farm's assignment): call it in the
+ * write's transaction.
+ */
+export async function auditWrite(
+  trx: Kysely<DB>,
+  table: OwnedTable,
+  record: { orgId: string; id: string },
+  action: 'created' | 'changed',
+  changedKeys: string[] = [],
+): Promise<void> {
+  await trx
+    .insertInto('auditEvents')
+    .values({ orgId: record.orgId, userId: actingPerson()?.userId ?? null, recordKind: table, recordId: record.id, action, changedKeys })
+    .execute();
+}
+
+/**
  * Inserts a row with a client-chosen id. The same id again (an offline replay) returns the stored row with
  * `created: false`; an id held by another organisation is a conflict that reveals nothing about that row.
  */
@@ -30,10 +75,16 @@ export async function insertOwned<T extends OwnedTable>(
   values: Insertable<DB[T]> & { id: string; orgId: string },
 ): Promise<{ row: Selectable<DB[T]>; created: boolean }> {
   const inserted = await untyped(db)
-    .insertInto(table)
-    .values(values)
-    .onConflict((oc) => oc.column('id').doNothing())
-    .returningAll()
+    .with('written', (q) =>
+      q
+        .insertInto(table)
+        .values(values)
+        .onConflict((oc) => oc.column('id').doNothing())
+        .returningAll(),
+    )
+    .with('audited', (q) => auditOf(q, table, 'created'))
+    .selectFrom('written')
+    .selectAll()
     .executeTakeFirst();
   if (inserted) return { row: inserted as Selectable<DB[T]>, created: true };
   const existing = await findOwned(db, table, values.orgId, values.id);
@@ -91,21 +142,33 @@ export async function updateOwned<T extends OwnedTable>(
   values: Updateable<DB[T]>,
   { now, ifLastModified }: OwnedUpdateOptions,
 ): Promise<Selectable<DB[T]> | undefined> {
-  let update = untyped(db)
-    .updateTable(table as string)
-    .set({ ...values, updatedAt: sql`greatest(${now}::timestamptz, ${lastModifiedOf} + interval '1 millisecond')` } as never)
-    .where('orgId', '=', orgId)
-    .where('id', '=', id);
-  if (ifLastModified !== undefined) update = update.where(lastModifiedOf, '=', sql<Date>`${ifLastModified}::timestamptz`);
-  const row = await update.returningAll().executeTakeFirst();
+  const row = await untyped(db)
+    .with('written', (q) => {
+      let update = q
+        .updateTable(table as string)
+        .set({ ...values, updatedAt: sql`greatest(${now}::timestamptz, ${lastModifiedOf} + interval '1 millisecond')` } as never)
+        .where('orgId', '=', orgId)
+        .where('id', '=', id);
+      if (ifLastModified !== undefined) update = update.where(lastModifiedOf, '=', sql<Date>`${ifLastModified}::timestamptz`);
+      return update.returningAll();
+    })
+    .with('audited', (q) => auditOf(q, table, 'changed', Object.keys(values)))
+    .selectFrom('written')
+    .selectAll()
+    .executeTakeFirst();
   if (row) return row as Selectable<DB[T]>;
   if (ifLastModified !== undefined && (await findOwned(db, table, orgId, id))) throw new RecordChangedError();
   return undefined;
 }
 
 export async function deleteOwned(db: Kysely<DB>, table: OwnedTable, orgId: string, id: string): Promise<boolean> {
-  const result = await untyped(db).deleteFrom(table).where('orgId', '=', orgId).where('id', '=', id).executeTakeFirst();
-  return Number(result.numDeletedRows) > 0;
+  const deleted = await untyped(db)
+    .with('written', (q) => q.deleteFrom(table).where('orgId', '=', orgId).where('id', '=', id).returning(['id', 'orgId']))
+    .with('audited', (q) => auditOf(q, table, 'deleted'))
+    .selectFrom('written')
+    .select('id')
+    .execute();
+  return deleted.length > 0;
 }
 
 /** Drops keys whose value is `undefined`, so a partial update changes only what was sent. */

@@ -89,6 +89,18 @@ export interface InvitationTable {
   createdAt: CreatedAt;
 }
 
+/** Who created, changed or deleted an owned record (migration 0022): append-only. */
+export interface AuditEventTable {
+  id: Generated<string>;
+  orgId: string;
+  userId: string | null;
+  recordKind: string;
+  recordId: string;
+  action: 'created' | 'changed' | 'deleted';
+  changedKeys: ColumnType<string[], string[] | undefined, never>;
+  at: ColumnType<Date, Date | undefined, never>;
+}
+
 export interface RevokedTokenTable {
   tokenId: string;
   expiresAt: Timestamp;
@@ -495,6 +507,7 @@ export interface DB {
   farmGroups: FarmGroupTable;
   groupAgronomists: GroupAgronomistTable;
   invitations: InvitationTable;
+  auditEvents: AuditEventTable;
   revokedTokens: RevokedTokenTable;
   userTokens: UserTokenTable;
   authAttempts: AuthAttemptTable;

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest, onRequestHookHandler, preHandlerH
 import type { AppContext } from '../app-context.ts';
 import { AppError } from '../errors.ts';
 import { authenticate, authOf, signInHooks } from '../plugins/authenticate.ts';
+import { setActingPerson } from '../request-actor.ts';
 import { authorize, farmsInReach, type Action, type Actor } from './policy.ts';
 
 /** The tables a route's `:id` can name, and how their 404 reads (the same words the services use). */
@@ -60,7 +61,9 @@ export function requirePolicyActions(app: FastifyInstance): void {
 export function guarded(ctx: AppContext, access: RouteAccess) {
   const onRequest: onRequestHookHandler = authenticate(ctx);
   const preHandler: preHandlerHookHandler = async (request) => {
-    await authorizeRequest(ctx, authOf(request), access, request);
+    const actor = authOf(request);
+    await authorizeRequest(ctx, actor, access, request);
+    setActingPerson({ userId: actor.userId, orgId: actor.orgId });
   };
   return { onRequest, preHandler, config: { access } };
 }

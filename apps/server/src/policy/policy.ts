@@ -54,6 +54,8 @@ export const POLICY = {
   'members.manage': managers,
   /** Making someone owner, or changing or removing the owner. */
   'owner.change': { ...managers, manager: 'none' },
+  /** A record's history: who created, changed or deleted it, and when. */
+  'audit.read': managers,
   /** One's own account: notification settings, SMS phone, the organisations one belongs to. */
   'account.self': everyone,
 } as const satisfies Record<string, Record<MemberRole, Reach>>;

@@ -14,6 +14,7 @@ import { sql, type Kysely, type Selectable } from 'kysely';
 import type { AppContext, ServiceContext } from '../../app-context.ts';
 import { decodeCursor, nameIdKey, pageOf, timeIdKey, type ListPage } from '../../db/list-pages.ts';
 import {
+  auditWrite,
   checkUnchangedSince,
   definedOnly,
   deleteOwned,
@@ -440,6 +441,7 @@ export async function createFields(ctx: AppContext, actor: Actor, bodyText: stri
         .returning(summaryColumns)
         .executeTakeFirst();
       if (inserted) {
+        await auditWrite(trx, 'fields', { orgId, id: inserted.id }, 'created');
         saved.push({ item: presentFieldSummary(inserted), created: true });
         // An imported field's advice starts as a drawn one's does; a replayed create's started the first time.
         if (adviceDue(null, inserted, true) && (await queueFieldAdvice(trx, ctx, { orgId, fieldId: inserted.id }))) adviceQueued = true;

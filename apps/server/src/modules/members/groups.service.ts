@@ -3,6 +3,7 @@ import type { FarmGroup, MemberRole, farmAssignmentSchema, farmGroupCreateSchema
 import { sql } from 'kysely';
 import type { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
+import { auditWrite } from '../../db/owned-records.ts';
 import { AppError, isUniqueViolation } from '../../errors.ts';
 import type { Actor } from '../../policy/policy.ts';
 
@@ -126,12 +127,15 @@ export async function assignFarm(
   }
   const changes = Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined));
   if (Object.keys(changes).length === 0) throw AppError.invalid('groupId', 'Send groupId, farmerUserId or both.');
-  const result = await db
-    .updateTable('farms')
-    .set({ ...changes, updatedAt: sql`greatest(${ctx.now()}::timestamptz, updated_at + interval '1 millisecond')` })
-    .where('orgId', '=', actor.orgId)
-    .where('id', '=', farmId)
-    .executeTakeFirst();
-  if (Number(result.numUpdatedRows) === 0) throw AppError.notFound('Farm');
+  await db.transaction().execute(async (trx) => {
+    const result = await trx
+      .updateTable('farms')
+      .set({ ...changes, updatedAt: sql`greatest(${ctx.now()}::timestamptz, updated_at + interval '1 millisecond')` })
+      .where('orgId', '=', actor.orgId)
+      .where('id', '=', farmId)
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) === 0) throw AppError.notFound('Farm');
+    await auditWrite(trx, 'farms', { orgId: actor.orgId, id: farmId }, 'changed', Object.keys(changes));
+  });
   ctx.fieldListVersions.forget(actor.orgId);
 }

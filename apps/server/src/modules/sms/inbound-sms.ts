@@ -16,6 +16,7 @@ import type { JobContext, JobDefinition } from '../../jobs/job-queue.ts';
 import { loadFieldInSeason, loadSeasonWeather, type AnalysisRequest } from '../analysis/analysis-inputs.ts';
 import { runIrrigationAnalysis } from '../analysis/irrigation-analysis.ts';
 import { senderE164 } from '../notifications/phone-numbers.ts';
+import { actingFor } from '../../request-actor.ts';
 import { fieldStatuses, numberedFields, personByPhone, type NumberedField, type SmsPerson } from './sms-people.ts';
 import { queueSms } from './sms-outbox.ts';
 import { amountHelp, logWaterByPhone, MAX_PHONE_WATER_MM } from './water-by-phone.ts';
@@ -212,15 +213,18 @@ async function answer(
   if (!field) return replyOnly(notificationText(language, 'sms.noSuchField', { product, count: fields.length }));
   // The question is forgotten only with the reply, once the water is logged: a failure here leaves it for the retry.
   const questionDone = (reply: string): Answer => ({ reply, question: { kind: 'forget' } });
-  const outcome = await logWaterByPhone(context, {
-    orgId: field.orgId,
-    userId: person.userId,
-    fieldId: field.id,
-    water: question.water,
-    amountMm: question.amountMm,
-    date: person.today,
-    messageKey: question.messageKey,
-  });
+  // Water logged by phone is the person's, in the audit trail as in the app.
+  const outcome = await actingFor({ userId: person.userId, orgId: field.orgId }, () =>
+    logWaterByPhone(context, {
+      orgId: field.orgId,
+      userId: person.userId,
+      fieldId: field.id,
+      water: question.water,
+      amountMm: question.amountMm,
+      date: person.today,
+      messageKey: question.messageKey,
+    }),
+  );
   const day = shortDay(person.today, person.today, language);
   if (!outcome.logged) {
     if (outcome.reason === 'already-read' && 'amountMm' in outcome) {

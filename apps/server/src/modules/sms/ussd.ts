@@ -9,6 +9,7 @@ import {
 } from '@murimi/core';
 import type { AppContext } from '../../app-context.ts';
 import { senderE164 } from '../notifications/phone-numbers.ts';
+import { actingFor } from '../../request-actor.ts';
 import { fieldStatuses, numberedFields, personByPhone, type SmsPerson } from './sms-people.ts';
 import { amountHelp, logWaterByPhone, MAX_PHONE_WATER_MM } from './water-by-phone.ts';
 
@@ -90,15 +91,18 @@ export async function ussdResponse(ctx: AppContext, request: UssdRequest): Promi
   if (extra.length > 0 || !(amountMm >= 0) || amountMm > MAX_PHONE_WATER_MM[water] || (water === 'irrigation' && amountMm === 0)) {
     return end(amountHelp(language, product, water, '25'));
   }
-  const outcome = await logWaterByPhone(ctx, {
-    orgId: field.orgId,
-    userId: person.userId,
-    fieldId: field.id,
-    water,
-    amountMm,
-    date: person.today,
-    messageKey: `ussd:${request.sessionId}`,
-  });
+  // Water logged by phone is the person's, in the audit trail as in the app.
+  const outcome = await actingFor({ userId: person.userId, orgId: field.orgId }, () =>
+    logWaterByPhone(ctx, {
+      orgId: field.orgId,
+      userId: person.userId,
+      fieldId: field.id,
+      water,
+      amountMm,
+      date: person.today,
+      messageKey: `ussd:${request.sessionId}`,
+    }),
+  );
   const day = ussdDay(person.today, language);
   if (!outcome.logged) {
     if ('amountMm' in outcome) {

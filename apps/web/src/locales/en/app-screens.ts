@@ -826,6 +826,15 @@ export const appScreens = {
     followersSaved: 'Agronomists of {{name}} saved.',
     noAgronomists: 'Nobody in the organisation is an agronomist yet: invite one above.',
   },
+  history: {
+    title: 'History',
+    loading: 'Loading the history…',
+    empty: 'Nothing recorded yet: changes made from now on are listed here.',
+    created: 'Created by {{person}}',
+    changed: 'Changed by {{person}}',
+    deleted: 'Deleted by {{person}}',
+    nobody: 'the system',
+  },
   invitation: {
     title: 'Invitation',
     checking: 'Opening the invitation…',

@@ -20,6 +20,7 @@ import { formatTimestamp } from '../../lib/format.ts';
 import { usePageTitle } from '../../lib/page-title.ts';
 import { useConfirmedMutation } from '../../lib/use-confirmed-mutation.ts';
 import { FarmAssignment } from '../../features/members/components/FarmAssignment.tsx';
+import { RecordHistory } from '../../features/members/components/RecordHistory.tsx';
 
 /** The farm's fields, with those made on this device and not sent yet (marked), as My Fields lists them. */
 function FarmFields({ farm }: { farm: Farm }) {
@@ -92,6 +93,7 @@ function FarmView({ farm }: { farm: Farm }) {
           <FarmFields farm={farm} />
         </Card>
         <FarmAssignment farm={farm} />
+        <RecordHistory recordId={farm.id} />
         <FarmPackCard farm={farm} />
       </div>
       <ConfirmDialog

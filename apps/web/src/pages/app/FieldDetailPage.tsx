@@ -24,6 +24,7 @@ import { SoilTestList } from '../../features/soil-tests/components/SoilTestList.
 import { showToast } from '../../features/toasts/toast-store.ts';
 import { usePageTitle } from '../../lib/page-title.ts';
 import { useConfirmedMutation } from '../../lib/use-confirmed-mutation.ts';
+import { RecordHistory } from '../../features/members/components/RecordHistory.tsx';
 
 /**
  * The field's soil tests and fertilizer applications, each deletable after a question. A field the server does not
@@ -134,6 +135,7 @@ function FieldView({ field }: { field: WithDeviceCopy<Field> }) {
           <FieldAnalysisSummaries field={{ id: field.id, name: field.name, cropType: field.cropType, plantingDate: field.plantingDate }} />
         )}
         <FieldRecords field={field} />
+        {!field.onlyOnThisDevice && <RecordHistory recordId={field.id} />}
       </div>
       <ConfirmDialog
         {...remove.dialog}

@@ -27,6 +27,7 @@ function AssignmentForm({ farm }: { farm: Farm }) {
       await Promise.all([
         client.invalidateQueries({ queryKey: farmKeys.all }),
         client.invalidateQueries({ queryKey: groupsQuery().queryKey }),
+        client.invalidateQueries({ queryKey: ['audit', farm.id] }),
       ]);
     },
   });

@@ -25,9 +25,11 @@ describe("the owner's known browser", () => {
     await page.getByRole('button', { name: /User Account/ }).click();
     await page.getByRole('menuitem', { name: 'Logout' }).click();
     await page.waitForURL('**/login');
-    const kept = await page.evaluate(() => Object.keys(localStorage));
-    expect(kept).toHaveLength(1);
-    expect(kept[0]).toMatch(/^murimi\.device\./);
+    // Kept across the sign-out, and nothing else: the account's device token and the organisation this device works in.
+    const kept = await page.evaluate(() => Object.keys(localStorage).sort());
+    expect(kept).toHaveLength(2);
+    expect(kept[0]).toMatch(/^murimi\.device\.[0-9a-f]{8}$/);
+    expect(kept[1]).toMatch(/^murimi\.device\.org\.[0-9a-f]{8}$/);
 
     // Five wrong guesses from another client at the same address (this machine): that client must now wait…
     const guess = (password: string) =>

@@ -144,6 +144,7 @@ describe.skipIf(onPostgres)('organisation and people', () => {
     await page.getByText(`${farm!.name} is assigned.`).waitFor();
     // The farm's history says who assigned it.
     await page.getByText('Changed by Rudo Manager').waitFor();
+    await page.getByText('(group, farmer)').first().waitFor();
     await page.screenshot({ path: path.join(shots, 'farm-assignment-desktop.png'), fullPage: true });
     expect((await farmsSeenBy('farmer2.demo@example.com')).map((f) => f.id)).toContain(farm!.id);
     await context.close();

@@ -6,6 +6,27 @@ import { api } from '../../../lib/api/client.ts';
 import { formatTimestamp } from '../../../lib/format.ts';
 import { useMe } from '../../account/api/account.ts';
 
+/** The keys a history names in words (`history.keys`); any other is shown as the API names it. */
+const KEYS_IN_WORDS = [
+  'name',
+  'groupId',
+  'farmerUserId',
+  'farmId',
+  'boundary',
+  'cropType',
+  'variety',
+  'plantingDate',
+  'expectedHarvestDate',
+  'actualHarvestDate',
+  'soilTexture',
+  'irrigated',
+  'location',
+  'district',
+  'country',
+  'notes',
+] as const;
+const inWords = (key: string): key is (typeof KEYS_IN_WORDS)[number] => (KEYS_IN_WORDS as readonly string[]).includes(key);
+
 interface AuditEvent {
   at: string;
   action: 'created' | 'changed' | 'deleted';
@@ -28,7 +49,12 @@ function HistoryList({ recordId }: { recordId: string }) {
             <li key={`${event.at}-${event.action}`} className="py-2">
               <p className="text-stone-900">
                 {t(`history.${event.action}`, { person: event.person?.name ?? t('history.nobody') })}
-                {event.changedKeys.length > 0 && <span className="text-stone-700"> ({event.changedKeys.join(', ')})</span>}
+                {event.changedKeys.length > 0 && (
+                  <span className="text-stone-700">
+                    {' '}
+                    ({event.changedKeys.map((key) => (inWords(key) ? t(`history.keys.${key}`) : key)).join(', ')})
+                  </span>
+                )}
               </p>
               <p className="text-sm text-stone-600">{formatTimestamp(event.at)}</p>
             </li>

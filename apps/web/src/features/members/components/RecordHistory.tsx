@@ -5,26 +5,10 @@ import { QueryState } from '../../../components/ui/QueryState.tsx';
 import { api } from '../../../lib/api/client.ts';
 import { formatTimestamp } from '../../../lib/format.ts';
 import { useMe } from '../../account/api/account.ts';
+import { FIELD_KEYS } from '../../offline/sync-actions.ts';
 
 /** The keys a history names in words (`history.keys`); any other is shown as the API names it. */
-const KEYS_IN_WORDS = [
-  'name',
-  'groupId',
-  'farmerUserId',
-  'farmId',
-  'boundary',
-  'cropType',
-  'variety',
-  'plantingDate',
-  'expectedHarvestDate',
-  'actualHarvestDate',
-  'soilTexture',
-  'irrigated',
-  'location',
-  'district',
-  'country',
-  'notes',
-] as const;
+const KEYS_IN_WORDS = [...FIELD_KEYS, 'groupId', 'farmerUserId', 'location', 'district', 'country', 'notes'] as const;
 const inWords = (key: string): key is (typeof KEYS_IN_WORDS)[number] => (KEYS_IN_WORDS as readonly string[]).includes(key);
 
 interface AuditEvent {

@@ -147,7 +147,9 @@ function MemberRow({ member, isMe, rights }: { member: Member; isMe: boolean; ri
           />
         </div>
       ) : (
-        <Badge tone="info">{t(`roles.${member.role}`)}</Badge>
+        <div>
+          <Badge tone="info">{t(`roles.${member.role}`)}</Badge>
+        </div>
       )}
     </li>
   );

@@ -1,6 +1,7 @@
 import { sql, type Expression, type Kysely, type SqlBool } from 'kysely';
 import type { DB, MemberRole } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
+import { listMemberships } from '../modules/auth/auth.repository.ts';
 
 /**
  * Who may do what, decided here and nowhere else: an action × role table whose cells say how far the role reaches
@@ -134,6 +135,16 @@ export function withinReach(
  */
 export function ownRecordsInReach(db: Kysely<DB>, actor: Actor, action: Action): Expression<SqlBool> {
   return sql<SqlBool>`${sql.ref('orgId')} = ${actor.orgId} and ${withinReach(db, actor, action, { fieldIdColumn: 'fieldId' })}`;
+}
+
+/**
+ * The organisations where a person reads fields (a funder's are left out), as the actor they are there, with the
+ * organisation's name, in the order they joined: what their SMS, USSD and weekly digest speak of.
+ */
+export async function membershipsReadingFields(db: Kysely<DB>, userId: string): Promise<(Actor & { organisation: string })[]> {
+  return (await listMemberships(db, userId))
+    .map((membership) => ({ userId, orgId: membership.id, role: membership.role, organisation: membership.name }))
+    .filter((actor) => reachOf(actor, 'fields.read') !== 'none');
 }
 
 /** A key that is the same for everyone who sees the same list: cached lists and their ETags are kept per key. */

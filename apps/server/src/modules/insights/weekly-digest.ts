@@ -23,7 +23,7 @@ import { queueEmail, sendEmailJob } from '../../mail/mailer.ts';
 import { CONTACT_COLUMNS, preferencesOf } from '../notifications/notification-preferences.ts';
 import { isOpenAlert, mayBeSentAlert } from '../alerts/alerts.service.ts';
 import { queueSms } from '../sms/sms-outbox.ts';
-import { reachOf, withinReach, type Actor } from '../../policy/policy.ts';
+import { membershipsReadingFields, withinReach, type Actor } from '../../policy/policy.ts';
 
 /** A digest speaks of at most this many fields (by name); a co-op's full list belongs in its reports. */
 export const DIGEST_MAX_FIELDS = 30;
@@ -234,22 +234,16 @@ export async function sendWeeklyDigest(
   if (!user) return 'nothing-to-say';
   const preferences = preferencesOf(user);
   // Every organisation the person belongs to, in the order they joined; a viewer's (a funder's) holds no fields for them.
-  const memberships = (
-    await db
-      .selectFrom('memberships')
-      .innerJoin('organisations', 'organisations.id', 'memberships.orgId')
-      .select(['memberships.orgId', 'memberships.role', 'organisations.name'])
-      .where('memberships.userId', '=', userId)
-      .orderBy('memberships.createdAt')
-      .execute()
-  ).filter((membership) => reachOf({ userId, ...membership }, 'fields.read') !== 'none');
+  const memberships = await membershipsReadingFields(db, userId);
   const fields: DigestField[] = [];
   let openAlerts = 0;
   for (const membership of memberships) {
-    const part = await digestFieldsOf(ctx, { userId, ...membership }, 'messages', preferences, DIGEST_MAX_FIELDS - fields.length);
+    const part = await digestFieldsOf(ctx, membership, 'messages', preferences, DIGEST_MAX_FIELDS - fields.length);
     // With two organisations or more, each field says whose it is: one message, grouped by organisation.
     fields.push(
-      ...(memberships.length > 1 ? part.fields.map((field) => ({ ...field, name: `${membership.name}: ${field.name}` })) : part.fields),
+      ...(memberships.length > 1
+        ? part.fields.map((field) => ({ ...field, name: `${membership.organisation}: ${field.name}` }))
+        : part.fields),
     );
     openAlerts += part.openAlerts;
     if (fields.length >= DIGEST_MAX_FIELDS) break;

@@ -15,7 +15,7 @@ import { sql } from 'kysely';
 import type { ServiceContext } from '../../app-context.ts';
 import { isOpenAlert, mayBeSentAlert } from '../alerts/alerts.service.ts';
 import { preferencesOf } from '../notifications/notification-preferences.ts';
-import { reachOf, withinReach } from '../../policy/policy.ts';
+import { membershipsReadingFields, withinReach } from '../../policy/policy.ts';
 
 /** The person a verified number belongs to, and their preferences; null for a number nobody verified. */
 export interface SmsPerson {
@@ -59,27 +59,17 @@ export interface NumberedField {
  */
 export async function numberedFields(ctx: ServiceContext, person: Pick<SmsPerson, 'userId'>): Promise<NumberedField[]> {
   const db = ctx.database.db;
-  const memberships = await db
-    .selectFrom('memberships')
-    .innerJoin('organisations', 'organisations.id', 'memberships.orgId')
-    .select(['memberships.orgId', 'memberships.role', 'organisations.name'])
-    .where('memberships.userId', '=', person.userId)
-    .orderBy('memberships.createdAt')
-    .orderBy('memberships.orgId')
-    .execute();
   const parts: (NumberedField & { organisation: string })[][] = [];
-  for (const membership of memberships) {
-    const actor = { userId: person.userId, orgId: membership.orgId, role: membership.role };
-    if (reachOf(actor, 'fields.read') === 'none') continue;
+  for (const actor of await membershipsReadingFields(db, person.userId)) {
     const fields = await db
       .selectFrom('fields')
       .select(['id', 'name', 'orgId'])
-      .where('orgId', '=', membership.orgId)
+      .where('orgId', '=', actor.orgId)
       .where(withinReach(db, actor, 'fields.read', { farmIdColumn: 'farmId' }))
       .orderBy('name')
       .orderBy('id')
       .execute();
-    if (fields.length > 0) parts.push(fields.map((field) => ({ ...field, organisation: membership.name })));
+    if (fields.length > 0) parts.push(fields.map((field) => ({ ...field, organisation: actor.organisation })));
   }
   return parts
     .flat()

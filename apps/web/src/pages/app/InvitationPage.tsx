@@ -12,9 +12,9 @@ import { acceptInvitation } from '../../features/members/organisation-switch.ts'
 import { api } from '../../lib/api/client.ts';
 import { usePageTitle } from '../../lib/page-title.ts';
 import { AuthCard } from '../auth/AuthCard.tsx';
+import { describeError } from '../../lib/form-errors.ts';
 
 type Preview = z.infer<typeof invitationPreviewSchema>;
-const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /**
  * Where an invitation's link lands: the e-mailed `/invitation?token=…` or the SMS's `/i/<slug>` (with its code). It says
@@ -46,7 +46,7 @@ export default function InvitationPage() {
       if (outcome === 'unsent-writes') setProblem(t('invitation.unsentWrites'));
       else void navigate('/dashboard', { replace: true });
     },
-    onError: (error) => setProblem(errorText(error)),
+    onError: (error) => setProblem(describeError(error)),
   });
   const submit = (event: FormEvent) => {
     event.preventDefault();

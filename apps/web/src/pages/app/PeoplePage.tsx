@@ -25,8 +25,7 @@ import { switchOrganisation } from '../../features/members/organisation-switch.t
 import { showToast } from '../../features/toasts/toast-store.ts';
 import { api } from '../../lib/api/client.ts';
 import { usePageTitle } from '../../lib/page-title.ts';
-
-const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
+import { describeError } from '../../lib/form-errors.ts';
 
 function Organisations({ currentId }: { currentId: string }) {
   const { t } = useTranslation('app');
@@ -42,7 +41,7 @@ function Organisations({ currentId }: { currentId: string }) {
       if (outcome === 'unsent-writes') setProblem(t('people.unsentWrites'));
       else void navigate('/dashboard');
     } catch (error) {
-      setProblem(errorText(error));
+      setProblem(describeError(error));
     } finally {
       setSwitching(null);
     }
@@ -111,7 +110,7 @@ function MemberRow({ member, isMe, rights }: { member: Member; isMe: boolean; ri
                   { userId: member.userId, role },
                   {
                     onSuccess: () => showToast(t('people.roleChanged', { name: member.name, role: t(`roles.${role}`) })),
-                    onError: (error) => showToast(errorText(error), { type: 'error' }),
+                    onError: (error) => showToast(describeError(error), { type: 'error' }),
                   },
                 );
               }}
@@ -134,7 +133,7 @@ function MemberRow({ member, isMe, rights }: { member: Member; isMe: boolean; ri
             message={t('people.removeMessage', { name: member.name })}
             confirmLabel={t('people.removeConfirm')}
             busy={remove.isPending}
-            error={remove.error ? errorText(remove.error) : null}
+            error={remove.error ? describeError(remove.error) : null}
             onClose={() => setAsking(false)}
             onConfirm={() =>
               remove.mutate(member.userId, {
@@ -230,7 +229,7 @@ function Groups({ manages }: { manages: boolean }) {
             {t('people.addGroup')}
           </Button>
           <div className="basis-full">
-            <FormError message={add.error ? errorText(add.error) : null} />
+            <FormError message={add.error ? describeError(add.error) : null} />
           </div>
         </form>
       )}

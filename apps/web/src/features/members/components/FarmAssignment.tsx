@@ -10,6 +10,7 @@ import { useMe } from '../../account/api/account.ts';
 import { farmKeys } from '../../farms/api/farms.ts';
 import { showToast } from '../../toasts/toast-store.ts';
 import { groupsQuery, useGroups, useMembers } from '../api/members.ts';
+import { describeError } from '../../../lib/form-errors.ts';
 
 /** For those who may assign farms: the farm's group (its agronomists follow it) and the farmer it belongs to. */
 function AssignmentForm({ farm }: { farm: Farm }) {
@@ -54,7 +55,7 @@ function AssignmentForm({ farm }: { farm: Farm }) {
           ))}
         </SelectInput>
       </div>
-      <FormError message={save.error instanceof Error ? save.error.message : null} />
+      <FormError message={save.error ? describeError(save.error) : null} />
       <Button className="mt-4" disabled={!changed || save.isPending} onClick={() => save.mutate()}>
         {t('people.saveAssignment')}
       </Button>

@@ -8,6 +8,7 @@ import { FormError } from '../../../components/ui/form.tsx';
 import { api } from '../../../lib/api/client.ts';
 import { showToast } from '../../toasts/toast-store.ts';
 import { groupsQuery, membersQuery, useMembers } from '../api/members.ts';
+import { describeError } from '../../../lib/form-errors.ts';
 
 /** Choosing the agronomists who follow a group: they reach its farms from their next request. */
 export function GroupFollowers({ group }: { group: FarmGroup }) {
@@ -50,7 +51,7 @@ export function GroupFollowers({ group }: { group: FarmGroup }) {
           }
         />
       ))}
-      <FormError message={save.error instanceof Error ? save.error.message : null} />
+      <FormError message={save.error ? describeError(save.error) : null} />
       <Button className="mt-2" disabled={save.isPending} onClick={() => save.mutate()}>
         {t('people.saveFollowers')}
       </Button>

@@ -10,9 +10,9 @@ import { ApiError } from '../../../lib/api/client.ts';
 import { formatTimestamp } from '../../../lib/format.ts';
 import { showToast } from '../../toasts/toast-store.ts';
 import { useInvitationActions, useInvitations, type InvitationInput } from '../api/members.ts';
+import { describeError } from '../../../lib/form-errors.ts';
 
 type Channel = 'email' | 'phone';
-const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
 /** The server's words for one input, when it named one. */
 const problemOf = (error: unknown, key: string) => (error instanceof ApiError ? error.problemFor(key) : undefined);
 
@@ -90,7 +90,7 @@ function InviteForm({ groups }: { groups: FarmGroup[] }) {
           ))}
         </SelectInput>
       )}
-      <FormError message={send.error && !addressError ? errorText(send.error) : null} />
+      <FormError message={send.error && !addressError ? describeError(send.error) : null} />
       <div>
         <Button type="submit" disabled={send.isPending || !values.address.trim()}>
           {send.isPending ? t('people.sending') : t('people.sendInvitation')}
@@ -115,7 +115,7 @@ function InvitationRow({ invitation }: { invitation: Invitation }) {
             ? t('people.pendingUntil', { date: formatTimestamp(invitation.expiresAt) })
             : t(`people.invitationStates.${invitation.state}`)}
         </p>
-        <FormError message={resend.error ? errorText(resend.error) : revoke.error ? errorText(revoke.error) : null} />
+        <FormError message={resend.error ? describeError(resend.error) : revoke.error ? describeError(revoke.error) : null} />
       </div>
       {invitation.state !== 'revoked' && (
         <div className="flex flex-wrap gap-2">

@@ -1,6 +1,7 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { unzipSync } from 'fflate';
 import type { Browser, Page } from 'playwright-core';
 import { decodedBody, startSmtpSink } from '../apps/server/test/smtp-sink.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,6 +12,7 @@ import {
   phone,
   seriousA11yViolations,
   signInThroughForm,
+  signUpThroughApi,
   TEST_PASSWORD,
   waitForApp,
 } from './support/browser.ts';
@@ -194,6 +196,60 @@ describe.skipIf(onPostgres)('organisation and people', () => {
     await page.goto('/people');
     await page.getByText('Only owners, managers and agronomists see the people of an organisation.').waitFor();
     await page.screenshot({ path: path.join(shots, 'people-farmer-phone.png'), fullPage: true });
+    await context.close();
+  });
+
+  it('lets a person download their data and delete their account, after which they cannot sign in (phone)', async () => {
+    const { context, page } = await newPage(browser, demo.server.url, phone);
+    const email = `leaving.${Date.now()}@example.org`;
+    await signUpThroughApi(page, demo.server.url, email);
+    await page.goto('/settings');
+    await waitForApp(page);
+    const [mine] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download my data' }).click()]);
+    expect(mine.suggestedFilename()).toMatch(/^murimi-my-data-\d{4}-\d{2}-\d{2}\.zip$/);
+    const archive = unzipSync(new Uint8Array(readFileSync(await mine.path())));
+    expect(JSON.parse(new TextDecoder().decode(archive['profile.json']))).toMatchObject({ email });
+
+    await page.getByRole('button', { name: 'Delete my account…' }).click();
+    await page.getByLabel('Your password, to confirm').fill(TEST_PASSWORD);
+    await page.getByRole('button', { name: 'Delete my account for good' }).scrollIntoViewIfNeeded();
+    await page.screenshot({ path: path.join(shots, 'delete-account-phone.png') });
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Delete my account for good' }).click();
+    await page.getByText('Your account is deleted.').waitFor();
+    await page.goto('/login');
+    await waitForApp(page);
+    await page.getByLabel('E-mail').fill(email);
+    await page.getByLabel('Password').fill(TEST_PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByText('Invalid email or password.', { exact: false }).waitFor();
+    await context.close();
+  });
+
+  it("gives the programme's owner its whole archive (desktop)", async () => {
+    const { context, page } = await newPage(browser, demo.server.url, desktop);
+    await signInThroughForm(page, 'manager.demo@example.com', demo.password);
+    await page.goto('/people');
+    await page.getByText(`Who works in ${PROGRAMME}, and what each may do.`).waitFor();
+    // A manager is not offered it: the owner is.
+    expect(await page.getByRole('button', { name: 'Download the organisation' }).count()).toBe(0);
+    await signOut(page);
+    await signInThroughForm(page, DEMO_EMAIL, demo.password);
+    await page.goto('/people');
+    await page.getByRole('button', { name: `Work in ${PROGRAMME}` }).click();
+    await page.waitForURL('**/dashboard');
+    await page.goto('/people');
+    await page.getByText(`Who works in ${PROGRAMME}, and what each may do.`).waitFor();
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download the organisation' }).click(),
+    ]);
+    const files = unzipSync(new Uint8Array(readFileSync(await download.path())));
+    const farms = new TextDecoder().decode(files['farms.csv']).trim().split('\r\n');
+    expect(farms.length - 1).toBeGreaterThanOrEqual(30);
+    expect(new TextDecoder().decode(files['members.csv'])).toContain('farmer1.demo@example.com');
+    await page.getByRole('button', { name: 'Download the organisation' }).scrollIntoViewIfNeeded();
+    await page.screenshot({ path: path.join(shots, 'organisation-export-desktop.png') });
     await context.close();
   });
 });

@@ -14,6 +14,7 @@ import { registerErrorHandling } from './errors.ts';
 import { requirePolicyActions } from './policy/guard.ts';
 import { inRequestScope } from './request-actor.ts';
 import { memberRoutes } from './modules/members/members.routes.ts';
+import { accountRoutes } from './modules/account/account.routes.ts';
 import { auditRoutes } from './modules/audit/audit.routes.ts';
 import { requestForLog } from './request-log.ts';
 import { securityHeaders } from './security-headers.ts';
@@ -105,6 +106,7 @@ export async function buildApp(
       await api.register(insightRoutes(ctx));
       await api.register(memberRoutes(ctx));
       await api.register(auditRoutes(ctx));
+      await api.register(accountRoutes(ctx));
     },
     { prefix: '/api' },
   );

@@ -161,6 +161,10 @@ const samples: Record<string, Sample> = {
       payload: { currentPassword: 'not-the-password', newPassword: 'a-new-password-2026' },
     }),
   },
+  'GET /api/account/export': { noFarm: true, build: () => ({ url: '/api/account/export' }) },
+  // A wrong password: refused for what it is, and the account stays.
+  'POST /api/account/delete': { noFarm: true, build: () => ({ url: '/api/account/delete', payload: { password: 'not-the-password' } }) },
+  'GET /api/organisation/export': { noFarm: true, build: () => ({ url: '/api/organisation/export' }) },
   'GET /api/farms': { noFarm: true, list: true, build: () => ({ url: '/api/farms' }) },
   'GET /api/farms/:id': { build: (r) => ({ url: `/api/farms/${r.farm.id}` }) },
   'POST /api/farms': { noFarm: true, build: () => ({ url: '/api/farms', payload: { name: 'New plot' } }) },
@@ -290,8 +294,14 @@ for (const [path, kind] of Object.entries(recordKinds)) {
 const NOT_FOUND_WORDS = /^(Farm|Field|Soil test|Fertilizer application|Irrigation|Rain reading|Harvest|Alert|Analysis) not found/;
 
 /** The status (and for a batch, the item's status) and error of an answer. */
-function outcome(response: { statusCode: number; body: string; json: () => unknown }): { status: number; message?: string; code?: string } {
-  if (response.body === '') return { status: response.statusCode };
+function outcome(response: { statusCode: number; body: string; headers: Record<string, unknown>; json: () => unknown }): {
+  status: number;
+  message?: string;
+  code?: string;
+} {
+  // An empty answer or a download (an archive) says its status only.
+  if (response.body === '' || !String(response.headers['content-type']).startsWith('application/json'))
+    return { status: response.statusCode };
   const body = response.json() as {
     results?: { status: number; error?: { message: string; code: string } }[];
     error?: { message: string; code: string };

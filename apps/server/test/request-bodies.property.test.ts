@@ -276,6 +276,7 @@ describe('generated request bodies', () => {
   const ownAccountRoutes = {
     'POST /api/auth/change-password': { currentPassword: 'maize-season-2026', newPassword: 'maize-season-2027' },
     'POST /api/auth/logout': {},
+    'POST /api/account/delete': { password: 'maize-season-2026' },
   };
   /** The boundary import reads the raw file, not JSON: a property of its own below. */
   const rawBodyRoutes = ['POST /api/fields/import/preview'];

@@ -20,6 +20,7 @@ import * as analysisNewestScene from './migrations/0019-analysis-newest-scene.ts
 import * as peopleAndGroups from './migrations/0020-people-and-groups.ts';
 import * as invitations from './migrations/0021-invitations.ts';
 import * as auditTrail from './migrations/0022-audit-trail.ts';
+import * as deletedAccounts from './migrations/0023-deleted-accounts.ts';
 
 /** Numbered, forward-only. Add a file `NNNN-what.ts` with an `up` and list it here; never edit a shipped one. */
 const migrations: Record<string, Migration> = {
@@ -44,6 +45,7 @@ const migrations: Record<string, Migration> = {
   '0020-people-and-groups': peopleAndGroups,
   '0021-invitations': invitations,
   '0022-audit-trail': auditTrail,
+  '0023-deleted-accounts': deletedAccounts,
 };
 
 export async function migrateToLatest(db: Kysely<unknown>): Promise<string[]> {

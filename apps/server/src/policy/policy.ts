@@ -55,9 +55,11 @@ export const POLICY = {
   'members.manage': managers,
   /** Making someone owner, or changing or removing the owner. */
   'owner.change': { ...managers, manager: 'none' },
+  /** The whole organisation in one archive: its people, farms, fields, records and audit trail. */
+  'organisation.export': { ...managers, manager: 'none' },
   /** A record's history: who created, changed or deleted it, and when. */
   'audit.read': managers,
-  /** One's own account: notification settings, SMS phone, the organisations one belongs to. */
+  /** One's own account: notification settings, SMS phone, the organisations one belongs to, one's data and deletion. */
   'account.self': everyone,
 } as const satisfies Record<string, Record<MemberRole, Reach>>;
 

@@ -63,6 +63,11 @@ export const changePasswordSchema = z.strictObject({
   newPassword: newPasswordSchema,
 });
 
+/** Deleting one's account asks for the password, as changing it does: a phone left signed in cannot do it. */
+export const deleteAccountSchema = z.strictObject({
+  password: z.string().min(1, 'Enter your password.').max(256),
+});
+
 /** A person's role in an organisation: what they may do there is the server's policy table. */
 export const memberRoleSchema = z.enum(['owner', 'manager', 'agronomist', 'farmer', 'viewer']);
 export type MemberRole = z.infer<typeof memberRoleSchema>;

@@ -23,6 +23,7 @@ import {
 } from './auth-limits.ts';
 import type { MemberRole } from '../../db/schema.ts';
 import { allowedActions } from '../../policy/policy.ts';
+import { eraseAccount } from '../account/account-deletion.ts';
 import * as repo from './auth.repository.ts';
 import { clientAddressKey } from './client-address.ts';
 import { deviceIdOf, issueDeviceToken } from './device-token.ts';
@@ -292,4 +293,18 @@ export async function changePassword(ctx: AppContext, userId: string, currentPas
   await repo.replacePassword(ctx.database.db, userId, await passwordHasher.hash(newPassword), ctx.now());
   forgetStanding({ userId });
   return openSession(ctx, await loadUser(ctx, userId));
+}
+
+/**
+ * Deletes the person's account once they give their password (see `eraseAccount`): their tokens stop at once, in
+ * this process now and in others within the standing's few seconds.
+ */
+export async function deleteAccount(ctx: AppContext, userId: string, password: string): Promise<void> {
+  const row = await loadUser(ctx, userId);
+  const attempt = await countAttempt(ctx, PASSWORD_CHECK_LIMIT, userId);
+  if (!(await notCountedIfUnrun([attempt], () => passwordHasher.verify(row.passwordHash, password)))) {
+    throw AppError.invalid('password', 'Your password is not correct.');
+  }
+  await eraseAccount(ctx.database.db, userId);
+  forgetStanding({ userId });
 }

@@ -27,6 +27,14 @@ export function endSession(): void {
   clearCachedData();
 }
 
+/** The person deleted their account: the server has ended every session; nothing of theirs stays on the device. */
+export function forgetDeletedAccount(): void {
+  const state = session.getState();
+  session.signOut();
+  clearCachedData();
+  if (state.status === 'signed-in') void removeDeviceDataOf(state.claims.userId);
+}
+
 export interface SessionAnswer {
   access_token?: string;
   token?: string;

@@ -752,6 +752,32 @@ export const appScreens = {
     incorporated: 'Incorporated',
     other: 'Other',
   },
+  yourData: {
+    title: 'Your data',
+    intro:
+      'Download everything you wrote (farms, fields, soil tests, fertilizer, irrigation, rain and harvests, in every organisation), your boundaries as GeoJSON, and your profile, as one zip file.',
+    download: 'Download my data',
+    preparing: 'Preparing the file…',
+    downloadFailed: 'The download did not finish: {{message}}',
+    organisationTitle: "The organisation's data",
+    organisationIntro:
+      'As its owner you can download everything {{organisation}} keeps: its people, groups, farms, fields, records and who changed what, as one zip file.',
+    organisationDownload: 'Download the organisation',
+    deleteTitle: 'Delete your account',
+    deleteWhatGoes:
+      'Your name, e-mail, phone numbers, password and settings are deleted at once, and so are the messages waiting for you. You are signed out on every device and get no more SMS or e-mail from Murimi.',
+    deleteWhatStays:
+      'The farms, fields and records you wrote stay with your organisations, without your name. Download your data first if you want a copy.',
+    deleteAlone:
+      'An organisation only you belong to is deleted with your account. If you are the only owner of an organisation with other people, make one of them owner first.',
+    deleteStart: 'Delete my account…',
+    password: 'Your password, to confirm',
+    deleteConfirm: 'Delete my account for good',
+    deleting: 'Deleting…',
+    unsent_one: 'This phone still has {{count}} change to send. Go online and wait for "All changes sent" first, or it is lost.',
+    unsent_other: 'This phone still has {{count}} changes to send. Go online and wait for "All changes sent" first, or they are lost.',
+    unsentUnknown: 'This phone could not count its changes waiting to be sent. Go online and wait for "All changes sent" first.',
+  },
   people: {
     title: 'Organisation & people',
     subtitle: 'Who works in {{organisation}}, and what each may do.',

@@ -10,7 +10,8 @@ import { ConfirmDialog } from '../../components/ui/Dialog.tsx';
 import { FormError, SelectInput, TextInput } from '../../components/ui/form.tsx';
 import { Card, EmptyState, Page, PageHeader, Spinner } from '../../components/ui/layout.tsx';
 import { LoadError, QueryState } from '../../components/ui/QueryState.tsx';
-import { useMe } from '../../features/account/api/account.ts';
+import { downloadOrganisationData, useMe } from '../../features/account/api/account.ts';
+import { DownloadButton } from '../../features/account/components/YourDataCards.tsx';
 import {
   groupsQuery,
   useChangeRole,
@@ -267,6 +268,14 @@ export default function PeoplePage() {
         ) : (
           <Card>
             <p className="text-stone-700">{t('people.noAccess')}</p>
+          </Card>
+        )}
+        {allowed.includes('organisation.export') && (
+          <Card title={t('yourData.organisationTitle')}>
+            <div className="flex flex-col gap-3">
+              <p className="text-stone-700">{t('yourData.organisationIntro', { organisation: name })}</p>
+              <DownloadButton label={t('yourData.organisationDownload')} download={downloadOrganisationData} />
+            </div>
           </Card>
         )}
       </div>

@@ -6,6 +6,7 @@ import { LoadError } from '../../components/ui/QueryState.tsx';
 import { useMe } from '../../features/account/api/account.ts';
 import { PasswordForm } from '../../features/account/components/PasswordForm.tsx';
 import { ProfileForm } from '../../features/account/components/ProfileForm.tsx';
+import { DeleteAccountCard, YourDataCard } from '../../features/account/components/YourDataCards.tsx';
 import { FieldPacksSettings } from '../../features/field-packs/components/FieldPacksSettings.tsx';
 import { AlertMessagesCard, AlertThresholdsCard } from '../../features/notifications/components/AlertSettingsCards.tsx';
 import { useFields } from '../../features/fields/api/fields.ts';
@@ -61,7 +62,7 @@ function Language() {
 
 /**
  * Settings: profile and e-mail, password, area unit, language, alerts and messages (`#alerts`), the farm's alert
- * thresholds, and the offline field packs on this device.
+ * thresholds, the offline field packs on this device, and the person's own data: its download and the account's deletion.
  */
 export default function SettingsPage() {
   const { t } = useTranslation('app');
@@ -86,6 +87,8 @@ export default function SettingsPage() {
             <FieldPacksSettings />
           </Card>
         </div>
+        <YourDataCard />
+        <DeleteAccountCard />
       </div>
     </Page>
   );

@@ -2,19 +2,10 @@ import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/Button.tsx';
 import { describeError } from '../../../lib/form-errors.ts';
+import { saveFile } from '../../../lib/save-file.ts';
 import { exportFields, type ExportFormat } from '../api/import-export.ts';
 
 const formats: ExportFormat[] = ['geojson', 'kml', 'shapefile'];
-
-/** Hands a downloaded file to the browser under the name the server gave it. */
-function saveFile({ blob, fileName }: { blob: Blob; fileName: string }): void {
-  const url = URL.createObjectURL(blob);
-  const link = Object.assign(document.createElement('a'), { href: url, download: fileName });
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
 
 /** Downloads the boundaries of a farm (or of every field) in the format another tool reads. */
 export function ExportButtons({ farmId }: { farmId?: string }) {

@@ -15,6 +15,7 @@ import { requirePolicyActions } from './policy/guard.ts';
 import { inRequestScope } from './request-actor.ts';
 import { memberRoutes } from './modules/members/members.routes.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
+import { onboardingRoutes } from './modules/onboarding/onboarding.routes.ts';
 import { auditRoutes } from './modules/audit/audit.routes.ts';
 import { requestForLog } from './request-log.ts';
 import { securityHeaders } from './security-headers.ts';
@@ -107,6 +108,7 @@ export async function buildApp(
       await api.register(memberRoutes(ctx));
       await api.register(auditRoutes(ctx));
       await api.register(accountRoutes(ctx));
+      await api.register(onboardingRoutes(ctx));
     },
     { prefix: '/api' },
   );

@@ -23,6 +23,7 @@ import { sendSmsJob, smsRecoveryJob } from './modules/sms/sms-delivery.ts';
 import { inboundSmsJob } from './modules/sms/inbound-sms.ts';
 import { forgetStatusFormsJob } from './modules/sms/sms-status-forms.job.ts';
 import { weeklyDigestJob, weeklyDigestSendJob } from './modules/insights/weekly-digest.ts';
+import { onboardingImportJob } from './modules/onboarding/onboarding.service.ts';
 
 export const allJobs = [
   healthCheckJob,
@@ -44,6 +45,7 @@ export const allJobs = [
   forgetStatusFormsJob,
   weeklyDigestJob,
   weeklyDigestSendJob,
+  onboardingImportJob,
 ] as const;
 
 export interface Runtime {

@@ -100,6 +100,18 @@ interface Sample {
   list?: true;
 }
 
+/** The owner's spreadsheet of one farmer, checked: the id of its import. */
+const aCheckedSpreadsheet = async () => {
+  const response = await as(owner, t.app, {
+    method: 'POST',
+    url: '/api/organisation/onboarding/check?fileName=farmers.csv',
+    headers: { 'content-type': 'application/octet-stream' },
+    payload: Buffer.from('Farmer name,Farm name\nChipo Moyo,Moyo plot\n'),
+  });
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json().data.id as string;
+};
+
 const created = async (url: string, payload: object) => {
   const response = await as(owner, t.app, { method: 'POST', url, payload });
   expect(response.statusCode, response.body).toBe(201);
@@ -165,6 +177,19 @@ const samples: Record<string, Sample> = {
   // A wrong password: refused for what it is, and the account stays.
   'POST /api/account/delete': { noFarm: true, build: () => ({ url: '/api/account/delete', payload: { password: 'not-the-password' } }) },
   'GET /api/organisation/export': { noFarm: true, build: () => ({ url: '/api/organisation/export' }) },
+  // Not a file (JSON): a manager is told so (415), anyone else is refused before the body is read.
+  'POST /api/organisation/onboarding/check': {
+    noFarm: true,
+    build: () => ({ url: '/api/organisation/onboarding/check?fileName=farmers.csv', payload: {} }),
+  },
+  'POST /api/organisation/onboarding/:id/import': {
+    noFarm: true,
+    build: async () => ({ url: `/api/organisation/onboarding/${await aCheckedSpreadsheet()}/import`, payload: { invite: false } }),
+  },
+  'GET /api/organisation/onboarding/:id': {
+    noFarm: true,
+    build: async () => ({ url: `/api/organisation/onboarding/${await aCheckedSpreadsheet()}` }),
+  },
   'GET /api/farms': { noFarm: true, list: true, build: () => ({ url: '/api/farms' }) },
   'GET /api/farms/:id': { build: (r) => ({ url: `/api/farms/${r.farm.id}` }) },
   'POST /api/farms': { noFarm: true, build: () => ({ url: '/api/farms', payload: { name: 'New plot' } }) },

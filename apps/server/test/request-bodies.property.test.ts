@@ -21,6 +21,7 @@ let records: Awaited<ReturnType<typeof createFarmRecords>>;
 let alertId: string;
 let groupId: string;
 let invitationId: string;
+let onboardingId: string;
 
 const AT_SECRET = 'callback-secret-of-24-characters-or-more';
 const TWILIO_TOKEN = 'twilio-auth-token-for-property-tests';
@@ -66,6 +67,14 @@ beforeAll(async () => {
       method: 'POST',
       url: '/api/organisation/invitations',
       payload: { role: 'viewer', email: 'funder@example.org' },
+    })
+  ).json().data.id;
+  onboardingId = (
+    await as(farmer, t.app, {
+      method: 'POST',
+      url: '/api/organisation/onboarding/check?fileName=farmers.csv',
+      headers: { 'content-type': 'application/octet-stream' },
+      payload: Buffer.from('Farmer name,Farm name\nChipo Moyo,Moyo plot\n'),
     })
   ).json().data.id;
 });
@@ -268,6 +277,7 @@ describe('generated request bodies', () => {
         { role: 'farmer', email: 'farmer@example.org', name: 'F' },
       ],
       ['POST', '/api/organisation/invitations/{id}/resend', `/api/organisation/invitations/${invitationId}/resend`, {}],
+      ['POST', '/api/organisation/onboarding/{id}/import', `/api/organisation/onboarding/${onboardingId}/import`, { invite: false }],
       ['POST', '/api/invitations/accept', '/api/invitations/accept', { token: 'x'.repeat(43) }],
       ['PUT', '/api/farms/{id}/assignment', `/api/farms/${farm.id}/assignment`, { groupId, farmerUserId: null }],
     ] as const satisfies readonly (readonly [Method, string, string | fc.Arbitrary<string>, Record<string, unknown>])[];
@@ -279,7 +289,7 @@ describe('generated request bodies', () => {
     'POST /api/account/delete': { password: 'maize-season-2026' },
   };
   /** The boundary import reads the raw file, not JSON: a property of its own below. */
-  const rawBodyRoutes = ['POST /api/fields/import/preview'];
+  const rawBodyRoutes = ['POST /api/fields/import/preview', 'POST /api/organisation/onboarding/check'];
   /** The SMS providers post forms: a property of their own below. */
   const formBodyRoutes = {
     'POST /api/sms/africastalking/{secret}/inbound': `/api/sms/africastalking/${AT_SECRET}/inbound`,
@@ -441,6 +451,40 @@ describe('generated request bodies', () => {
       { numRuns: 150 },
     );
   }, 180_000);
+
+  it("never answer 500 on a programme's spreadsheet, whatever its rows, bytes or name", async () => {
+    const header = 'Farmer name,Phone,E-mail,Group,Farm name,Crop,Planting date,Latitude,Longitude,Area (ha)';
+    const cellText = fc.oneof(
+      fc.string({ maxLength: 20 }),
+      fc.constantFrom('', '"', '""', '0771 234 567', '+263771234567', 'maize', '15/11/2026', '2026-13-45', '-17.8', '31.05', '1e9', 'NaN'),
+      fc.double().map(String),
+    );
+    const rows = fc.array(fc.array(cellText, { minLength: 0, maxLength: 12 }), { maxLength: 15 });
+    const bodies = fc.oneof(
+      rows.map((cells) => Buffer.from([header, ...cells.map((row) => row.join(','))].join('\n'))),
+      fc.uint8Array({ maxLength: 1024 }).map((bytes) => Buffer.from(bytes)),
+      fc.uint8Array({ maxLength: 512 }).map((bytes) => Buffer.concat([Buffer.from('PK\u0003\u0004'), Buffer.from(bytes)])),
+    );
+    const names = fc.constantFrom('farmers.csv', 'farmers.xlsx', 'farmers.xls', 'farmers', '');
+    let reader = farmer;
+    let sent = 0;
+    await fc.assert(
+      fc.asyncProperty(bodies, names, async (bytes, fileName) => {
+        // A new account every few files: the hourly allowance of files read is not what is under test.
+        if (sent > 0 && sent % 20 === 0) reader = await registerAccount(t.app);
+        sent += 1;
+        const response = await as(reader, t.app, {
+          method: 'POST',
+          url: `/api/organisation/onboarding/check?fileName=${encodeURIComponent(fileName)}`,
+          payload: bytes,
+          headers: { 'content-type': 'application/octet-stream' },
+        });
+        expect(response.statusCode, `${fileName} (${bytes.length} bytes) → ${response.body.slice(0, 300)}`).toBeLessThan(500);
+        if (response.statusCode >= 400) expect(response.json().error.message).toEqual(expect.any(String));
+      }),
+      { numRuns: 80 },
+    );
+  }, 120_000);
 
   it('answers 400 to a body that is not JSON, and 413 to one that is too large', async () => {
     const broken = await as(farmer, t.app, {

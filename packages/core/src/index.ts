@@ -8,6 +8,7 @@ export * from './crops/crop-type-schema.ts';
 export * from './crops/heat-stress.ts';
 export * from './schemas/common.ts';
 export * from './schemas/auth.ts';
+export * from './schemas/onboarding.ts';
 export * from './schemas/farm.ts';
 export * from './schemas/field.ts';
 export * from './schemas/soil-test.ts';

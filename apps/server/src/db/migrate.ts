@@ -21,6 +21,7 @@ import * as peopleAndGroups from './migrations/0020-people-and-groups.ts';
 import * as invitations from './migrations/0021-invitations.ts';
 import * as auditTrail from './migrations/0022-audit-trail.ts';
 import * as deletedAccounts from './migrations/0023-deleted-accounts.ts';
+import * as onboarding from './migrations/0024-onboarding.ts';
 
 /** Numbered, forward-only. Add a file `NNNN-what.ts` with an `up` and list it here; never edit a shipped one. */
 const migrations: Record<string, Migration> = {
@@ -46,6 +47,7 @@ const migrations: Record<string, Migration> = {
   '0021-invitations': invitations,
   '0022-audit-trail': auditTrail,
   '0023-deleted-accounts': deletedAccounts,
+  '0024-onboarding': onboarding,
 };
 
 export async function migrateToLatest(db: Kysely<unknown>): Promise<string[]> {

@@ -49,19 +49,22 @@ function auditOf(q: any, table: OwnedTable, action: 'created' | 'changed' | 'del
 }
 
 /**
- * The audit line of a write made outside the helpers below (a bulk import's rows, a farm's assignment): call it in the
- * write's transaction.
+ * The audit lines of writes made outside the helpers below (a bulk import's rows, a farm's assignment), one per
+ * record: call it in the writes' transaction.
  */
 export async function auditWrite(
   trx: Kysely<DB>,
   table: OwnedTable,
-  record: { orgId: string; id: string },
+  records: { orgId: string; id: string } | readonly { orgId: string; id: string }[],
   action: 'created' | 'changed',
   changedKeys: string[] = [],
 ): Promise<void> {
+  const list = Array.isArray(records) ? records : [records as { orgId: string; id: string }];
+  if (list.length === 0) return;
+  const userId = actingPerson()?.userId ?? null;
   await trx
     .insertInto('auditEvents')
-    .values({ orgId: record.orgId, userId: actingPerson()?.userId ?? null, recordKind: table, recordId: record.id, action, changedKeys })
+    .values(list.map((record) => ({ orgId: record.orgId, userId, recordKind: table, recordId: record.id, action, changedKeys })))
     .execute();
 }
 

@@ -101,6 +101,40 @@ export interface AuditEventTable {
   at: ColumnType<Date, Date | undefined, never>;
 }
 
+/** A spreadsheet of farmers and farms as checked, and its import's progress (migration 0024). */
+export interface OnboardingImportTable {
+  id: string;
+  orgId: string;
+  requestedBy: string | null;
+  fileName: string;
+  /** The rows to create (`OnboardingRow[]`), as the check read them. */
+  rows: Json<unknown>;
+  /** The dry run's report as the manager saw it. */
+  report: Json<unknown>;
+  status: 'checked' | 'importing' | 'done' | 'failed';
+  invite: ColumnType<boolean, boolean | undefined, boolean>;
+  rowsDone: ColumnType<number, number | undefined, number>;
+  outcome: Json<unknown> | null;
+  failure: string | null;
+  createdAt: CreatedAt;
+  startedAt: Timestamp | null;
+  finishedAt: Timestamp | null;
+}
+
+/** What one spreadsheet row made, by its key: the same row again makes nothing. */
+export interface OnboardingRowTable {
+  orgId: string;
+  rowKey: string;
+  importId: string | null;
+  farmId: string | null;
+  fieldId: string | null;
+  /** The invitation of the row's farmer, shared by all their rows; null when none was asked for. */
+  invitationId: string | null;
+  /** Why no invitation went (already a member, the number sent STOP, the day's limit). */
+  invitationNote: string | null;
+  createdAt: CreatedAt;
+}
+
 export interface RevokedTokenTable {
   tokenId: string;
   expiresAt: Timestamp;
@@ -508,6 +542,8 @@ export interface DB {
   groupAgronomists: GroupAgronomistTable;
   invitations: InvitationTable;
   auditEvents: AuditEventTable;
+  onboardingImports: OnboardingImportTable;
+  onboardingRows: OnboardingRowTable;
   revokedTokens: RevokedTokenTable;
   userTokens: UserTokenTable;
   authAttempts: AuthAttemptTable;

@@ -47,6 +47,8 @@ export const POLICY = {
   'alerts.thresholds': { ...managers, agronomist: 'organisation' },
   /** Assigning a farm to a farmer and to a group. */
   'farms.assign': managers,
+  /** Onboarding farmers and farms from a spreadsheet: the check, the import and inviting the farmers it names. */
+  'onboarding.import': managers,
   /** The organisation's groups of farms and the agronomists who follow them. */
   'groups.manage': managers,
   /** The organisation's people: who they are and their roles. */

@@ -11,6 +11,7 @@ import { findOverlaps, type FieldOutline } from '../modules/fields/fields.overla
 import { prepareFieldBatch } from '../modules/fields/fields.batch.ts';
 import { exportFields, type ExportedFile, type ExportFormat, type FieldWithFarm } from '../modules/fields/fields.export.ts';
 import { seasonZones, type SeasonImage, type SeasonZones } from '../modules/zones/zones.composite.ts';
+import { readOnboardingFile, type OnboardingFile, type ReadOptions } from '../modules/onboarding/onboarding-file.ts';
 
 export type TaskOutcome<Value> = { ok: true; value: Value } | { ok: false; error: { code: ErrorCode; message: string; details?: unknown } };
 
@@ -84,7 +85,22 @@ export function zonesOfSeason(input: { images: SeasonImage[]; zoneCount: number 
   return outcomeOf(() => seasonZones(input.images, input.zoneCount));
 }
 
-export const cpuTasks = { readImportFile, reviewImportOverlaps, checkFieldBatch, writeFieldExport, zonesOfSeason };
+/** Reads a programme's spreadsheet of farmers and farms into rows and their problems: see `readOnboardingFile`. */
+export async function readOnboardingRows(input: {
+  bytes: Uint8Array;
+  fileName: string;
+  options: ReadOptions;
+}): Promise<TaskOutcome<OnboardingFile>> {
+  try {
+    return { ok: true, value: await readOnboardingFile(input.bytes, input.fileName, input.options) };
+  } catch (error) {
+    return outcomeOf(() => {
+      throw error;
+    });
+  }
+}
+
+export const cpuTasks = { readImportFile, reviewImportOverlaps, checkFieldBatch, writeFieldExport, zonesOfSeason, readOnboardingRows };
 export type CpuTasks = typeof cpuTasks;
 export type CpuTaskName = keyof CpuTasks;
 

@@ -1,4 +1,4 @@
-import type { AppContext } from '../../app-context.ts';
+import type { AppContext, ServiceContext } from '../../app-context.ts';
 import type { AuthAttemptKind } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import * as repo from './auth.repository.ts';
@@ -113,7 +113,7 @@ export interface CountedAttempt {
 const secondsUntil = (at: number, now: number) => Math.max(1, Math.ceil((at - now) / 1000));
 
 /** Counts an attempt against `limit` for `subject`, or answers 429 with `Retry-After` (and counts nothing). */
-export async function countAttempt(ctx: AppContext, limit: AttemptLimit, subject: string): Promise<CountedAttempt> {
+export async function countAttempt(ctx: ServiceContext, limit: AttemptLimit, subject: string): Promise<CountedAttempt> {
   const db = ctx.database.db;
   const now = ctx.now().getTime();
   const since = new Date(now - limit.windowMs);

@@ -13,6 +13,7 @@ import { clientAddressKey } from '../auth/client-address.ts';
 import { smsServiceNumber, textablePhone } from '../notifications/notification-settings.service.ts';
 import { queueSms } from '../sms/sms-outbox.ts';
 import { forgetStanding } from '../../plugins/authenticate.ts';
+import { assignOnboardedFarms } from '../onboarding/onboarded-farms.ts';
 
 /** An invitation holds for a week: long enough for a farmer who checks their phone on market day. */
 export const INVITATION_TTL_MS = 7 * 24 * 3600_000;
@@ -83,9 +84,12 @@ function newSecrets(id: string, bySms: boolean) {
   };
 }
 
+/** What inviting needs: settings, the database, the clock and the queue its message goes through (a request's, or a job's). */
+export type InvitingContext = Pick<AppContext, 'config' | 'database' | 'now'> & { queue: Pick<AppContext['queue'], 'send'> };
+
 /** Sends the invitation's message in `tx`: the e-mail or SMS is queued with the row that holds its secrets, or not at all. */
 async function sendInvitation(
-  ctx: AppContext,
+  ctx: InvitingContext,
   tx: Kysely<DB>,
   row: Pick<InvitationRow, 'id' | 'role' | 'email' | 'phone' | 'name'>,
   secrets: { token: string; slug: string | null; code: string | null },
@@ -113,7 +117,7 @@ async function sendInvitation(
   await queueSms(ctx, { userId: null, to: row.phone!, body, purpose: 'invitation' }, tx);
 }
 
-async function inviterOf(ctx: AppContext, actor: Actor) {
+async function inviterOf(ctx: InvitingContext, actor: Actor) {
   const db = ctx.database.db;
   const [person, organisation] = await Promise.all([
     db.selectFrom('users').select(['name', 'country']).where('id', '=', actor.userId).executeTakeFirstOrThrow(),
@@ -123,7 +127,7 @@ async function inviterOf(ctx: AppContext, actor: Actor) {
 }
 
 /** A number that texted STOP gets no SMS, the invitation included: say so instead of storing one that cannot arrive. */
-async function refuseStoppedNumber(ctx: AppContext, phone: string): Promise<void> {
+async function refuseStoppedNumber(ctx: InvitingContext, phone: string): Promise<void> {
   const stopped = await ctx.database.db.selectFrom('smsOptOuts').select('phone').where('phone', '=', phone).executeTakeFirst();
   if (!stopped) return;
   const service = smsServiceNumber(ctx.config.sms) ?? 'the number our SMS come from';
@@ -135,7 +139,11 @@ async function refuseStoppedNumber(ctx: AppContext, phone: string): Promise<void
  * Invites someone by e-mail or SMS. Sent again with the same id (a retry), the invitation it made answers and nothing
  * is sent twice. The row, its message and the message's job are written in one transaction.
  */
-export async function createInvitation(ctx: AppContext, actor: Actor, input: z.output<typeof invitationCreateSchema>): Promise<Invitation> {
+export async function createInvitation(
+  ctx: InvitingContext,
+  actor: Actor,
+  input: z.output<typeof invitationCreateSchema>,
+): Promise<Invitation> {
   const db = ctx.database.db;
   const id = input.id ?? randomUUID();
   const replay = await db.selectFrom('invitations').selectAll().where('id', '=', id).executeTakeFirst();
@@ -303,6 +311,7 @@ export async function acceptInvitation(ctx: AppContext, userId: string, input: A
       .onConflict((oc) => oc.columns(['orgId', 'userId']).doNothing())
       .returning('role')
       .executeTakeFirst();
+    if (joined) await assignOnboardedFarms(tx, row.id, row.orgId, userId);
     if (joined && row.groupId) {
       await tx
         .insertInto('groupAgronomists')

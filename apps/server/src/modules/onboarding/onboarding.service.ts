@@ -1,0 +1,413 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { fieldCreateSchema, type OnboardingImport, type OnboardingReport } from '@murimi/core';
+import type { Kysely, Selectable } from 'kysely';
+import { z } from 'zod';
+import type { AppContext } from '../../app-context.ts';
+import { auditWrite } from '../../db/owned-records.ts';
+import type { DB, OnboardingImportTable } from '../../db/schema.ts';
+import { AppError } from '../../errors.ts';
+import type { JobContext, JobDefinition } from '../../jobs/job-queue.ts';
+import type { Actor } from '../../policy/policy.ts';
+import { actingFor } from '../../request-actor.ts';
+import { checkFieldStorage, takeImportAllowance } from '../fields/fields.quotas.ts';
+import { fieldRowOf } from '../fields/fields.rows.ts';
+import { createInvitation, type InvitingContext } from '../members/invitations.service.ts';
+import { circleAround, type OnboardingRow } from './onboarding-file.ts';
+
+/**
+ * Onboarding a programme from its spreadsheet: the check (a dry run that saves only the checked file), then the
+ * import as a job, a batch of rows per transaction. Each row is created once by its key (`onboarding_rows`), so the
+ * same file again, or the job retried after its process died, creates nothing twice. Farmers with a phone or e-mail
+ * can be invited; their invitation's id is derived from the organisation and the contact, so a farmer with three farms
+ * gets one invitation (and a retried job sends none twice), and accepting it gives them their farms.
+ */
+
+/** Problems listed in a report; the rest are counted. A file with more needs fixing at its source first. */
+const LISTED_PROBLEMS = 500;
+/** Rows created per transaction: small enough that a batch takes well under a second, large enough to be quick. */
+const ROWS_PER_BATCH = 200;
+/** Longest the check of a file may take on a worker thread (a 10,000-row file takes about a second). */
+const CHECK_DEADLINE_MS = 30_000;
+
+type ImportRow = Selectable<OnboardingImportTable>;
+
+function present(row: ImportRow): OnboardingImport {
+  const report = row.report as OnboardingReport;
+  return {
+    id: row.id,
+    status: row.status,
+    invite: row.invite,
+    rowsDone: row.rowsDone,
+    rowsTotal: report.toCreate,
+    report,
+    outcome: (row.outcome as OnboardingImport['outcome']) ?? null,
+    failure: row.failure,
+    createdAt: row.createdAt.toISOString(),
+    finishedAt: row.finishedAt?.toISOString() ?? null,
+  };
+}
+
+const contactOf = (row: OnboardingRow) => row.email ?? row.phone;
+
+/** One invitation per farmer (by their contact) and organisation, whatever the file or the try. */
+function invitationIdFor(orgId: string, contact: string): string {
+  const hex = createHash('sha256').update(`onboarding-invitation:${orgId}:${contact}`).digest('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
+
+/** Checks a programme's spreadsheet: saves the checked rows for the import, and answers what it would do. */
+export async function checkOnboardingFile(
+  ctx: AppContext,
+  actor: Actor,
+  file: { fileName: string; bytes: Uint8Array },
+): Promise<OnboardingImport> {
+  const db = ctx.database.db;
+  await takeImportAllowance(ctx, actor.orgId);
+  const person = await db.selectFrom('users').select('country').where('id', '=', actor.userId).executeTakeFirstOrThrow();
+  const read = await ctx.cpu.run(
+    'readOnboardingRows',
+    {
+      bytes: file.bytes,
+      fileName: file.fileName,
+      options: { today: ctx.now().toISOString().slice(0, 10), country: person.country, smsCountries: ctx.config.sms.allowedCountries },
+    },
+    {
+      deadlineMs: CHECK_DEADLINE_MS,
+      tooLong: () =>
+        new AppError('PAYLOAD_TOO_LARGE', 'This file took too long to check. Split it (by ward or district) and upload each part.'),
+    },
+  );
+  const keys = read.rows.map((row) => row.key);
+  const done = new Set<string>();
+  for (let start = 0; start < keys.length; start += 1000) {
+    const slice = keys.slice(start, start + 1000);
+    const rows = await db
+      .selectFrom('onboardingRows')
+      .select('rowKey')
+      .where('orgId', '=', actor.orgId)
+      .where('rowKey', 'in', slice)
+      .execute();
+    for (const row of rows) done.add(row.rowKey);
+  }
+  const toCreate = read.rows.filter((row) => !done.has(row.key));
+  const groupNames = [...new Set(toCreate.map((row) => row.group).filter((name): name is string => name !== null))];
+  const existingGroups =
+    groupNames.length === 0
+      ? []
+      : await db.selectFrom('farmGroups').select('name').where('orgId', '=', actor.orgId).where('name', 'in', groupNames).execute();
+  const known = new Set(existingGroups.map((group) => group.name));
+  const report: OnboardingReport = {
+    fileName: file.fileName,
+    rowsRead: read.rowsRead,
+    toCreate: toCreate.length,
+    alreadyImported: read.rows.length - toCreate.length,
+    rowsWithProblems: new Set(read.problems.map((problem) => problem.row)).size,
+    problems: read.problems.slice(0, LISTED_PROBLEMS),
+    problemsNotListed: Math.max(0, read.problems.length - LISTED_PROBLEMS),
+    wouldCreate: {
+      farms: toCreate.length,
+      fields: toCreate.filter((row) => row.point !== null).length,
+      groups: groupNames.filter((name) => !known.has(name)),
+      farmersToInvite: new Set(toCreate.map(contactOf).filter(Boolean)).size,
+    },
+  };
+  const row = await db
+    .insertInto('onboardingImports')
+    .values({
+      id: randomUUID(),
+      orgId: actor.orgId,
+      requestedBy: actor.userId,
+      fileName: file.fileName,
+      rows: JSON.stringify(toCreate),
+      report: JSON.stringify(report),
+      status: 'checked',
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  return present(row);
+}
+
+async function findImport(db: Kysely<DB>, orgId: string, id: string): Promise<ImportRow> {
+  const row = await db.selectFrom('onboardingImports').selectAll().where('orgId', '=', orgId).where('id', '=', id).executeTakeFirst();
+  if (!row) throw AppError.notFound('Import');
+  return row;
+}
+
+export async function getOnboardingImport(ctx: AppContext, actor: Actor, id: string): Promise<OnboardingImport> {
+  return present(await findImport(ctx.database.db, actor.orgId, id));
+}
+
+const payload = z.object({ importId: z.uuid() });
+
+/**
+ * Starts a checked import as a job. Asked again (a retry, a second tap), it answers the import as it stands and
+ * queues nothing more: the status changes from checked to importing once, in the transaction that queues the job.
+ */
+export async function startOnboardingImport(
+  ctx: AppContext,
+  actor: Actor,
+  id: string,
+  options: { invite: boolean },
+): Promise<OnboardingImport> {
+  const db = ctx.database.db;
+  await findImport(db, actor.orgId, id);
+  await db.transaction().execute(async (trx) => {
+    const started = await trx
+      .updateTable('onboardingImports')
+      .set({ status: 'importing', invite: options.invite, startedAt: ctx.now() })
+      .where('id', '=', id)
+      .where('status', '=', 'checked')
+      .executeTakeFirst();
+    if (Number(started.numUpdatedRows) === 1) await ctx.queue.send(onboardingImportJob, { importId: id }, { executor: trx });
+  });
+  return present(await findImport(db, actor.orgId, id));
+}
+
+interface Outcome {
+  farms: number;
+  fields: number;
+  groups: number;
+  invitationsSent: number;
+  notInvited: { farmer: string; reason: string }[];
+}
+
+/** Creates a batch's rows that no earlier import or try made, in one transaction with their audit lines. */
+async function createBatch(
+  trx: Kysely<DB>,
+  job: ImportRow,
+  batch: OnboardingRow[],
+  outcome: Outcome,
+  quotas: AppContext['config']['quotas'],
+) {
+  const orgId = job.orgId;
+  const made = await trx
+    .selectFrom('onboardingRows')
+    .select('rowKey')
+    .where('orgId', '=', orgId)
+    .where(
+      'rowKey',
+      'in',
+      batch.map((row) => row.key),
+    )
+    .execute();
+  const madeKeys = new Set(made.map((row) => row.rowKey));
+  const todo = batch.filter((row) => !madeKeys.has(row.key));
+  if (todo.length === 0) return;
+
+  const groupNames = [...new Set(todo.map((row) => row.group).filter((name): name is string => name !== null))];
+  const groupIds = new Map<string, string>();
+  if (groupNames.length > 0) {
+    const added = await trx
+      .insertInto('farmGroups')
+      .values(groupNames.map((name) => ({ id: randomUUID(), orgId, name })))
+      .onConflict((oc) => oc.columns(['orgId', 'name']).doNothing())
+      .returning('id')
+      .execute();
+    outcome.groups += added.length;
+    const groups = await trx
+      .selectFrom('farmGroups')
+      .select(['id', 'name'])
+      .where('orgId', '=', orgId)
+      .where('name', 'in', groupNames)
+      .execute();
+    for (const group of groups) groupIds.set(group.name, group.id);
+  }
+
+  const farms = todo.map((row) => ({
+    id: randomUUID(),
+    orgId,
+    name: row.farmName,
+    groupId: row.group ? (groupIds.get(row.group) ?? null) : null,
+  }));
+  await trx.insertInto('farms').values(farms).execute();
+  await auditWrite(trx, 'farms', farms, 'created');
+
+  const fields = todo.flatMap((row, index) => {
+    if (!row.point) return [];
+    const input = fieldCreateSchema.parse({
+      name: row.farmName,
+      farmId: farms[index]!.id,
+      boundary: circleAround(row.point),
+      cropType: row.cropType,
+      plantingDate: row.plantingDate,
+    });
+    return [{ index, row: fieldRowOf(orgId, input) }];
+  });
+  if (fields.length > 0) {
+    await checkFieldStorage(trx, quotas, orgId, {
+      fields: fields.length,
+      bytes: fields.reduce((sum, field) => sum + field.row.boundaryBytes, 0),
+    });
+    await trx
+      .insertInto('fields')
+      .values(fields.map((field) => field.row))
+      .execute();
+    await auditWrite(
+      trx,
+      'fields',
+      fields.map((field) => field.row),
+      'created',
+    );
+  }
+  const fieldOf = new Map(fields.map((field) => [field.index, field.row.id]));
+  await trx
+    .insertInto('onboardingRows')
+    .values(
+      todo.map((row, index) => {
+        const contact = contactOf(row);
+        return {
+          orgId,
+          rowKey: row.key,
+          importId: job.id,
+          farmId: farms[index]!.id,
+          fieldId: fieldOf.get(index) ?? null,
+          invitationId: job.invite && contact ? invitationIdFor(orgId, contact) : null,
+        };
+      }),
+    )
+    .execute();
+  outcome.farms += farms.length;
+  outcome.fields += fields.length;
+}
+
+/**
+ * Invites the farmers of the import's rows that were not invited yet: one invitation per farmer (by its derived id,
+ * so a retry sends nothing twice). A farmer who is a member already is given their farms at once instead. Why a
+ * farmer was not invited (their number sent STOP, the day's limit) is kept on their rows and reported.
+ */
+async function inviteFarmers(ctx: InvitingContext, job: ImportRow, rows: OnboardingRow[], outcome: Outcome): Promise<void> {
+  const db = ctx.database.db;
+  const actor: Actor = { userId: job.requestedBy!, orgId: job.orgId, role: 'manager' };
+  const byContact = new Map<string, OnboardingRow>();
+  for (const row of rows) {
+    const contact = contactOf(row);
+    if (contact && !byContact.has(contact)) byContact.set(contact, row);
+  }
+  for (const [contact, row] of byContact) {
+    const invitationId = invitationIdFor(job.orgId, contact);
+    const rowsOfFarmer = db
+      .selectFrom('onboardingRows')
+      .select('farmId')
+      .where('orgId', '=', job.orgId)
+      .where('invitationId', '=', invitationId);
+    const member = await db
+      .selectFrom('memberships')
+      .innerJoin('users', 'users.id', 'memberships.userId')
+      .select('users.id')
+      .where('memberships.orgId', '=', job.orgId)
+      .where((eb) =>
+        row.email ? eb('users.email', '=', row.email) : eb.or([eb('users.phone', '=', contact), eb('users.smsPhone', '=', contact)]),
+      )
+      .executeTakeFirst();
+    if (member) {
+      await db
+        .updateTable('farms')
+        .set({ farmerUserId: member.id })
+        .where('orgId', '=', job.orgId)
+        .where('farmerUserId', 'is', null)
+        .where('id', 'in', rowsOfFarmer)
+        .execute();
+      outcome.notInvited.push({ farmer: row.farmerName, reason: 'Already a member: their farms are assigned to them.' });
+      continue;
+    }
+    const sent = await db.selectFrom('invitations').select('id').where('id', '=', invitationId).executeTakeFirst();
+    if (sent) continue;
+    const noted = await db
+      .selectFrom('onboardingRows')
+      .select('invitationNote')
+      .where('orgId', '=', job.orgId)
+      .where('invitationId', '=', invitationId)
+      .where('invitationNote', 'is not', null)
+      .executeTakeFirst();
+    if (noted) {
+      outcome.notInvited.push({ farmer: row.farmerName, reason: noted.invitationNote! });
+      continue;
+    }
+    try {
+      await createInvitation(ctx, actor, {
+        id: invitationId,
+        role: 'farmer',
+        name: row.farmerName,
+        ...(row.email ? { email: row.email } : { phone: contact }),
+      });
+      outcome.invitationsSent += 1;
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      await db
+        .updateTable('onboardingRows')
+        .set({ invitationNote: error.message })
+        .where('orgId', '=', job.orgId)
+        .where('invitationId', '=', invitationId)
+        .execute();
+      outcome.notInvited.push({ farmer: row.farmerName, reason: error.message });
+    }
+  }
+}
+
+async function importRows(context: JobContext, importId: string, quotas: AppContext['config']['quotas']): Promise<void> {
+  const db = context.database.db;
+  const job = await db.selectFrom('onboardingImports').selectAll().where('id', '=', importId).executeTakeFirst();
+  if (!job || job.status !== 'importing') return;
+  const rows = job.rows as OnboardingRow[];
+  const outcome: Outcome = { farms: 0, fields: 0, groups: 0, invitationsSent: 0, notInvited: [] };
+  try {
+    await actingFor({ userId: job.requestedBy ?? '', orgId: job.orgId }, async () => {
+      for (let start = 0; start < rows.length; start += ROWS_PER_BATCH) {
+        const batch = rows.slice(start, start + ROWS_PER_BATCH);
+        await db.transaction().execute(async (trx) => {
+          await createBatch(trx, job, batch, outcome, quotas);
+          await trx
+            .updateTable('onboardingImports')
+            .set({ rowsDone: start + batch.length })
+            .where('id', '=', importId)
+            .execute();
+        });
+      }
+      if (job.invite && job.requestedBy) await inviteFarmers(context, job, rows, outcome);
+    });
+  } catch (error) {
+    if (error instanceof AppError) {
+      // A limit reached (the organisation's fields): the rows made so far stay; the same file again makes the rest.
+      await db
+        .updateTable('onboardingImports')
+        .set({ status: 'failed', failure: error.message, outcome: JSON.stringify(outcome), finishedAt: context.now() })
+        .where('id', '=', importId)
+        .execute();
+      return;
+    }
+    throw error;
+  }
+  // Counted from what the import's rows hold, so a try that went on after another's death reports the whole import.
+  const made = await db
+    .selectFrom('onboardingRows')
+    .select((eb) => [eb.fn.countAll<string>().as('farms'), eb.fn.count<string>('fieldId').as('fields')])
+    .where('importId', '=', importId)
+    .executeTakeFirstOrThrow();
+  const invited = await db
+    .selectFrom('invitations')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where(
+      'id',
+      'in',
+      db.selectFrom('onboardingRows').select('invitationId').where('importId', '=', importId).where('invitationId', 'is not', null),
+    )
+    .executeTakeFirstOrThrow();
+  const whole = { ...outcome, farms: Number(made.farms), fields: Number(made.fields), invitationsSent: Number(invited.n) };
+  await db
+    .updateTable('onboardingImports')
+    .set({ status: 'done', outcome: JSON.stringify(whole), finishedAt: context.now() })
+    .where('id', '=', importId)
+    .execute();
+}
+
+/** The import of a checked spreadsheet; a retry after its process died goes on where the last batch ended. */
+export const onboardingImportJob: JobDefinition<typeof payload> = {
+  name: 'onboarding-import',
+  payload,
+  retryLimit: 3,
+  retryDelaySeconds: 10,
+  expireInSeconds: 15 * 60,
+  async handle({ importId }, context) {
+    await importRows(context, importId, context.config.quotas);
+  },
+};

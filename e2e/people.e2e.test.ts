@@ -252,4 +252,48 @@ describe.skipIf(onPostgres)('organisation and people', () => {
     await page.screenshot({ path: path.join(shots, 'organisation-export-desktop.png') });
     await context.close();
   });
+
+  it("lets a manager add a ward's farmers from a spreadsheet: the check names the bad rows, the import makes the rest (desktop, then phone)", async () => {
+    const header = 'Farmer name,Phone,Group,Farm name,Crop,Planting date,Latitude,Longitude,Area (ha)';
+    const rows = Array.from({ length: 60 }, (_, i) => {
+      const n = i + 1;
+      return `Farmer ${n},+26377${String(3_000_000 + n)},Ward 3 – Norton,Norton plot ${n},maize,20/11/2026,${(-17.88 - n * 0.002).toFixed(4)},30.69,1.2`;
+    });
+    rows[4] = 'Rutendo Ncube,0771 23,Ward 3 – Norton,Ncube plot,maize,20/11/2026,-17.9,30.7,1';
+    rows[9] = 'Kuda Sibanda,,Ward 3 – Norton,Sibanda plot,coffee,20/11/2026,-17.9,30.7,1';
+    rows[14] = 'Nyasha Mlambo,,Ward 3 – Norton,Mlambo plot,maize,20/11/2027,-17.9,30.7,1';
+    rows[19] = 'Tariro Zulu,,Ward 3 – Norton,Zulu plot,maize,20/11/2026,-25.5,38.5,1';
+    const file = { name: 'norton-ward-3.csv', mimeType: 'text/csv', buffer: Buffer.from([header, ...rows].join('\n')) };
+
+    const { context, page } = await newPage(browser, demo.server.url, desktop);
+    await signInThroughForm(page, 'manager.demo@example.com', demo.password);
+    await page.goto('/people');
+    await page.getByRole('link', { name: 'Add farmers from a spreadsheet' }).click();
+    await page.waitForURL('**/people/onboarding');
+    await page.getByLabel('Spreadsheet (CSV or XLSX)').setInputFiles(file);
+    await page.getByText('What norton-ward-3.csv holds').waitFor();
+    await page.getByText('4 rows to fix').waitFor();
+    await page.getByText('Row 6, Phone').waitFor();
+    await page.getByText('"coffee" is not a crop Murimi knows', { exact: false }).waitFor();
+    await page.getByText('2027-11-20 is in the future', { exact: false }).waitFor();
+    await page.getByText('-25.5, 38.5 is in the sea. Check the digits of both coordinates.').waitFor();
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await page.screenshot({ path: path.join(shots, 'onboarding-report-desktop.png'), fullPage: true });
+    await page.getByLabel('Invite the 56 farmers with a phone or e-mail').uncheck();
+    await page.getByRole('button', { name: 'Import 56 rows' }).click();
+    await page.getByText('Created farms: 56; fields: 56; new groups: 1.').waitFor({ timeout: 30_000 });
+    await page.screenshot({ path: path.join(shots, 'onboarding-done-desktop.png'), fullPage: true });
+    await context.close();
+
+    // The same file again on a phone: everything was imported before, nothing is created twice.
+    const again = await newPage(browser, demo.server.url, phone);
+    await signInThroughForm(again.page, 'manager.demo@example.com', demo.password);
+    await again.page.goto('/people/onboarding');
+    await waitForApp(again.page);
+    await again.page.getByLabel('Spreadsheet (CSV or XLSX)').setInputFiles(file);
+    await again.page.getByText('Rows imported before are left as they are', { exact: false }).waitFor();
+    expect(await again.page.getByRole('button', { name: /^Import \d+ rows?$/ }).isDisabled()).toBe(true);
+    await again.page.screenshot({ path: path.join(shots, 'onboarding-report-phone.png'), fullPage: true });
+    await again.context.close();
+  });
 });

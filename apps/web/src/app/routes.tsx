@@ -38,6 +38,7 @@ const Fertilizer = screenPage(() => import('../pages/app/FertilizerPage.tsx'));
 const SoilAnalysis = screenPage(() => import('../pages/app/SoilAnalysisPage.tsx'));
 const Settings = screenPage(() => import('../pages/app/SettingsPage.tsx'));
 const People = screenPage(() => import('../pages/app/PeoplePage.tsx'));
+const Onboarding = screenPage(() => import('../pages/app/OnboardingPage.tsx'));
 const Invitation = screenPage(() => import('../pages/app/InvitationPage.tsx'));
 const ImportFields = screenPage(() => import('../pages/app/ImportFieldsPage.tsx'));
 const MapView = screenPage(() => import('../pages/app/MapViewPage.tsx'));
@@ -135,6 +136,7 @@ export function AppRoutes() {
             <Route path="support" element={<ComingSoon title="Support" coming="placeholder" />} />
             <Route path="settings" element={<Settings />} />
             <Route path="people" element={<People />} />
+            <Route path="people/onboarding" element={<Onboarding />} />
           </Route>
         </Route>
 

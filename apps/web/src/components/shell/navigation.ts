@@ -61,7 +61,7 @@ export const mobileTitleByPath: Record<string, string> = {
 };
 
 /** Paths whose phone header has a back button (spec §2.4); unknown paths have one too. */
-export const backButtonPaths = ['/fields/create', '/create-farm-field', '/fields/import'];
+export const backButtonPaths = ['/fields/create', '/create-farm-field', '/fields/import', '/people/onboarding'];
 /**
  * Screens with a field picker of their own, labelled for what it chooses beside the advice it changes: the shell
  * shows no second one there (the header's and the sidebar's picker the same choice).
@@ -97,6 +97,7 @@ export const breadcrumbLabels: Record<string, string> = {
   support: 'Support',
   create: 'Create',
   import: 'Import fields',
+  onboarding: 'Add farmers',
 };
 
 export interface Crumb {

@@ -5,7 +5,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Badge } from '../../components/ui/Badge.tsx';
-import { Button } from '../../components/ui/Button.tsx';
+import { Button, ButtonLink } from '../../components/ui/Button.tsx';
 import { ConfirmDialog } from '../../components/ui/Dialog.tsx';
 import { FormError, SelectInput, TextInput } from '../../components/ui/form.tsx';
 import { Card, EmptyState, Page, PageHeader, Spinner } from '../../components/ui/layout.tsx';
@@ -262,6 +262,18 @@ export default function PeoplePage() {
         {allowed.includes('members.read') ? (
           <>
             {rights.manages && <InvitationsWithGroups />}
+            {allowed.includes('onboarding.import') && (
+              <Card title={t('people.onboardingTitle')}>
+                <div className="flex flex-col gap-3">
+                  <p className="text-stone-700">{t('people.onboardingIntro')}</p>
+                  <div className="flex sm:justify-end">
+                    <ButtonLink to="/people/onboarding" variant="secondary" className="w-full sm:w-auto">
+                      {t('people.onboardingLink')}
+                    </ButtonLink>
+                  </div>
+                </div>
+              </Card>
+            )}
             <Members myUserId={me.data.id} rights={rights} />
             <Groups manages={allowed.includes('groups.manage')} />
           </>

@@ -22,6 +22,7 @@ import type { JobContext } from '../apps/server/src/jobs/job-queue.ts';
 import { loadAlertFields, loadFieldAlertInputs } from '../apps/server/src/modules/alerts/alert-inputs.ts';
 import { alertBatchJob, fanOutAlertEvaluation } from '../apps/server/src/modules/alerts/alert-schedule.ts';
 import type { Runtime } from '../apps/server/src/runtime.ts';
+import { withMemoryPeak } from './support/memory-peak.ts';
 import { withScratchRuntime } from './support/scratch-runtime.ts';
 
 const FIELDS = Number(process.env.BENCH_FIELDS ?? 10_000);
@@ -145,26 +146,6 @@ async function seedFields(runtime: Runtime): Promise<string[]> {
   }
   await runtime.ctx.database.db.executeQuery(CompiledQuery.raw('vacuum analyze'));
   return fieldIds;
-}
-
-/** Peak resident and heap memory while `work` runs, sampled every 50 ms. */
-async function withMemoryPeak<T>(work: () => Promise<T>): Promise<{ value: T; seconds: number; peakRssMb: number; peakHeapMb: number }> {
-  // Start from what is live (npm run bench:alerts passes --expose-gc), not from the garbage of the step before.
-  (globalThis as { gc?: () => void }).gc?.();
-  let peakRss = process.memoryUsage().rss;
-  let peakHeap = process.memoryUsage().heapUsed;
-  const timer = setInterval(() => {
-    const usage = process.memoryUsage();
-    peakRss = Math.max(peakRss, usage.rss);
-    peakHeap = Math.max(peakHeap, usage.heapUsed);
-  }, 50);
-  const started = performance.now();
-  try {
-    const value = await work();
-    return { value, seconds: (performance.now() - started) / 1000, peakRssMb: peakRss / 1024 ** 2, peakHeapMb: peakHeap / 1024 ** 2 };
-  } finally {
-    clearInterval(timer);
-  }
 }
 
 /** A scheduled run as the queue runs it: the fan-out, then its batch jobs, two at a time. Returns alerts made and sent. */

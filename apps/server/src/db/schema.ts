@@ -107,7 +107,7 @@ export interface OnboardingImportTable {
   orgId: string;
   requestedBy: string | null;
   fileName: string;
-  /** The rows to create (`OnboardingRow[]`), as the check read them. */
+  /** The file's rows without problems (`OnboardingRow[]`), as the check read them; those made before are skipped. */
   rows: Json<unknown>;
   /** The dry run's report as the manager saw it. */
   report: Json<unknown>;
@@ -130,8 +130,6 @@ export interface OnboardingRowTable {
   fieldId: string | null;
   /** The invitation of the row's farmer, shared by all their rows; null when none was asked for. */
   invitationId: string | null;
-  /** Why no invitation went (already a member, the number sent STOP, the day's limit). */
-  invitationNote: string | null;
   createdAt: CreatedAt;
 }
 

@@ -20,7 +20,7 @@ export const onboardingReportSchema = z.object({
     fields: z.number(),
     /** Groups named in the file that the organisation does not have yet. */
     groups: z.array(z.string()),
-    /** Farmers with a phone or e-mail, who can be invited. */
+    /** Farmers with a phone or e-mail, who can be invited (those invited before are not invited again). */
     farmersToInvite: z.number(),
   }),
 });

@@ -32,7 +32,6 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       farm_id uuid references farms(id) on delete set null,
       field_id uuid references fields(id) on delete set null,
       invitation_id uuid,
-      invitation_note text,
       created_at timestamptz not null default now(),
       primary key (org_id, row_key)
     );

@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { fieldCreateSchema, type OnboardingImport, type OnboardingReport } from '@murimi/core';
-import type { Kysely, Selectable } from 'kysely';
+import { sql, type Kysely, type Selectable } from 'kysely';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import { auditWrite } from '../../db/owned-records.ts';
@@ -38,7 +38,7 @@ function present(row: ImportRow): OnboardingImport {
     status: row.status,
     invite: row.invite,
     rowsDone: row.rowsDone,
-    rowsTotal: report.toCreate,
+    rowsTotal: report.toCreate + report.alreadyImported,
     report,
     outcome: (row.outcome as OnboardingImport['outcome']) ?? null,
     failure: row.failure,
@@ -108,7 +108,7 @@ export async function checkOnboardingFile(
       farms: toCreate.length,
       fields: toCreate.filter((row) => row.point !== null).length,
       groups: groupNames.filter((name) => !known.has(name)),
-      farmersToInvite: new Set(toCreate.map(contactOf).filter(Boolean)).size,
+      farmersToInvite: new Set(read.rows.map(contactOf).filter(Boolean)).size,
     },
   };
   const row = await db
@@ -118,7 +118,7 @@ export async function checkOnboardingFile(
       orgId: actor.orgId,
       requestedBy: actor.userId,
       fileName: file.fileName,
-      rows: JSON.stringify(toCreate),
+      rows: JSON.stringify(read.rows),
       report: JSON.stringify(report),
       status: 'checked',
     })
@@ -271,56 +271,74 @@ async function createBatch(
 }
 
 /**
- * Invites the farmers of the import's rows that were not invited yet: one invitation per farmer (by its derived id,
- * so a retry sends nothing twice). A farmer who is a member already is given their farms at once instead. Why a
- * farmer was not invited (their number sent STOP, the day's limit) is kept on their rows and reported.
+ * Invites the farmers the file names who are neither invited nor members yet: one invitation per farmer, by its
+ * derived id, so a retry or the same file another day sends nothing twice and sends what the day's limit held back.
+ * A farmer who is a member already is given their farms at once instead. Who was not invited, and why, is reported.
  */
 async function inviteFarmers(ctx: InvitingContext, job: ImportRow, rows: OnboardingRow[], outcome: Outcome): Promise<void> {
   const db = ctx.database.db;
   const actor: Actor = { userId: job.requestedBy!, orgId: job.orgId, role: 'manager' };
-  const byContact = new Map<string, OnboardingRow>();
+  const farmers = new Map<string, { row: OnboardingRow; keys: string[] }>();
   for (const row of rows) {
     const contact = contactOf(row);
-    if (contact && !byContact.has(contact)) byContact.set(contact, row);
+    if (!contact) continue;
+    const farmer = farmers.get(contact);
+    if (farmer) farmer.keys.push(row.key);
+    else farmers.set(contact, { row, keys: [row.key] });
   }
-  for (const [contact, row] of byContact) {
+  // Rows imported before without invitations are tied to their farmer's invitation now, a page at a time.
+  const ties = [...farmers].flatMap(([contact, farmer]) => farmer.keys.map((key) => ({ key, id: invitationIdFor(job.orgId, contact) })));
+  for (let start = 0; start < ties.length; start += 500) {
+    const page = ties.slice(start, start + 500);
+    await sql`
+      update onboarding_rows set invitation_id = tie.id::uuid
+      from (values ${sql.join(page.map((tie) => sql`(${tie.key}, ${tie.id})`))}) as tie(key, id)
+      where onboarding_rows.org_id = ${job.orgId} and onboarding_rows.row_key = tie.key and onboarding_rows.invitation_id is null
+    `.execute(db);
+  }
+  const members = await db
+    .selectFrom('memberships')
+    .innerJoin('users', 'users.id', 'memberships.userId')
+    .select(['users.id', 'users.email', 'users.phone', 'users.smsPhone'])
+    .where('memberships.orgId', '=', job.orgId)
+    .execute();
+  const memberByContact = new Map<string, string>();
+  for (const member of members) {
+    for (const contact of [member.email, member.phone, member.smsPhone]) if (contact) memberByContact.set(contact, member.id);
+  }
+  const invitationIds = [...farmers.keys()].map((contact) => invitationIdFor(job.orgId, contact));
+  const invited = new Set<string>();
+  for (let start = 0; start < invitationIds.length; start += 1000) {
+    const page = await db
+      .selectFrom('invitations')
+      .select('id')
+      .where('id', 'in', invitationIds.slice(start, start + 1000))
+      .execute();
+    for (const invitation of page) invited.add(invitation.id);
+  }
+
+  let heldBack: string | null = null;
+  for (const [contact, { row }] of farmers) {
     const invitationId = invitationIdFor(job.orgId, contact);
-    const rowsOfFarmer = db
-      .selectFrom('onboardingRows')
-      .select('farmId')
-      .where('orgId', '=', job.orgId)
-      .where('invitationId', '=', invitationId);
-    const member = await db
-      .selectFrom('memberships')
-      .innerJoin('users', 'users.id', 'memberships.userId')
-      .select('users.id')
-      .where('memberships.orgId', '=', job.orgId)
-      .where((eb) =>
-        row.email ? eb('users.email', '=', row.email) : eb.or([eb('users.phone', '=', contact), eb('users.smsPhone', '=', contact)]),
-      )
-      .executeTakeFirst();
-    if (member) {
+    const memberId = memberByContact.get(contact);
+    if (memberId) {
       await db
         .updateTable('farms')
-        .set({ farmerUserId: member.id })
+        .set({ farmerUserId: memberId })
         .where('orgId', '=', job.orgId)
         .where('farmerUserId', 'is', null)
-        .where('id', 'in', rowsOfFarmer)
+        .where(
+          'id',
+          'in',
+          db.selectFrom('onboardingRows').select('farmId').where('orgId', '=', job.orgId).where('invitationId', '=', invitationId),
+        )
         .execute();
       outcome.notInvited.push({ farmer: row.farmerName, reason: 'Already a member: their farms are assigned to them.' });
       continue;
     }
-    const sent = await db.selectFrom('invitations').select('id').where('id', '=', invitationId).executeTakeFirst();
-    if (sent) continue;
-    const noted = await db
-      .selectFrom('onboardingRows')
-      .select('invitationNote')
-      .where('orgId', '=', job.orgId)
-      .where('invitationId', '=', invitationId)
-      .where('invitationNote', 'is not', null)
-      .executeTakeFirst();
-    if (noted) {
-      outcome.notInvited.push({ farmer: row.farmerName, reason: noted.invitationNote! });
+    if (invited.has(invitationId)) continue;
+    if (heldBack) {
+      outcome.notInvited.push({ farmer: row.farmerName, reason: heldBack });
       continue;
     }
     try {
@@ -333,12 +351,8 @@ async function inviteFarmers(ctx: InvitingContext, job: ImportRow, rows: Onboard
       outcome.invitationsSent += 1;
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
-      await db
-        .updateTable('onboardingRows')
-        .set({ invitationNote: error.message })
-        .where('orgId', '=', job.orgId)
-        .where('invitationId', '=', invitationId)
-        .execute();
+      // The day's limit holds back every farmer after this one: the same file tomorrow invites them.
+      if (error.code === 'RATE_LIMITED') heldBack = error.message;
       outcome.notInvited.push({ farmer: row.farmerName, reason: error.message });
     }
   }
@@ -383,16 +397,21 @@ async function importRows(context: JobContext, importId: string, quotas: AppCont
     .select((eb) => [eb.fn.countAll<string>().as('farms'), eb.fn.count<string>('fieldId').as('fields')])
     .where('importId', '=', importId)
     .executeTakeFirstOrThrow();
-  const invited = await db
-    .selectFrom('invitations')
-    .select((eb) => eb.fn.countAll<string>().as('n'))
-    .where(
-      'id',
-      'in',
-      db.selectFrom('onboardingRows').select('invitationId').where('importId', '=', importId).where('invitationId', 'is not', null),
-    )
-    .executeTakeFirstOrThrow();
-  const whole = { ...outcome, farms: Number(made.farms), fields: Number(made.fields), invitationsSent: Number(invited.n) };
+  // Invitations of this file's farmers made since the import started: a try after another's death counts both.
+  const ids = [...new Set(rows.map(contactOf).filter((contact): contact is string => contact !== null))].map((contact) =>
+    invitationIdFor(job.orgId, contact),
+  );
+  let invitationsSent = 0;
+  for (let start = 0; start < ids.length && job.invite; start += 1000) {
+    const sent = await db
+      .selectFrom('invitations')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('id', 'in', ids.slice(start, start + 1000))
+      .where('createdAt', '>=', job.startedAt ?? job.createdAt)
+      .executeTakeFirstOrThrow();
+    invitationsSent += Number(sent.n);
+  }
+  const whole = { ...outcome, farms: Number(made.farms), fields: Number(made.fields), invitationsSent };
   await db
     .updateTable('onboardingImports')
     .set({ status: 'done', outcome: JSON.stringify(whole), finishedAt: context.now() })

@@ -223,6 +223,32 @@ describe('onboarding a programme from its spreadsheet', () => {
     expect(hers.map((farm) => farm.name)).toEqual(['Moyo home plot', 'Moyo vlei plot']);
   });
 
+  it('the same file again with invitations invites the farmers an earlier import left uninvited, and gives them their farms', async () => {
+    const owner = await registerAccount(t.app);
+    const farmer = await registerAccount(t.app);
+    const file = ['Farmer name,E-mail,Farm name', `Farai Dube,${farmer.email},Dube plot`, `Farai Dube,${farmer.email},Dube garden`].join(
+      '\n',
+    );
+    const first: OnboardingImport = (await check(file, 'ward.csv', owner)).json().data;
+    expect((await runImport(first.id, false, owner)).outcome).toMatchObject({ farms: 2, invitationsSent: 0 });
+    const second: OnboardingImport = (await check(file, 'ward.csv', owner)).json().data;
+    expect(second.report).toMatchObject({ toCreate: 0, alreadyImported: 2, wouldCreate: { farmersToInvite: 1 } });
+    expect((await runImport(second.id, true, owner)).outcome).toMatchObject({ farms: 0, invitationsSent: 1 });
+    expect(await countOf('farms', owner.orgId)).toBe(2);
+    const [invitation] = await t.ctx.database.db.selectFrom('invitations').select('id').where('orgId', '=', owner.orgId).execute();
+    await t.ctx.database.db.updateTable('invitations').set({ acceptedAt: t.ctx.now() }).where('id', '=', invitation!.id).execute();
+    await t.ctx.database.db.insertInto('memberships').values({ orgId: owner.orgId, userId: farmer.userId, role: 'farmer' }).execute();
+    // Once a member, the file a third time assigns nothing twice and invites no one.
+    const third: OnboardingImport = (await check(file, 'ward.csv', owner)).json().data;
+    const done = await runImport(third.id, true, owner);
+    expect(done.outcome).toMatchObject({
+      invitationsSent: 0,
+      notInvited: [{ farmer: 'Farai Dube', reason: 'Already a member: their farms are assigned to them.' }],
+    });
+    const theirs = await t.ctx.database.db.selectFrom('farms').select('name').where('farmerUserId', '=', farmer.userId).execute();
+    expect(theirs).toHaveLength(2);
+  });
+
   it('reads an XLSX workbook with date cells as a programme keeps it', async () => {
     const owner = await registerAccount(t.app);
     const workbook = await writeXlsxFile([

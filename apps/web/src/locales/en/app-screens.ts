@@ -787,6 +787,8 @@ export const appScreens = {
       'Each gets one invitation by e-mail, or by SMS with a code, however many farms they have; their farms are theirs once they join.',
     import_one: 'Import {{count}} row',
     import_other: 'Import {{count}} rows',
+    inviteOnly: 'Invite those not invited yet',
+    nothingNew: 'Nothing new to import',
     starting: 'Starting…',
     importingTitle: 'Importing',
     importing: '{{done}} of {{total}} rows imported',

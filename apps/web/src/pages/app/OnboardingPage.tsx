@@ -218,6 +218,12 @@ export default function OnboardingPage() {
     start.reset();
   };
   const state = current.data;
+  const toInvite = (checked: OnboardingImport, inviting: boolean) => inviting && checked.report.wouldCreate.farmersToInvite > 0;
+  const nothingToDo = (checked: OnboardingImport, inviting: boolean) => checked.report.toCreate === 0 && !toInvite(checked, inviting);
+  const startLabel = (checked: OnboardingImport, inviting: boolean) => {
+    if (checked.report.toCreate > 0) return t('onboarding.import', { count: checked.report.toCreate });
+    return toInvite(checked, inviting) ? t('onboarding.inviteOnly') : t('onboarding.nothingNew');
+  };
   return (
     <Page narrow>
       {header}
@@ -244,8 +250,8 @@ export default function OnboardingPage() {
                 <Button variant="secondary" onClick={reset} disabled={start.isPending}>
                   {t('onboarding.another')}
                 </Button>
-                <Button onClick={() => start.mutate({ id: state.id, invite })} disabled={start.isPending || state.report.toCreate === 0}>
-                  {start.isPending ? t('onboarding.starting') : t('onboarding.import', { count: state.report.toCreate })}
+                <Button onClick={() => start.mutate({ id: state.id, invite })} disabled={start.isPending || nothingToDo(state, invite)}>
+                  {start.isPending ? t('onboarding.starting') : startLabel(state, invite)}
                 </Button>
               </div>
             </div>

@@ -163,7 +163,13 @@ async function answer(
     const chosen = fieldAt(command.fieldNumber);
     if (chosen === undefined) return replyOnly(notificationText(language, 'sms.noSuchField', { product, count: fields.length }));
     const shown = chosen ? [chosen] : fields.slice(0, STATUS_FIELDS_PER_REPLY);
-    const lines = (await fieldStatuses(context, person, shown)).map((status) => fieldStatusLine(status, language, person.today));
+    // With fields on more than one farm, each farm's fields come under its name.
+    const byFarm = new Set(fields.map((field) => field.farmId)).size > 1;
+    const lines = (await fieldStatuses(context, person, shown)).flatMap((status, index) => {
+      const field = shown[index]!;
+      const line = fieldStatusLine(status, language, person.today);
+      return byFarm && field.farmId !== shown[index - 1]?.farmId ? [`${plainSmsText(field.farmName)}:`, line] : [line];
+    });
     if (!chosen && fields.length > shown.length) {
       lines.push(notificationText(language, 'sms.moreFields', { count: fields.length - shown.length, next: shown.length + 1 }));
     }

@@ -50,11 +50,13 @@ export interface NumberedField {
   id: string;
   name: string;
   orgId: string;
+  farmId: string;
+  farmName: string;
 }
 
 /**
  * The fields a person reaches in every organisation they belong to, in the order SMS and USSD number them (1 is the
- * first): organisation by organisation in the order they joined, each by name, then id. A farmer in a programme gets
+ * first): organisation by organisation in the order they joined, farm by farm, each by name, then id. A farmer in a programme gets
  * their own farms' fields there, a funder none. With fields in two organisations or more, each name says whose.
  */
 export async function numberedFields(ctx: ServiceContext, person: Pick<SmsPerson, 'userId'>): Promise<NumberedField[]> {
@@ -63,11 +65,14 @@ export async function numberedFields(ctx: ServiceContext, person: Pick<SmsPerson
   for (const actor of await membershipsReadingFields(db, person.userId)) {
     const fields = await db
       .selectFrom('fields')
-      .select(['id', 'name', 'orgId'])
-      .where('orgId', '=', actor.orgId)
-      .where(withinReach(db, actor, 'fields.read', { farmIdColumn: 'farmId' }))
-      .orderBy('name')
-      .orderBy('id')
+      .innerJoin('farms', 'farms.id', 'fields.farmId')
+      .select(['fields.id', 'fields.name', 'fields.orgId', 'fields.farmId', 'farms.name as farmName'])
+      .where('fields.orgId', '=', actor.orgId)
+      .where(withinReach(db, actor, 'fields.read', { farmIdColumn: 'fields.farmId' }))
+      .orderBy('farms.name')
+      .orderBy('farms.id')
+      .orderBy('fields.name')
+      .orderBy('fields.id')
       .execute();
     if (fields.length > 0) parts.push(fields.map((field) => ({ ...field, organisation: actor.organisation })));
   }

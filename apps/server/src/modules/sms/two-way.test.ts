@@ -414,6 +414,33 @@ describe('two-way SMS and USSD', () => {
     expect(screen.length).toBeLessThanOrEqual(182);
     expect(screen).toMatch(/^END Zvimba north-east block behind the dip tank[^:]*\.\.\.: .+\. Water: .+\. Next: .+$/);
   });
+  it("lists a person's fields farm by farm, each farm's fields under its name", async () => {
+    const phone = '+263772000222';
+    const person = await registerAccount(test.app, { name: 'Tatenda Moyo' });
+    await test.ctx.database.db
+      .updateTable('users')
+      .set({ smsPhone: phone, smsPhoneVerifiedAt: test.ctx.now() })
+      .where('id', '=', person.userId)
+      .execute();
+    const vlei = await createFarmWithFields(test.app, person, ['Wetland', 'Anthill']);
+    const home = await createFarmWithFields(test.app, person, ['Garden']);
+    await test.ctx.database.db.updateTable('farms').set({ name: 'Vlei farm' }).where('id', '=', vlei.farmId).execute();
+    await test.ctx.database.db.updateTable('farms').set({ name: 'Home farm' }).where('id', '=', home.farmId).execute();
+    await test.ctx.database.db
+      .updateTable('fields')
+      .set({ cropType: 'maize-grain', plantingDate: '2026-08-01' })
+      .where('orgId', '=', person.orgId)
+      .execute();
+
+    const lines = (await text(phone, 'STATUS')).split('\n');
+    const headers = lines.filter((line) => line.endsWith(':'));
+    expect(headers).toEqual(['Murimi:', 'Home farm:', 'Vlei farm:']);
+    const order = lines.map((line) => /^(Home farm|Vlei farm|Garden|Anthill|Wetland)\b/.exec(line)?.[1]).filter(Boolean);
+    expect(order).toEqual(['Home farm', 'Garden', 'Vlei farm', 'Anthill', 'Wetland']);
+    // Numbered in the same order: field 2 is the vlei farm's first.
+    expect(await text(phone, 'RAIN 4 2')).toMatch(/^Murimi: logged 4mm rain on Anthill, today\./);
+  });
+
   it('speaks of the fields of every organisation the person belongs to, those of their farms in a programme only', async () => {
     const phone = '+263772000111';
     const person = await registerAccount(test.app, { name: 'Rufaro Chikore' });

@@ -48,15 +48,18 @@ function auditOf(q: any, table: OwnedTable, action: 'created' | 'changed' | 'del
     );
 }
 
+/** What the audit trail follows: the owned records, and who belongs to an organisation (by person) and who is invited. */
+export type AuditedKind = OwnedTable | 'memberships' | 'invitations';
+
 /**
- * The audit lines of writes made outside the helpers below (a bulk import's rows, a farm's assignment), one per
- * record: call it in the writes' transaction.
+ * The audit lines of writes made outside the helpers below (a bulk import's rows, a farm's assignment, a member's
+ * role), one per record: call it in the writes' transaction.
  */
 export async function auditWrite(
   trx: Kysely<DB>,
-  table: OwnedTable,
+  table: AuditedKind,
   records: { orgId: string; id: string } | readonly { orgId: string; id: string }[],
-  action: 'created' | 'changed',
+  action: 'created' | 'changed' | 'deleted',
   changedKeys: string[] = [],
 ): Promise<void> {
   const list = Array.isArray(records) ? records : [records as { orgId: string; id: string }];

@@ -12,6 +12,7 @@ import { switchOrganisation, type AuthSession } from '../auth/auth.service.ts';
 import { clientAddressKey } from '../auth/client-address.ts';
 import { smsServiceNumber, textablePhone } from '../notifications/notification-settings.service.ts';
 import { queueSms } from '../sms/sms-outbox.ts';
+import { auditWrite } from '../../db/owned-records.ts';
 import { forgetStanding } from '../../plugins/authenticate.ts';
 import { assignOnboardedFarms } from '../onboarding/onboarded-farms.ts';
 
@@ -208,6 +209,7 @@ export async function createInvitation(
       })
       .returningAll()
       .executeTakeFirstOrThrow();
+    await auditWrite(tx, 'invitations', inserted, 'created');
     await sendInvitation(ctx, tx, inserted, secrets, inviter);
     return inserted;
   });
@@ -244,6 +246,7 @@ export async function resendInvitation(ctx: AppContext, actor: Actor, id: string
       .returningAll()
       .executeTakeFirst();
     if (!renewed) throw AppError.notFound('Invitation');
+    await auditWrite(tx, 'invitations', renewed, 'changed', ['sentAt']);
     await sendInvitation(ctx, tx, renewed, secrets, inviter);
     return renewed;
   });
@@ -253,7 +256,11 @@ export async function resendInvitation(ctx: AppContext, actor: Actor, id: string
 /** Withdraws an invitation: its link and code stop working at once. */
 export async function revokeInvitation(ctx: AppContext, actor: Actor, id: string): Promise<void> {
   const row = await findOwnInvitation(ctx, actor, id);
-  if (!row.revokedAt) await ctx.database.db.updateTable('invitations').set({ revokedAt: ctx.now() }).where('id', '=', row.id).execute();
+  if (row.revokedAt) return;
+  await ctx.database.db.transaction().execute(async (tx) => {
+    await tx.updateTable('invitations').set({ revokedAt: ctx.now() }).where('id', '=', row.id).execute();
+    await auditWrite(tx, 'invitations', row, 'changed', ['revokedAt']);
+  });
 }
 
 type AcceptInput = z.output<typeof invitationAcceptSchema>;
@@ -311,7 +318,11 @@ export async function acceptInvitation(ctx: AppContext, userId: string, input: A
       .onConflict((oc) => oc.columns(['orgId', 'userId']).doNothing())
       .returning('role')
       .executeTakeFirst();
-    if (joined) await assignOnboardedFarms(tx, row.id, row.orgId, userId);
+    await auditWrite(tx, 'invitations', row, 'changed', ['acceptedAt']);
+    if (joined) {
+      await auditWrite(tx, 'memberships', { orgId: row.orgId, id: userId }, 'created');
+      await assignOnboardedFarms(tx, row.id, row.orgId, userId);
+    }
     if (joined && row.groupId) {
       await tx
         .insertInto('groupAgronomists')

@@ -64,6 +64,34 @@ describe('invitations by e-mail', () => {
     expect(again.json().error.message).toContain('invalid, used or expired');
     const listed = (await as(owner, t.app, { method: 'GET', url: '/api/organisation/invitations' })).json().data;
     expect(listed.map((i: { id: string }) => i.id)).not.toContain(made.json().data.id);
+
+    // The audit trail: who invited them and when they accepted; who made them a member, and when their role changed.
+    const history = async (recordId: string) =>
+      (await as(owner, t.app, { method: 'GET', url: `/api/audit?recordId=${recordId}` })).json().data as {
+        action: string;
+        recordKind: string;
+        changedKeys: string[];
+        person: { userId: string } | null;
+      }[];
+    expect(await history(made.json().data.id)).toEqual([
+      expect.objectContaining({
+        action: 'changed',
+        recordKind: 'invitations',
+        changedKeys: ['acceptedAt'],
+        person: expect.objectContaining({ userId: invitee.userId }),
+      }),
+      expect.objectContaining({ action: 'created', recordKind: 'invitations', person: expect.objectContaining({ userId: owner.userId }) }),
+    ]);
+    const changed = await as(owner, t.app, {
+      method: 'PUT',
+      url: `/api/organisation/members/${invitee.userId}`,
+      payload: { role: 'farmer' },
+    });
+    expect(changed.statusCode).toBe(200);
+    expect((await history(invitee.userId)).map((line) => [line.action, line.recordKind, line.changedKeys, line.person?.userId])).toEqual([
+      ['changed', 'memberships', ['role'], owner.userId],
+      ['created', 'memberships', [], invitee.userId],
+    ]);
   });
 
   it('refuses an expired link and a forged one, and says nothing of the organisation for them', async () => {

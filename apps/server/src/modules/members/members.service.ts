@@ -1,5 +1,6 @@
 import type { Member, MemberRole } from '@murimi/core';
 import type { AppContext } from '../../app-context.ts';
+import { auditWrite } from '../../db/owned-records.ts';
 import { AppError } from '../../errors.ts';
 import { forgetStanding } from '../../plugins/authenticate.ts';
 import { authorize, type Actor } from '../../policy/policy.ts';
@@ -66,7 +67,10 @@ async function checkOwnerChange(ctx: AppContext, actor: Actor, from: MemberRole,
 export async function changeMemberRole(ctx: AppContext, actor: Actor, userId: string, role: MemberRole): Promise<Member> {
   const member = await findMember(ctx, actor.orgId, userId);
   await checkOwnerChange(ctx, actor, member.role, role);
-  await ctx.database.db.updateTable('memberships').set({ role }).where('orgId', '=', actor.orgId).where('userId', '=', userId).execute();
+  await ctx.database.db.transaction().execute(async (trx) => {
+    await trx.updateTable('memberships').set({ role }).where('orgId', '=', actor.orgId).where('userId', '=', userId).execute();
+    await auditWrite(trx, 'memberships', { orgId: actor.orgId, id: userId }, 'changed', ['role']);
+  });
   if (role !== 'agronomist') await leaveGroups(ctx, actor.orgId, userId);
   forgetStanding({ userId });
   return (await listMembers(ctx, actor)).find((person) => person.userId === userId)!;
@@ -82,6 +86,7 @@ export async function removeMember(ctx: AppContext, actor: Actor, userId: string
   await checkOwnerChange(ctx, actor, member.role, null);
   await ctx.database.db.transaction().execute(async (trx) => {
     await trx.deleteFrom('memberships').where('orgId', '=', actor.orgId).where('userId', '=', userId).execute();
+    await auditWrite(trx, 'memberships', { orgId: actor.orgId, id: userId }, 'deleted');
     await trx
       .updateTable('farms')
       .set({ farmerUserId: null })

@@ -5,6 +5,7 @@ import type { app } from '../locales/en/app.ts';
 import { appShell } from '../locales/en/app-shell.ts';
 import { auth } from '../locales/en/auth.ts';
 import { common } from '../locales/en/common.ts';
+import type { peopleTexts } from '../locales/en/people.ts';
 import type { publicPages } from '../locales/en/public.ts';
 
 /**
@@ -21,7 +22,7 @@ export const languages = [{ code: 'en', name: 'English', formatLocale: 'en-GB' }
 // A copy of the shell's `app` texts: i18next adds the screens' texts (`loadScreenTexts`) into the object it holds.
 export const resources = { en: { common, auth, app: { ...appShell }, alerts } } as const;
 
-type English = Omit<(typeof resources)['en'], 'app'> & { app: typeof app; public: typeof publicPages };
+type English = Omit<(typeof resources)['en'], 'app'> & { app: typeof app; public: typeof publicPages; people: typeof peopleTexts };
 
 /** The shape of a locale: English's keys, any text. */
 export type DeepStringRecord<T> = { [K in keyof T]: T[K] extends string ? string : DeepStringRecord<T[K]> };

@@ -92,7 +92,6 @@ export const common = {
     dismiss: 'Dismiss',
     sessionExpiring: 'Your session ends in {{minutes}} minutes. Save your work and sign in again soon.',
     sessionExpired: 'Your session has expired. Please log in again.',
-    accountDeleted: 'Your account is deleted.',
   },
   /** Offline use and sending what was saved offline (spec §4 Connectivity and sync). */
   sync: {

@@ -1,6 +1,5 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import type { invitationPreviewSchema } from '@murimi/core';
 import type { z } from 'zod';
@@ -13,6 +12,7 @@ import { api } from '../../lib/api/client.ts';
 import { usePageTitle } from '../../lib/page-title.ts';
 import { AuthCard } from '../auth/AuthCard.tsx';
 import { describeError } from '../../lib/form-errors.ts';
+import { usePeopleTexts } from '../../features/members/people-texts.ts';
 
 type Preview = z.infer<typeof invitationPreviewSchema>;
 
@@ -22,7 +22,7 @@ type Preview = z.infer<typeof invitationPreviewSchema>;
  * signed in joins and is taken to that organisation's dashboard.
  */
 export default function InvitationPage() {
-  const { t } = useTranslation('app');
+  const { t } = usePeopleTexts();
   usePageTitle(t('invitation.title'));
   const navigate = useNavigate();
   const location = useLocation();

@@ -1,6 +1,5 @@
 import type { OnboardingImport } from '@murimi/core';
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Button, ButtonLink } from '../../components/ui/Button.tsx';
 import { Checkbox } from '../../components/ui/Choice.tsx';
 import { FormError } from '../../components/ui/form.tsx';
@@ -10,6 +9,7 @@ import { useMe } from '../../features/account/api/account.ts';
 import { useCheckSpreadsheet, useOnboardingImport, useStartOnboarding } from '../../features/members/api/onboarding.ts';
 import { describeError } from '../../lib/form-errors.ts';
 import { usePageTitle } from '../../lib/page-title.ts';
+import { usePeopleTexts } from '../../features/members/people-texts.ts';
 import { saveFile } from '../../lib/save-file.ts';
 
 /** The columns a programme's spreadsheet may have, with two rows as an example: a template to fill in. */
@@ -20,7 +20,7 @@ const TEMPLATE = [
 ].join('\r\n');
 
 function ChooseFile({ onChosen, busy }: { onChosen: (file: File) => void; busy: boolean }) {
-  const { t } = useTranslation('app');
+  const { t } = usePeopleTexts();
   const inputId = useId();
   return (
     <Card title={t('onboarding.fileTitle')}>
@@ -65,7 +65,7 @@ function ChooseFile({ onChosen, busy }: { onChosen: (file: File) => void; busy: 
 
 /** What the dry run found: the counts, what would be created, and each bad row's problem. */
 function Report({ checked }: { checked: OnboardingImport }) {
-  const { t } = useTranslation('app');
+  const { t } = usePeopleTexts();
   const { report } = checked;
   return (
     <>
@@ -110,7 +110,7 @@ function Report({ checked }: { checked: OnboardingImport }) {
 }
 
 function Progress({ current }: { current: OnboardingImport }) {
-  const { t } = useTranslation('app');
+  const { t } = usePeopleTexts();
   const percent = current.rowsTotal === 0 ? 100 : Math.round((100 * current.rowsDone) / current.rowsTotal);
   const label = t('onboarding.importing', {
     done: current.rowsDone.toLocaleString('en-GB'),
@@ -141,7 +141,7 @@ function Progress({ current }: { current: OnboardingImport }) {
 }
 
 function Outcome({ current, onAnother }: { current: OnboardingImport; onAnother: () => void }) {
-  const { t } = useTranslation('app');
+  const { t } = usePeopleTexts();
   const outcome = current.outcome;
   return (
     <Card title={current.status === 'done' ? t('onboarding.doneTitle') : t('onboarding.failedTitle')}>
@@ -189,7 +189,7 @@ function Outcome({ current, onAnother }: { current: OnboardingImport; onAnother:
  * bad row's problem), start the import (optionally inviting the farmers), follow its progress, see what it made.
  */
 export default function OnboardingPage() {
-  const { t } = useTranslation('app');
+  const { t } = usePeopleTexts();
   usePageTitle(t('onboarding.title'));
   const me = useMe();
   const [importId, setImportId] = useState<string | null>(null);

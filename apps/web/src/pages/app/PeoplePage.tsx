@@ -2,7 +2,6 @@ import type { Member, MemberRole, MyOrganisation } from '@murimi/core';
 import { memberRoleSchema } from '@murimi/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Badge } from '../../components/ui/Badge.tsx';
 import { Button, ButtonLink } from '../../components/ui/Button.tsx';
@@ -10,8 +9,8 @@ import { ConfirmDialog } from '../../components/ui/Dialog.tsx';
 import { FormError, SelectInput, TextInput } from '../../components/ui/form.tsx';
 import { Card, EmptyState, Page, PageHeader, Spinner } from '../../components/ui/layout.tsx';
 import { LoadError, QueryState } from '../../components/ui/QueryState.tsx';
-import { downloadOrganisationData, useMe } from '../../features/account/api/account.ts';
-import { DownloadButton } from '../../features/account/components/YourDataCards.tsx';
+import { useMe } from '../../features/account/api/account.ts';
+import { OrganisationDataCard } from '../../features/account/components/YourData.tsx';
 import {
   groupsQuery,
   useChangeRole,
@@ -27,9 +26,10 @@ import { showToast } from '../../features/toasts/toast-store.ts';
 import { api } from '../../lib/api/client.ts';
 import { usePageTitle } from '../../lib/page-title.ts';
 import { describeError } from '../../lib/form-errors.ts';
+import { usePeopleTexts } from '../../features/members/people-texts.ts';
 
 function Organisations({ currentId }: { currentId: string }) {
-  const { t } = useTranslation('app');
+  const { t } = usePeopleTexts();
   const navigate = useNavigate();
   const mine = useMyOrganisations();
   const [switching, setSwitching] = useState<string | null>(null);
@@ -84,7 +84,7 @@ interface PeopleRights {
 }
 
 function MemberRow({ member, isMe, rights }: { member: Member; isMe: boolean; rights: PeopleRights }) {
-  const { t } = useTranslation('app');
+  const { t } = usePeopleTexts();
   const changeRole = useChangeRole();
   const remove = useRemoveMember();
   const [asking, setAsking] = useState(false);
@@ -156,7 +156,7 @@ function MemberRow({ member, isMe, rights }: { member: Member; isMe: boolean; ri
 }
 
 function Members({ myUserId, rights }: { myUserId: string; rights: PeopleRights }) {
-  const { t } = useTranslation('app');
+  const { t } = usePeopleTexts();
   const members = useMembers(true);
   return (
     <Card title={t('people.members')}>
@@ -174,7 +174,7 @@ function Members({ myUserId, rights }: { myUserId: string; rights: PeopleRights 
 }
 
 function Groups({ manages }: { manages: boolean }) {
-  const { t } = useTranslation('app');
+  const { t } = usePeopleTexts();
   const groups = useGroups(true);
   const client = useQueryClient();
   const [name, setName] = useState('');
@@ -246,7 +246,7 @@ function InvitationsWithGroups() {
 
 /** The organisations a person works in (and the switch between them), its people and roles, and its groups. */
 export default function PeoplePage() {
-  const { t } = useTranslation('app');
+  const { t } = usePeopleTexts();
   usePageTitle(t('people.title'));
   const me = useMe();
   if (me.isPending) return <Spinner label={t('people.loadingOrganisations')} />;
@@ -282,14 +282,7 @@ export default function PeoplePage() {
             <p className="text-stone-700">{t('people.noAccess')}</p>
           </Card>
         )}
-        {allowed.includes('organisation.export') && (
-          <Card title={t('yourData.organisationTitle')}>
-            <div className="flex flex-col gap-3">
-              <p className="text-stone-700">{t('yourData.organisationIntro', { organisation: name })}</p>
-              <DownloadButton label={t('yourData.organisationDownload')} download={downloadOrganisationData} />
-            </div>
-          </Card>
-        )}
+        {allowed.includes('organisation.export') && <OrganisationDataCard organisation={name} />}
       </div>
     </Page>
   );

@@ -6,7 +6,8 @@ import { LoadError } from '../../components/ui/QueryState.tsx';
 import { useMe } from '../../features/account/api/account.ts';
 import { PasswordForm } from '../../features/account/components/PasswordForm.tsx';
 import { ProfileForm } from '../../features/account/components/ProfileForm.tsx';
-import { DeleteAccountCard, YourDataCard } from '../../features/account/components/YourDataCards.tsx';
+import { DeleteAccountForm } from '../../features/account/components/DeleteAccountForm.tsx';
+import { YourDataCard } from '../../features/account/components/YourData.tsx';
 import { FieldPacksSettings } from '../../features/field-packs/components/FieldPacksSettings.tsx';
 import { AlertMessagesCard, AlertThresholdsCard } from '../../features/notifications/components/AlertSettingsCards.tsx';
 import { useFields } from '../../features/fields/api/fields.ts';
@@ -88,7 +89,7 @@ export default function SettingsPage() {
           </Card>
         </div>
         <YourDataCard />
-        <DeleteAccountCard />
+        <DeleteAccountForm />
       </div>
     </Page>
   );

@@ -1,9 +1,7 @@
 import type { ProfileUpdateInput, User } from '@murimi/core';
-import i18next from 'i18next';
 import { queryOptions, useMutation, useQuery, type QueryClient } from '@tanstack/react-query';
-import { api, apiDownload, apiRequest } from '../../../lib/api/client.ts';
-import { forgetDeletedAccount, startSession, type SessionAnswer } from '../../auth/auth-actions.ts';
-import { showToast } from '../../toasts/toast-store.ts';
+import { api, apiRequest } from '../../../lib/api/client.ts';
+import { startSession, type SessionAnswer } from '../../auth/auth-actions.ts';
 
 /** The signed-in person as the server knows them. */
 export const meQuery = () =>
@@ -20,7 +18,6 @@ export const accountMutationKeys = {
   profile: ['account', 'profile'] as const,
   password: ['account', 'password'] as const,
   resendVerification: ['account', 'resend-verification'] as const,
-  deletion: ['account', 'delete'] as const,
 };
 
 /**
@@ -40,17 +37,6 @@ export function registerAccountMutations(client: QueryClient): void {
     networkMode: 'always',
     gcTime: 0,
   });
-  // Like a password change: sent at once or failed, never kept for later, as it carries the password.
-  client.setMutationDefaults(accountMutationKeys.deletion, {
-    mutationFn: (input: { password: string }) => api.post<{ message: string }>('/api/account/delete', input),
-    // Told here, not by the form: signing out leaves the settings screen before its own callback would run.
-    onSuccess: () => {
-      showToast(i18next.t('toasts.accountDeleted'), { type: 'success', duration: 8000 });
-      forgetDeletedAccount();
-    },
-    networkMode: 'always',
-    gcTime: 0,
-  });
   client.setMutationDefaults(accountMutationKeys.resendVerification, {
     mutationFn: () => apiRequest<{ message?: string } | undefined>('POST', '/api/auth/resend-verification'),
     networkMode: 'always',
@@ -62,10 +48,3 @@ export const useChangePassword = () => useMutation<SessionAnswer, Error, Passwor
 /** Sends the e-mail confirmation link again; answers with the server's message, if any. */
 export const useResendVerification = () =>
   useMutation<{ message?: string } | undefined, Error, void>({ mutationKey: accountMutationKeys.resendVerification });
-export const useDeleteAccount = () =>
-  useMutation<{ message: string }, Error, { password: string }>({ mutationKey: accountMutationKeys.deletion });
-
-/** Everything the person wrote, with who they are, as one zip archive. */
-export const downloadMyData = () => apiDownload('/api/account/export');
-/** The whole organisation (people, farms, fields, records, audit trail), for its owner. */
-export const downloadOrganisationData = () => apiDownload('/api/organisation/export');

@@ -1,7 +1,6 @@
 import type { Farm } from '@murimi/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/Button.tsx';
 import { FormError, SelectInput } from '../../../components/ui/form.tsx';
 import { Card } from '../../../components/ui/layout.tsx';
@@ -11,10 +10,11 @@ import { farmKeys } from '../../farms/api/farms.ts';
 import { showToast } from '../../toasts/toast-store.ts';
 import { groupsQuery, useGroups, useMembers } from '../api/members.ts';
 import { describeError } from '../../../lib/form-errors.ts';
+import { usePeopleTexts } from '../people-texts.ts';
 
 /** For those who may assign farms: the farm's group (its agronomists follow it) and the farmer it belongs to. */
 function AssignmentForm({ farm }: { farm: Farm }) {
-  const { t } = useTranslation('app');
+  const { t } = usePeopleTexts();
   const client = useQueryClient();
   const groups = useGroups(true);
   const members = useMembers(true);

@@ -1,7 +1,6 @@
 import type { FarmGroup } from '@murimi/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/Button.tsx';
 import { Checkbox } from '../../../components/ui/Choice.tsx';
 import { FormError } from '../../../components/ui/form.tsx';
@@ -9,10 +8,11 @@ import { api } from '../../../lib/api/client.ts';
 import { showToast } from '../../toasts/toast-store.ts';
 import { groupsQuery, membersQuery, useMembers } from '../api/members.ts';
 import { describeError } from '../../../lib/form-errors.ts';
+import { usePeopleTexts } from '../people-texts.ts';
 
 /** Choosing the agronomists who follow a group: they reach its farms from their next request. */
 export function GroupFollowers({ group }: { group: FarmGroup }) {
-  const { t } = useTranslation('app');
+  const { t } = usePeopleTexts();
   const client = useQueryClient();
   const members = useMembers(true);
   const [open, setOpen] = useState(false);

@@ -1,6 +1,5 @@
 import { invitedRoleSchema, type FarmGroup, type Invitation } from '@murimi/core';
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
 import { RadioGroup } from '../../../components/ui/Choice.tsx';
 import { Button } from '../../../components/ui/Button.tsx';
 import { FormError, SelectInput, TextInput } from '../../../components/ui/form.tsx';
@@ -11,6 +10,7 @@ import { formatTimestamp } from '../../../lib/format.ts';
 import { showToast } from '../../toasts/toast-store.ts';
 import { useInvitationActions, useInvitations, type InvitationInput } from '../api/members.ts';
 import { describeError } from '../../../lib/form-errors.ts';
+import { usePeopleTexts } from '../people-texts.ts';
 
 type Channel = 'email' | 'phone';
 /** The server's words for one input, when it named one. */
@@ -18,7 +18,7 @@ const problemOf = (error: unknown, key: string) => (error instanceof ApiError ? 
 
 /** Inviting someone by e-mail, or by SMS for a farmer without e-mail; the role and, for an agronomist, their group. */
 function InviteForm({ groups }: { groups: FarmGroup[] }) {
-  const { t } = useTranslation('app');
+  const { t } = usePeopleTexts();
   const { send } = useInvitationActions();
   const [channel, setChannel] = useState<Channel>('email');
   const [values, setValues] = useState({ name: '', address: '', role: 'farmer' as InvitationInput['role'], groupId: '' });
@@ -101,7 +101,7 @@ function InviteForm({ groups }: { groups: FarmGroup[] }) {
 }
 
 function InvitationRow({ invitation }: { invitation: Invitation }) {
-  const { t } = useTranslation('app');
+  const { t } = usePeopleTexts();
   const { resend, revoke } = useInvitationActions();
   const busy = resend.isPending || revoke.isPending;
   const to = invitation.email ?? invitation.phone ?? '';
@@ -141,7 +141,7 @@ function InvitationRow({ invitation }: { invitation: Invitation }) {
 
 /** For those who manage people: the invitation form and the invitations not yet accepted. */
 export function Invitations({ groups }: { groups: FarmGroup[] }) {
-  const { t } = useTranslation('app');
+  const { t } = usePeopleTexts();
   const invitations = useInvitations(true);
   return (
     <Card title={t('people.invite')}>

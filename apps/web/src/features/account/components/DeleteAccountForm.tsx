@@ -1,49 +1,17 @@
 import { deleteAccountSchema } from '@murimi/core';
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/Button.tsx';
 import { FormError, TextInput } from '../../../components/ui/form.tsx';
 import { Card } from '../../../components/ui/layout.tsx';
-import { describeError, validate } from '../../../lib/form-errors.ts';
+import { validate } from '../../../lib/form-errors.ts';
 import { inputBinder } from '../../../lib/input-binder.ts';
-import { saveFile } from '../../../lib/save-file.ts';
 import { useMutationForm } from '../../../lib/use-mutation-form.ts';
 import { countUnsentWrites } from '../../offline/components/SignOutGuard.tsx';
-import { downloadMyData, useDeleteAccount } from '../api/account.ts';
-
-/** A download button with its busy and failed states; a download is not a write, so nothing is kept for later. */
-export function DownloadButton({ label, download }: { label: string; download: () => Promise<{ blob: Blob; fileName: string }> }) {
-  const { t } = useTranslation('app');
-  const saving = useMutation({ mutationKey: ['account', 'download', label], mutationFn: download, onSuccess: saveFile });
-  return (
-    <div className="flex flex-col gap-2">
-      <div className="flex sm:justify-end">
-        <Button variant="secondary" disabled={saving.isPending} onClick={() => saving.mutate()} className="w-full sm:w-auto">
-          {saving.isPending ? t('yourData.preparing') : label}
-        </Button>
-      </div>
-      {saving.isError && (
-        <p role="alert" className="text-sm font-medium text-red-800">
-          {t('yourData.downloadFailed', { message: describeError(saving.error) })}
-        </p>
-      )}
-    </div>
-  );
-}
-
-/** The person's own data to take away: their profile, organisations and every record they wrote. */
-export function YourDataCard() {
-  const { t } = useTranslation('app');
-  return (
-    <Card title={t('yourData.title')}>
-      <div className="flex flex-col gap-3">
-        <p className="text-stone-700">{t('yourData.intro')}</p>
-        <DownloadButton label={t('yourData.download')} download={downloadMyData} />
-      </div>
-    </Card>
-  );
-}
+import { usePeopleTexts } from '../../members/people-texts.ts';
+import { api } from '../../../lib/api/client.ts';
+import { forgetDeletedAccount } from '../../auth/auth-actions.ts';
+import { showToast } from '../../toasts/toast-store.ts';
 
 const deletionInputs = ['password'] as const;
 
@@ -51,12 +19,23 @@ const deletionInputs = ['password'] as const;
  * Deleting the account: what goes (who they are, their messages) and what stays (their records, with each
  * organisation), the password to confirm, and a refusal while this phone still holds writes not yet sent.
  */
-export function DeleteAccountCard() {
-  const { t } = useTranslation('app');
+export function DeleteAccountForm() {
+  const { t } = usePeopleTexts();
   const [values, setValues] = useState({ password: '' });
   const [confirming, setConfirming] = useState(false);
   const [unsent, setUnsent] = useState<number | null>(0);
-  const { errors, formError, busy, submit } = useMutationForm(useDeleteAccount(), deletionInputs);
+  // Like a password change: sent at once or failed, never kept for later, as it carries the password. The toast is
+  // the mutation's own (it runs after the screen has gone): signing out leaves the settings screen at once.
+  const deletion = useMutation({
+    networkMode: 'always',
+    gcTime: 0,
+    mutationFn: (input: { password: string }) => api.post<{ message: string }>('/api/account/delete', input),
+    onSuccess: () => {
+      showToast(t('yourData.deleted'), { type: 'success', duration: 8000 });
+      forgetDeletedAccount();
+    },
+  });
+  const { errors, formError, busy, submit } = useMutationForm(deletion, deletionInputs);
   const input = inputBinder(values, errors, setValues);
 
   async function remove(event: FormEvent) {
@@ -91,7 +70,7 @@ export function DeleteAccountCard() {
             <TextInput label={t('yourData.password')} type="password" autoComplete="current-password" {...input('password')} />
             <div className="flex flex-col gap-2 sm:flex-row sm:justify-end">
               <Button variant="secondary" onClick={() => setConfirming(false)} disabled={busy}>
-                {t('actions.cancel')}
+                {t('yourData.cancel')}
               </Button>
               <Button type="submit" variant="danger" disabled={busy}>
                 {busy ? t('yourData.deleting') : t('yourData.deleteConfirm')}

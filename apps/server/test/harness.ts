@@ -70,6 +70,16 @@ export const UNREACHABLE_SERVICES_ENV = {
   ANALYSIS_RETRIES: '0',
 };
 
+/** Twilio set up, to a port where nothing listens: tests read what would be texted from the outbox; nothing is sent. */
+export const TWILIO_UNREACHABLE_ENV = {
+  SMS_PROVIDER: 'twilio',
+  TWILIO_ACCOUNT_SID: 'AC0123456789abcdef',
+  TWILIO_AUTH_TOKEN: 'twilio-auth-token-for-tests',
+  TWILIO_FROM: '+15005550006',
+  TWILIO_API_URL: 'http://127.0.0.1:9',
+  PUBLIC_URL: 'https://murimi.example.org',
+};
+
 export interface TestApp {
   app: FastifyInstance;
   ctx: AppContext;

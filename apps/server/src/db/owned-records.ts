@@ -9,7 +9,7 @@ export type OwnedTable = 'farms' | 'fields' | 'soilTests' | 'fertilizerApplicati
 
 // Kysely cannot type a query over a table chosen by a type parameter; the public signatures carry the types.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-const untyped = (db: Kysely<DB>) => db as unknown as Kysely<any>;
+export const untyped = (db: Kysely<DB>) => db as unknown as Kysely<any>;
 
 export async function findOwned<T extends OwnedTable>(
   db: Kysely<DB>,

@@ -15,12 +15,17 @@ import { readOnboardingFile, type OnboardingFile, type ReadOptions } from '../mo
 
 export type TaskOutcome<Value> = { ok: true; value: Value } | { ok: false; error: { code: ErrorCode; message: string; details?: unknown } };
 
+/** A refusal in words crosses as an outcome; anything else is a fault of the task, thrown. */
+function refusalOf(error: unknown): TaskOutcome<never> {
+  if (error instanceof AppError) return { ok: false, error: { code: error.code, message: error.message, details: error.details } };
+  throw error;
+}
+
 function outcomeOf<Value>(work: () => Value): TaskOutcome<Value> {
   try {
     return { ok: true, value: work() };
   } catch (error) {
-    if (error instanceof AppError) return { ok: false, error: { code: error.code, message: error.message, details: error.details } };
-    throw error;
+    return refusalOf(error);
   }
 }
 
@@ -94,9 +99,7 @@ export async function readOnboardingRows(input: {
   try {
     return { ok: true, value: await readOnboardingFile(input.bytes, input.fileName, input.options) };
   } catch (error) {
-    return outcomeOf(() => {
-      throw error;
-    });
+    return refusalOf(error);
   }
 }
 

@@ -54,27 +54,28 @@ export async function eraseAccount(db: Kysely<DB>, userId: string): Promise<void
     const aloneIn = owned.filter((org) => Number(org.others) === 0).map((org) => org.id);
     if (aloneIn.length > 0) await trx.deleteFrom('organisations').where('id', 'in', aloneIn).execute();
 
-    const phones = [person.phone, person.smsPhone].filter((phone): phone is string => Boolean(phone));
+    // Their phones; a number no one has (the empty string) keeps each `in` list valid when they have none.
+    const phones = [person.phone, person.smsPhone, ''].filter((phone): phone is string => phone !== null);
     const theirTexts = trx
       .selectFrom('smsOutbox')
       .select('id')
-      .where((eb) => eb.or([eb('userId', '=', userId), ...(phones.length ? [eb('toPhone', 'in', phones)] : [])]));
+      .where((eb) => eb.or([eb('userId', '=', userId), eb('toPhone', 'in', phones)]));
     await trx.deleteFrom('smsStatusEvents').where('outboxId', 'in', theirTexts).execute();
     await trx
       .deleteFrom('smsOutbox')
-      .where((eb) => eb.or([eb('userId', '=', userId), ...(phones.length ? [eb('toPhone', 'in', phones)] : [])]))
+      .where((eb) => eb.or([eb('userId', '=', userId), eb('toPhone', 'in', phones)]))
       .execute();
     // Kept (emptied) rather than deleted: a provider's repeated delivery of the same text must still be known as handled.
     await trx
       .updateTable('smsInbound')
       .set({ fromPhone: '', text: '' })
-      .where((eb) => eb.or([eb('userId', '=', userId), ...(phones.length ? [eb('fromPhone', 'in', phones)] : [])]))
+      .where((eb) => eb.or([eb('userId', '=', userId), eb('fromPhone', 'in', phones)]))
       .execute();
-    if (phones.length) await trx.deleteFrom('smsConversations').where('phone', 'in', phones).execute();
+    await trx.deleteFrom('smsConversations').where('phone', 'in', phones).execute();
     await trx.deleteFrom('emailOutbox').where('toAddress', '=', person.email).execute();
     await trx
       .deleteFrom('invitations')
-      .where((eb) => eb.or([eb('email', '=', person.email), ...(phones.length ? [eb('phone', 'in', phones)] : [])]))
+      .where((eb) => eb.or([eb('email', '=', person.email), eb('phone', 'in', phones)]))
       .execute();
     await trx.deleteFrom('authAttempts').where('subject', 'in', [person.email, userId]).execute();
     // Cascades to memberships, links, codes, reads and digests; clears the person from audit lines, analyses asked

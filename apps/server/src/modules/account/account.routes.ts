@@ -1,18 +1,14 @@
 import { deleteAccountSchema } from '@murimi/core';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
+import { fileSlug } from '../../file-names.ts';
 import { authOf } from '../../plugins/authenticate.ts';
 import { guarded } from '../../policy/guard.ts';
 import { deleteAccount } from '../auth/auth.service.ts';
 import { organisationArchive, personArchive } from './data-export.ts';
 import { zipStream, type ArchiveFile } from './zip-stream.ts';
-
-const slugOf = (name: string) =>
-  name
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-|-$/g, '') || 'organisation';
 
 /**
  * A person's own data and account: their archive (`GET /account/export`) and deleting the account
@@ -21,20 +17,20 @@ const slugOf = (name: string) =>
 export function accountRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     const security = [{ bearerAuth: [] }];
-    const download = (files: ArchiveFile[], fileName: string, about: Record<string, unknown>) => ({
-      type: 'application/zip',
-      disposition: `attachment; filename="${fileName}"`,
-      body: zipStream(files, app.log, about),
-    });
-    const stamp = () => ctx.now().toISOString().slice(0, 10);
+    /** Sends files as one zip archive, written as it is sent. */
+    const sendArchive = (reply: FastifyReply, files: ArchiveFile[], name: string, about: Record<string, unknown>) =>
+      reply
+        .type('application/zip')
+        .header('content-disposition', `attachment; filename="${name}-${ctx.now().toISOString().slice(0, 10)}.zip"`)
+        .header('cache-control', 'no-store')
+        .send(zipStream(files, app.log, about));
 
     app.get(
       '/account/export',
       { ...guarded(ctx, { action: 'account.self' }), schema: { tags: ['account'], security } },
       async (request, reply) => {
         const { userId } = authOf(request);
-        const file = download(personArchive(ctx.database.db, userId), `murimi-my-data-${stamp()}.zip`, { userId });
-        return reply.type(file.type).header('content-disposition', file.disposition).header('cache-control', 'no-store').send(file.body);
+        return sendArchive(reply, personArchive(ctx.database.db, userId), 'murimi-my-data', { userId });
       },
     );
 
@@ -65,8 +61,7 @@ export function accountRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           .select('name')
           .where('id', '=', orgId)
           .executeTakeFirstOrThrow();
-        const file = download(organisationArchive(ctx.database.db, orgId), `${slugOf(organisation.name)}-${stamp()}.zip`, { orgId });
-        return reply.type(file.type).header('content-disposition', file.disposition).header('cache-control', 'no-store').send(file.body);
+        return sendArchive(reply, organisationArchive(ctx.database.db, orgId), fileSlug(organisation.name, 'organisation'), { orgId });
       },
     );
   };

@@ -1,7 +1,7 @@
 import { boundaryAsPolygon, type FieldBoundary } from '@murimi/core';
 import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
 import type { DB } from '../../db/schema.ts';
-import type { OwnedTable } from '../../db/owned-records.ts';
+import { untyped, type OwnedTable } from '../../db/owned-records.ts';
 import { columnName, csvLine } from './csv.ts';
 import type { ArchiveFile } from './zip-stream.ts';
 
@@ -102,8 +102,6 @@ const RECORD_FILE_NAMES: Record<OwnedTable, string> = {
 // Kysely cannot type a query over a table chosen at run time; the columns above are checked against the schema's types.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type AnyQuery = SelectQueryBuilder<any, any, any>;
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-const untyped = (db: Kysely<DB>) => db as unknown as Kysely<any>;
 
 /** The rows of `table` in scope: an organisation's own, or those the person's `created` audit lines name. */
 function inScope(db: Kysely<DB>, table: OwnedTable, scope: ExportScope, query: AnyQuery): AnyQuery {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { as, registerAccount, startTestApp, type TestAccount, type TestApp } from '../../../test/harness.ts';
+import { as, registerAccount, startTestApp, TWILIO_UNREACHABLE_ENV, type TestAccount, type TestApp } from '../../../test/harness.ts';
 import { readOutboxMessage } from '../../mail/mailer.ts';
 import { INVITATION_TTL_MS, MAX_FAILED_CODES } from './invitations.service.ts';
 
@@ -13,14 +13,7 @@ const PHONE = '+263771234567';
 
 beforeAll(async () => {
   t = await startTestApp({
-    env: {
-      SMS_PROVIDER: 'twilio',
-      TWILIO_ACCOUNT_SID: 'AC0123456789abcdef',
-      TWILIO_AUTH_TOKEN: 'twilio-auth-token-for-tests',
-      TWILIO_FROM: '+15005550006',
-      TWILIO_API_URL: 'http://127.0.0.1:9',
-      PUBLIC_URL: 'https://murimi.example.org',
-    },
+    env: TWILIO_UNREACHABLE_ENV,
   });
   owner = await registerAccount(t.app);
 });

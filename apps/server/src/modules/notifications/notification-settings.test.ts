@@ -1,22 +1,22 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
-import { as, postgresUrl, registerAccount, startTestApp, waitFor, type TestAccount, type TestApp } from '../../../test/harness.ts';
+import {
+  as,
+  postgresUrl,
+  registerAccount,
+  startTestApp,
+  TWILIO_UNREACHABLE_ENV,
+  waitFor,
+  type TestAccount,
+  type TestApp,
+} from '../../../test/harness.ts';
 
 /**
  * Verifying the number alerts go to, on the real app and database. No SMS leaves: the app runs no jobs, so each code
  * is read from the outbox, where the verification SMS waits.
  */
-const TWILIO_FROM = '+15005550006';
-/** Twilio set up, to a port where nothing listens: the tests read codes from the outbox, and nothing is sent. */
-const TWILIO_ENV = {
-  SMS_PROVIDER: 'twilio',
-  TWILIO_ACCOUNT_SID: 'AC0123456789abcdef',
-  TWILIO_AUTH_TOKEN: 'twilio-auth-token-for-tests',
-  TWILIO_FROM,
-  TWILIO_API_URL: 'http://127.0.0.1:9',
-  PUBLIC_URL: 'https://murimi.example.org',
-};
+const TWILIO_FROM = TWILIO_UNREACHABLE_ENV.TWILIO_FROM;
 
 describe('verifying an SMS number', () => {
   let test: TestApp;
@@ -43,7 +43,7 @@ describe('verifying an SMS number', () => {
 
   beforeAll(async () => {
     test = await startTestApp({
-      env: TWILIO_ENV,
+      env: TWILIO_UNREACHABLE_ENV,
     });
   });
   afterAll(async () => {
@@ -170,7 +170,7 @@ describe('caps on SMS codes', () => {
   beforeAll(async () => {
     test = await startTestApp({
       env: {
-        ...TWILIO_ENV,
+        ...TWILIO_UNREACHABLE_ENV,
         SMS_CODES_PER_ACCOUNT_PER_DAY: '2',
         SMS_CODES_PER_HOUR: '3',
         METRICS_TOKEN,

@@ -163,22 +163,14 @@ export async function startOnboardingImport(
   return present(await findImport(db, actor.orgId, id));
 }
 
-interface Outcome {
-  farms: number;
-  fields: number;
+/** What a try of the import tallies as it goes; the rest of its outcome is read from what the rows made. */
+interface Tally {
   groups: number;
-  invitationsSent: number;
   notInvited: { farmer: string; reason: string }[];
 }
 
 /** Creates a batch's rows that no earlier import or try made, in one transaction with their audit lines. */
-async function createBatch(
-  trx: Kysely<DB>,
-  job: ImportRow,
-  batch: OnboardingRow[],
-  outcome: Outcome,
-  quotas: AppContext['config']['quotas'],
-) {
+async function createBatch(trx: Kysely<DB>, job: ImportRow, batch: OnboardingRow[], tally: Tally, quotas: AppContext['config']['quotas']) {
   const orgId = job.orgId;
   const made = await trx
     .selectFrom('onboardingRows')
@@ -203,7 +195,7 @@ async function createBatch(
       .onConflict((oc) => oc.columns(['orgId', 'name']).doNothing())
       .returning('id')
       .execute();
-    outcome.groups += added.length;
+    tally.groups += added.length;
     const groups = await trx
       .selectFrom('farmGroups')
       .select(['id', 'name'])
@@ -266,8 +258,6 @@ async function createBatch(
       }),
     )
     .execute();
-  outcome.farms += farms.length;
-  outcome.fields += fields.length;
 }
 
 /**
@@ -275,7 +265,7 @@ async function createBatch(
  * derived id, so a retry or the same file another day sends nothing twice and sends what the day's limit held back.
  * A farmer who is a member already is given their farms at once instead. Who was not invited, and why, is reported.
  */
-async function inviteFarmers(ctx: InvitingContext, job: ImportRow, rows: OnboardingRow[], outcome: Outcome): Promise<void> {
+async function inviteFarmers(ctx: InvitingContext, job: ImportRow, rows: OnboardingRow[], tally: Tally): Promise<void> {
   const db = ctx.database.db;
   const actor: Actor = { userId: job.requestedBy!, orgId: job.orgId, role: 'manager' };
   const farmers = new Map<string, { row: OnboardingRow; keys: string[] }>();
@@ -333,12 +323,12 @@ async function inviteFarmers(ctx: InvitingContext, job: ImportRow, rows: Onboard
           db.selectFrom('onboardingRows').select('farmId').where('orgId', '=', job.orgId).where('invitationId', '=', invitationId),
         )
         .execute();
-      outcome.notInvited.push({ farmer: row.farmerName, reason: 'Already a member: their farms are assigned to them.' });
+      tally.notInvited.push({ farmer: row.farmerName, reason: 'Already a member: their farms are assigned to them.' });
       continue;
     }
     if (invited.has(invitationId)) continue;
     if (heldBack) {
-      outcome.notInvited.push({ farmer: row.farmerName, reason: heldBack });
+      tally.notInvited.push({ farmer: row.farmerName, reason: heldBack });
       continue;
     }
     try {
@@ -348,61 +338,33 @@ async function inviteFarmers(ctx: InvitingContext, job: ImportRow, rows: Onboard
         name: row.farmerName,
         ...(row.email ? { email: row.email } : { phone: contact }),
       });
-      outcome.invitationsSent += 1;
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
       // The day's limit holds back every farmer after this one: the same file tomorrow invites them.
       if (error.code === 'RATE_LIMITED') heldBack = error.message;
-      outcome.notInvited.push({ farmer: row.farmerName, reason: error.message });
+      tally.notInvited.push({ farmer: row.farmerName, reason: error.message });
     }
   }
 }
 
-async function importRows(context: JobContext, importId: string, quotas: AppContext['config']['quotas']): Promise<void> {
-  const db = context.database.db;
-  const job = await db.selectFrom('onboardingImports').selectAll().where('id', '=', importId).executeTakeFirst();
-  if (!job || job.status !== 'importing') return;
-  const rows = job.rows as OnboardingRow[];
-  const outcome: Outcome = { farms: 0, fields: 0, groups: 0, invitationsSent: 0, notInvited: [] };
-  try {
-    await actingFor({ userId: job.requestedBy ?? '', orgId: job.orgId }, async () => {
-      for (let start = 0; start < rows.length; start += ROWS_PER_BATCH) {
-        const batch = rows.slice(start, start + ROWS_PER_BATCH);
-        await db.transaction().execute(async (trx) => {
-          await createBatch(trx, job, batch, outcome, quotas);
-          await trx
-            .updateTable('onboardingImports')
-            .set({ rowsDone: start + batch.length })
-            .where('id', '=', importId)
-            .execute();
-        });
-      }
-      if (job.invite && job.requestedBy) await inviteFarmers(context, job, rows, outcome);
-    });
-  } catch (error) {
-    if (error instanceof AppError) {
-      // A limit reached (the organisation's fields): the rows made so far stay; the same file again makes the rest.
-      await db
-        .updateTable('onboardingImports')
-        .set({ status: 'failed', failure: error.message, outcome: JSON.stringify(outcome), finishedAt: context.now() })
-        .where('id', '=', importId)
-        .execute();
-      return;
-    }
-    throw error;
-  }
-  // Counted from what the import's rows hold, so a try that went on after another's death reports the whole import.
+/**
+ * The import's outcome: farms and fields from what its rows made, invitations of its farmers made since it started,
+ * so that a try that went on after another's death reports the whole import; groups and who was not invited from
+ * this try's tally.
+ */
+async function outcomeOf(db: Kysely<DB>, job: ImportRow, rows: OnboardingRow[], tally: Tally): Promise<OnboardingImport['outcome']> {
   const made = await db
     .selectFrom('onboardingRows')
     .select((eb) => [eb.fn.countAll<string>().as('farms'), eb.fn.count<string>('fieldId').as('fields')])
-    .where('importId', '=', importId)
+    .where('importId', '=', job.id)
     .executeTakeFirstOrThrow();
-  // Invitations of this file's farmers made since the import started: a try after another's death counts both.
-  const ids = [...new Set(rows.map(contactOf).filter((contact): contact is string => contact !== null))].map((contact) =>
-    invitationIdFor(job.orgId, contact),
-  );
+  const ids = job.invite
+    ? [...new Set(rows.map(contactOf).filter((contact): contact is string => contact !== null))].map((contact) =>
+        invitationIdFor(job.orgId, contact),
+      )
+    : [];
   let invitationsSent = 0;
-  for (let start = 0; start < ids.length && job.invite; start += 1000) {
+  for (let start = 0; start < ids.length; start += 1000) {
     const sent = await db
       .selectFrom('invitations')
       .select((eb) => eb.fn.countAll<string>().as('n'))
@@ -411,10 +373,40 @@ async function importRows(context: JobContext, importId: string, quotas: AppCont
       .executeTakeFirstOrThrow();
     invitationsSent += Number(sent.n);
   }
-  const whole = { ...outcome, farms: Number(made.farms), fields: Number(made.fields), invitationsSent };
+  return { farms: Number(made.farms), fields: Number(made.fields), invitationsSent, ...tally };
+}
+
+async function importRows(context: JobContext, importId: string, quotas: AppContext['config']['quotas']): Promise<void> {
+  const db = context.database.db;
+  const job = await db.selectFrom('onboardingImports').selectAll().where('id', '=', importId).executeTakeFirst();
+  if (!job || job.status !== 'importing') return;
+  const rows = job.rows as OnboardingRow[];
+  const tally: Tally = { groups: 0, notInvited: [] };
+  let failure: string | null = null;
+  try {
+    await actingFor({ userId: job.requestedBy ?? '', orgId: job.orgId }, async () => {
+      for (let start = 0; start < rows.length; start += ROWS_PER_BATCH) {
+        const batch = rows.slice(start, start + ROWS_PER_BATCH);
+        await db.transaction().execute(async (trx) => {
+          await createBatch(trx, job, batch, tally, quotas);
+          await trx
+            .updateTable('onboardingImports')
+            .set({ rowsDone: start + batch.length })
+            .where('id', '=', importId)
+            .execute();
+        });
+      }
+      if (job.invite && job.requestedBy) await inviteFarmers(context, job, rows, tally);
+    });
+  } catch (error) {
+    // A limit reached (the organisation's fields): the rows made so far stay; the same file again makes the rest.
+    if (!(error instanceof AppError)) throw error;
+    failure = error.message;
+  }
+  const outcome = await outcomeOf(db, job, rows, tally);
   await db
     .updateTable('onboardingImports')
-    .set({ status: 'done', outcome: JSON.stringify(whole), finishedAt: context.now() })
+    .set({ status: failure ? 'failed' : 'done', failure, outcome: JSON.stringify(outcome), finishedAt: context.now() })
     .where('id', '=', importId)
     .execute();
 }

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import writeXlsxFile from 'write-excel-file/node';
-import { as, registerAccount, startTestApp, type TestAccount, type TestApp } from '../../../test/harness.ts';
+import { as, registerAccount, startTestApp, TWILIO_UNREACHABLE_ENV, type TestAccount, type TestApp } from '../../../test/harness.ts';
 import type { JobContext } from '../../jobs/job-queue.ts';
 import { readOutboxMessage } from '../../mail/mailer.ts';
 import { onboardingImportJob } from './onboarding.service.ts';
@@ -13,15 +13,7 @@ let manager: TestAccount;
 
 beforeAll(async () => {
   t = await startTestApp({
-    env: {
-      SMS_PROVIDER: 'twilio',
-      TWILIO_ACCOUNT_SID: 'AC0123456789abcdef',
-      TWILIO_AUTH_TOKEN: 'twilio-auth-token-for-tests',
-      TWILIO_FROM: '+15005550006',
-      TWILIO_API_URL: 'http://127.0.0.1:9',
-      PUBLIC_URL: 'https://murimi.example.org',
-      QUOTA_FIELDS: '20000',
-    },
+    env: { ...TWILIO_UNREACHABLE_ENV, QUOTA_FIELDS: '20000' },
   });
   manager = await registerAccount(t.app, { name: 'Programme manager' });
 });

@@ -23,6 +23,7 @@ import { imageryAccess, type ImageryAccess } from '../analysis/imagery.ts';
 import { getField } from '../fields/fields.service.ts';
 import { zippedShapefile, type DbfColumn } from '../fields/fields.shapefile.ts';
 import type { SeasonComposite, SeasonImage } from './zones.composite.ts';
+import { fileSlug } from '../../file-names.ts';
 
 /** A composite over more than a year would mix seasons and read every scene of it. */
 const MAX_PERIOD_DAYS = 366;
@@ -252,19 +253,6 @@ export interface PrescriptionFile {
   source: string;
 }
 
-/** A file name from a field's name: lower case ASCII words joined by hyphens ("Chipo’s Block" → chipo-s-block). */
-function fileSlug(name: string): string {
-  return (
-    name
-      .normalize('NFKD')
-      .toLowerCase()
-      .replace(/[^a-z0-9]+/g, '-')
-      .replace(/^-|-$/g, '')
-      .slice(0, 60)
-      .replace(/-$/, '') || 'field'
-  );
-}
-
 /**
  * A variable-rate prescription: the zones recomputed as `getManagementZones` makes them, a rate per zone (kg/ha,
  * rounded to 0.01), and per polygon its area (to 1 m²) and amount (rate × area, to 0.01 kg); the zone and field totals
@@ -324,7 +312,7 @@ export async function makePrescription(
     features.map((feature) => feature.properties.areaHa),
     AREA_DECIMALS,
   );
-  const name = `${fileSlug(field.name)}-prescription`;
+  const name = `${fileSlug(field.name, 'field')}-prescription`;
   const common = { totalKg, areaHa, simulated: imagery.simulated, source: imagery.source.id };
 
   if (request.format === 'geojson') {

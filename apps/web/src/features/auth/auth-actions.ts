@@ -15,8 +15,13 @@ export function onSessionChange(clear: () => void): void {
  * theirs stays on the device, and another person's packs stay theirs), then tells the server; its failure is ignored.
  */
 export function signOut(): void {
+  leaveDevice((token) => fetch('/api/auth/logout', { method: 'POST', headers: { authorization: `Bearer ${token}` } }));
+}
+
+/** Ends the session and removes what the device kept of the person; `tellServer`, if given, ends it there too. */
+function leaveDevice(tellServer?: (token: string) => Promise<unknown>): void {
   const state = session.getState();
-  session.signOut((token) => fetch('/api/auth/logout', { method: 'POST', headers: { authorization: `Bearer ${token}` } }));
+  session.signOut(tellServer);
   clearCachedData();
   if (state.status === 'signed-in') void removeDeviceDataOf(state.claims.userId);
 }
@@ -29,10 +34,7 @@ export function endSession(): void {
 
 /** The person deleted their account: the server has ended every session; nothing of theirs stays on the device. */
 export function forgetDeletedAccount(): void {
-  const state = session.getState();
-  session.signOut();
-  clearCachedData();
-  if (state.status === 'signed-in') void removeDeviceDataOf(state.claims.userId);
+  leaveDevice();
 }
 
 export interface SessionAnswer {

@@ -184,6 +184,50 @@ function Outcome({ current, onAnother }: { current: OnboardingImport; onAnother:
   );
 }
 
+/** Whether to invite the farmers, and the button that starts the import (or only the invitations, on a file imported before). */
+function StartImport({
+  checked,
+  invite,
+  onInvite,
+  start,
+  onAnother,
+}: {
+  checked: OnboardingImport;
+  invite: boolean;
+  onInvite: (invite: boolean) => void;
+  start: ReturnType<typeof useStartOnboarding>;
+  onAnother: () => void;
+}) {
+  const { t } = usePeopleTexts();
+  const { toCreate, wouldCreate } = checked.report;
+  const inviting = invite && wouldCreate.farmersToInvite > 0;
+  let label = t('onboarding.nothingNew');
+  if (toCreate > 0) label = t('onboarding.import', { count: toCreate });
+  else if (inviting) label = t('onboarding.inviteOnly');
+  return (
+    <Card>
+      <div className="flex flex-col gap-3">
+        {wouldCreate.farmersToInvite > 0 && (
+          <Checkbox
+            label={t('onboarding.invite', { count: wouldCreate.farmersToInvite })}
+            hint={t('onboarding.inviteHint')}
+            checked={invite}
+            onChange={onInvite}
+          />
+        )}
+        <div className="flex flex-col gap-2 sm:flex-row sm:justify-end">
+          <Button variant="secondary" onClick={onAnother} disabled={start.isPending}>
+            {t('onboarding.another')}
+          </Button>
+          <Button onClick={() => start.mutate({ id: checked.id, invite })} disabled={start.isPending || (toCreate === 0 && !inviting)}>
+            {start.isPending ? t('onboarding.starting') : label}
+          </Button>
+        </div>
+      </div>
+    </Card>
+  );
+}
+
 /**
  * Onboarding by spreadsheet (managers): choose a CSV or XLSX, read the dry run's report (what would be created, each
  * bad row's problem), start the import (optionally inviting the farmers), follow its progress, see what it made.
@@ -218,12 +262,6 @@ export default function OnboardingPage() {
     start.reset();
   };
   const state = current.data;
-  const toInvite = (checked: OnboardingImport, inviting: boolean) => inviting && checked.report.wouldCreate.farmersToInvite > 0;
-  const nothingToDo = (checked: OnboardingImport, inviting: boolean) => checked.report.toCreate === 0 && !toInvite(checked, inviting);
-  const startLabel = (checked: OnboardingImport, inviting: boolean) => {
-    if (checked.report.toCreate > 0) return t('onboarding.import', { count: checked.report.toCreate });
-    return toInvite(checked, inviting) ? t('onboarding.inviteOnly') : t('onboarding.nothingNew');
-  };
   return (
     <Page narrow>
       {header}
@@ -236,26 +274,7 @@ export default function OnboardingPage() {
         {current.isError && <LoadError error={current.error} onRetry={() => void current.refetch()} />}
         {state && <Report checked={state} />}
         {state?.status === 'checked' && (
-          <Card>
-            <div className="flex flex-col gap-3">
-              {state.report.wouldCreate.farmersToInvite > 0 && (
-                <Checkbox
-                  label={t('onboarding.invite', { count: state.report.wouldCreate.farmersToInvite })}
-                  hint={t('onboarding.inviteHint')}
-                  checked={invite}
-                  onChange={setInvite}
-                />
-              )}
-              <div className="flex flex-col gap-2 sm:flex-row sm:justify-end">
-                <Button variant="secondary" onClick={reset} disabled={start.isPending}>
-                  {t('onboarding.another')}
-                </Button>
-                <Button onClick={() => start.mutate({ id: state.id, invite })} disabled={start.isPending || nothingToDo(state, invite)}>
-                  {start.isPending ? t('onboarding.starting') : startLabel(state, invite)}
-                </Button>
-              </div>
-            </div>
-          </Card>
+          <StartImport checked={state} invite={invite} onInvite={setInvite} start={start} onAnother={reset} />
         )}
         {state?.status === 'importing' && <Progress current={state} />}
         {(state?.status === 'done' || state?.status === 'failed') && <Outcome current={state} onAnother={reset} />}

@@ -25,6 +25,7 @@ import { farmRoutes } from './modules/farms/farms.routes.ts';
 import { fertilizerApplicationRoutes } from './modules/fertilizer-applications/fertilizer-applications.routes.ts';
 import { fieldRoutes } from './modules/fields/fields.routes.ts';
 import { harvestRoutes } from './modules/harvests/harvests.routes.ts';
+import { visitRoutes } from './modules/visits/visits.routes.ts';
 import { APP_VERSION, healthRoutes } from './modules/health/health.routes.ts';
 import { soilTestRoutes } from './modules/soil-tests/soil-tests.routes.ts';
 import { waterRecordRoutes } from './modules/water-records/water-records.routes.ts';
@@ -64,7 +65,7 @@ export async function buildApp(
   app.decorateRequest('auth', null);
 
   // Each request in a scope of its own, where the policy notes who it acts for (the audit trail reads it).
-  app.addHook('onRequest', (_request, _reply, done) => inRequestScope(done));
+  app.addHook('onRequest', (request, _reply, done) => inRequestScope(request.log, done));
   await app.register(fastifyHelmet, securityHeaders(ctx.config));
   registerErrorHandling(app);
   // Farmers pay for every byte on mobile data: JSON answers over 1 KB go compressed when the client accepts it.
@@ -95,6 +96,7 @@ export async function buildApp(
       await api.register(soilTestRoutes(ctx));
       await api.register(fertilizerApplicationRoutes(ctx));
       await api.register(harvestRoutes(ctx));
+      await api.register(visitRoutes(ctx));
       await api.register(waterRecordRoutes(ctx));
       await api.register(weatherRoutes(ctx));
       await api.register(analysisRoutes(ctx));

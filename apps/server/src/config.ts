@@ -197,6 +197,10 @@ const environmentSchema = z.object({
   QUOTA_GEOMETRY_MB: quota('QUOTA_GEOMETRY_MB', 100, 100_000),
   QUOTA_IMPORTS_PER_HOUR: quota('QUOTA_IMPORTS_PER_HOUR', 30, 10_000),
   // Testing only: the process kills itself with SIGKILL at this point, so tests can prove what survives a crash.
+  PHOTO_BUCKET_URL: optionalString.pipe(urlWithScheme(['http', 'https'], 'PHOTO_BUCKET_URL').optional()),
+  PHOTO_BUCKET_REGION: z.string().trim().min(1).default('us-east-1'),
+  PHOTO_BUCKET_ACCESS_KEY_ID: optionalString,
+  PHOTO_BUCKET_SECRET_ACCESS_KEY: optionalString,
   TESTING_CRASH_AT: optionalString.pipe(
     z
       .enum(['analysis-stored', 'analysis-claimed', 'sms-accepted'], {
@@ -242,6 +246,8 @@ export interface Config {
   cpuWorkerThreads: number;
   quotas: Quotas;
   sms: SmsConfig;
+  /** Where visit photos are kept: under `dataDir/photos`, or in an S3-style bucket when one is set. */
+  photoBucket: PhotoBucketConfig | null;
   /** The bearer token a metrics scraper sends to `GET /api/metrics`; unset: no metrics are served. */
   metricsToken: string | undefined;
   /**
@@ -250,6 +256,15 @@ export interface Config {
    * has taken a message but before it is marked sent (`sms-accepted`).
    */
   testingCrashAt: 'analysis-stored' | 'analysis-claimed' | 'sms-accepted' | undefined;
+}
+
+/** An S3-style bucket, addressed by path (`<url>/<key>`), requests signed with AWS Signature Version 4. */
+export interface PhotoBucketConfig {
+  /** The bucket's address, e.g. `https://s3.af-south-1.amazonaws.com/murimi-photos` or a MinIO server's. */
+  url: string;
+  region: string;
+  accessKeyId: string;
+  secretAccessKey: string;
 }
 
 /**
@@ -411,6 +426,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     },
     sms: smsConfig(e),
     metricsToken: e.METRICS_TOKEN,
+    photoBucket: photoBucketConfig(e),
     weather: {
       source: e.WEATHER_SOURCE,
       openMeteo: {
@@ -514,6 +530,21 @@ function withoutTrailingSlash(url: string): string {
 }
 
 /** A secret generated on first start and kept beside the embedded database, so sign-ins survive restarts. */
+function photoBucketConfig(e: z.infer<typeof environmentSchema>): PhotoBucketConfig | null {
+  if (!e.PHOTO_BUCKET_URL) return null;
+  if (!e.PHOTO_BUCKET_ACCESS_KEY_ID || !e.PHOTO_BUCKET_SECRET_ACCESS_KEY) {
+    throw new ConfigError(
+      'Invalid configuration:\n  PHOTO_BUCKET_URL needs PHOTO_BUCKET_ACCESS_KEY_ID and PHOTO_BUCKET_SECRET_ACCESS_KEY (the bucket refuses unsigned writes).',
+    );
+  }
+  return {
+    url: e.PHOTO_BUCKET_URL.replace(/\/$/, ''),
+    region: e.PHOTO_BUCKET_REGION,
+    accessKeyId: e.PHOTO_BUCKET_ACCESS_KEY_ID,
+    secretAccessKey: e.PHOTO_BUCKET_SECRET_ACCESS_KEY,
+  };
+}
+
 function embeddedSecret(dataDir: string): string {
   const file = path.join(dataDir, 'jwt-secret');
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();

@@ -66,12 +66,23 @@ export async function createFarmRecords(app: FastifyInstance, account: TestAccou
       payload: { fieldId: field.id, seasonLabel: '2025/26', harvestedTPerHa: 4.2, moisturePct: 12.5, harvestDate: '2026-04-20' },
     })
   ).json().data;
+  const visit = (
+    await as(account, app, {
+      method: 'POST',
+      url: '/api/visits',
+      payload: { fieldId: field.id, visitDate: '2026-11-21', cropStage: 'vegetative', pestSeen: 'fall armyworm', pestCount: 4 },
+    })
+  ).json().data;
   // Read the farm again: its field count and hectares now include the field.
   const farmWithField = (await as(account, app, { method: 'GET', url: `/api/farms/${farm.id}` })).json().data;
-  return { farm: farmWithField, field, soilTest, application, irrigationEvent, rainReading, harvest };
+  return { farm: farmWithField, field, soilTest, application, irrigationEvent, rainReading, harvest, visit };
 }
 
 export const newId = () => randomUUID();
+
+/** A 1×1 JPEG (a phone's photo as far as the server checks: JPEG bytes under the size limit). */
+export const TINY_JPEG_BASE64 =
+  '/9j/4AAQSkZJRgABAQEASABIAAD/2wBDAP//////////////////////////////////////////////////////////////////////////////////////wgALCAABAAEBAREA/8QAFBABAAAAAAAAAAAAAAAAAAAAAP/aAAgBAQABPxA=';
 
 /** An application of ammonium nitrate on `fieldId`, as a farmer would log it. */
 export const anApplication = (fieldId: string) => ({
@@ -108,6 +119,7 @@ export async function insertAlert(
     fieldId: string;
     ruleId?: string;
     severity?: 'info' | 'warning' | 'critical';
+    category?: 'weather' | 'crop' | 'pest';
     date?: string;
     simulated?: boolean;
   },
@@ -119,7 +131,7 @@ export async function insertAlert(
       orgId: alert.orgId,
       fieldId: alert.fieldId,
       ruleId: alert.ruleId ?? 'heavy-rain',
-      category: 'weather',
+      category: alert.category ?? 'weather',
       severity: alert.severity ?? 'warning',
       episodeKey: `${alert.ruleId ?? 'heavy-rain'}:${alert.fieldId}:${date}`,
       messageKey: 'alerts.heavyRain',

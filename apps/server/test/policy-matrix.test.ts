@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MemberRole } from '../src/db/schema.ts';
 import { guardedRoutes } from '../src/policy/guard.ts';
 import { MEMBER_ROLES, NOT_ALLOWED_MESSAGE, POLICY } from '../src/policy/policy.ts';
-import { anApplication, createFarmRecords, insertAlert, newId } from './factories.ts';
+import { TINY_JPEG_BASE64, anApplication, createFarmRecords, insertAlert, newId } from './factories.ts';
 import { as, registerAccount, squareBoundary, startTestApp, type TestAccount, type TestApp } from './harness.ts';
 
 /**
@@ -23,7 +23,11 @@ let stranger: TestAccount;
 /** The imagery catalogue and weather service, refusing every request at once (a 400 is not retried). */
 let outside: Server;
 const people = {} as Record<MemberRole, TestAccount>;
-type Records = Awaited<ReturnType<typeof createFarmRecords>> & { alertId: string; analysisId: string };
+type Records = Awaited<ReturnType<typeof createFarmRecords>> & {
+  alertId: string;
+  analysisId: string;
+  photo: { visitId: string; photoId: string };
+};
 const farms = {} as Record<'own' | 'other', Records>;
 let groups: { own: string; other: string };
 
@@ -42,7 +46,13 @@ async function farmRecords(): Promise<Records> {
   const alertId = await insertAlert(t.ctx, { orgId: owner.orgId, fieldId: records.field.id, ruleId: 'frost', date: '2026-06-12' });
   const run = await as(owner, t.app, { method: 'POST', url: `/api/analysis/${records.field.id}/health-analysis/run`, payload: {} });
   expect(run.statusCode).toBe(202);
-  return { ...records, alertId, analysisId: run.json().data.id };
+  const photoId = newId();
+  const visitId = await created('/api/visits', {
+    fieldId: records.field.id,
+    visitDate: '2026-11-23',
+    photos: [{ id: photoId, jpegBase64: TINY_JPEG_BASE64 }],
+  });
+  return { ...records, alertId, analysisId: run.json().data.id, photo: { visitId, photoId } };
 }
 
 beforeAll(async () => {
@@ -126,6 +136,7 @@ const rain = async (fieldId: string) => {
   const farmId = (await t.ctx.database.db.selectFrom('fields').select('farmId').where('id', '=', fieldId).executeTakeFirstOrThrow()).farmId;
   return { fieldId: await created('/api/fields', aField(farmId)), readingDate: '2026-11-22', rainMm: 4 };
 };
+const visit = (fieldId: string) => ({ fieldId, visitDate: '2026-11-22', cropStage: 'vegetative', notes: 'Even stand.' });
 const harvest = (fieldId: string) => ({ fieldId, seasonLabel: '2024/25', harvestedTPerHa: 3, harvestDate: '2025-04-20' });
 const aField = (farmId: string) => ({
   name: `Block ${newId().slice(0, 4)}`,
@@ -143,6 +154,7 @@ const recordKinds = {
   'irrigation-events': { body: irrigation, key: 'irrigationEvent', change: { depthMm: 21 } },
   'rain-readings': { body: rain, key: 'rainReading', change: { rainMm: 5 } },
   harvests: { body: harvest, key: 'harvest', change: { harvestedTPerHa: 3.1 } },
+  visits: { body: visit, key: 'visit', change: { weeds: 'light' } },
 } as const;
 
 const samples: Record<string, Sample> = {
@@ -244,6 +256,8 @@ const samples: Record<string, Sample> = {
   'GET /api/alerts': { noFarm: true, list: true, build: () => ({ url: '/api/alerts' }) },
   'GET /api/alerts/unread-count': { noFarm: true, build: () => ({ url: '/api/alerts/unread-count' }) },
   'GET /api/alerts/:id': { build: (r) => ({ url: `/api/alerts/${r.alertId}` }) },
+  'GET /api/visits/:id/photos/:photoId': { build: (r) => ({ url: `/api/visits/${r.photo.visitId}/photos/${r.photo.photoId}` }) },
+  'GET /api/visit-queue': { noFarm: true, list: true, build: () => ({ url: '/api/visit-queue' }) },
   'POST /api/alerts/:id/read': { build: (r) => ({ url: `/api/alerts/${r.alertId}/read`, payload: { read: true } }) },
   'POST /api/alerts/:id/snooze': {
     build: (r) => ({ url: `/api/alerts/${r.alertId}/snooze`, payload: { until: new Date(Date.now() + 86_400_000).toISOString() } }),
@@ -308,7 +322,7 @@ for (const [path, kind] of Object.entries(recordKinds)) {
       build: async (r: Records) => ({ url: `/api/${path}/${await created(`/api/${path}`, await kind.body(r.field.id))}` }),
     },
   } satisfies Record<string, Sample>);
-  if (path !== 'harvests' && path !== 'fertilizer/applications') {
+  if (path !== 'harvests' && path !== 'visits' && path !== 'fertilizer/applications') {
     // A batch answers 200 with each item's own status: the item is refused as its single create would be.
     samples[`POST /api/${path}/batch`] = {
       build: async (r) => ({ url: `/api/${path}/batch`, payload: { items: [{ id: newId(), ...(await kind.body(r.field.id)) }] } }),
@@ -316,7 +330,8 @@ for (const [path, kind] of Object.entries(recordKinds)) {
   }
 }
 
-const NOT_FOUND_WORDS = /^(Farm|Field|Soil test|Fertilizer application|Irrigation|Rain reading|Harvest|Alert|Analysis) not found/;
+const NOT_FOUND_WORDS =
+  /^(Farm|Field|Soil test|Fertilizer application|Irrigation|Rain reading|Harvest|Visit|Photo|Alert|Analysis) not found/;
 
 /** The status (and for a batch, the item's status) and error of an answer. */
 function outcome(response: { statusCode: number; body: string; headers: Record<string, unknown>; json: () => unknown }): {

@@ -6,7 +6,7 @@ import { DEFAULT_NOTIFICATION_PREFERENCES } from '@murimi/core';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { twilioSignature } from '../src/integrations/sms/twilio-signature.ts';
-import { createFarmRecords, insertAlert } from './factories.ts';
+import { TINY_JPEG_BASE64, createFarmRecords, insertAlert } from './factories.ts';
 import { as, registerAccount, squareBoundary, startTestApp, type TestAccount, type TestApp } from './harness.ts';
 
 /**
@@ -156,7 +156,7 @@ describe('generated request bodies', () => {
   /** Route → the URL to call (or URLs to draw from) and a valid body to vary. */
   const batchIds = [randomUUID(), randomUUID(), randomUUID(), randomUUID()];
   const routes = () => {
-    const { farm, field, soilTest, application, irrigationEvent, rainReading, harvest } = records;
+    const { farm, field, soilTest, application, irrigationEvent, rainReading, harvest, visit } = records;
     const validField = {
       name: 'F',
       farmId: farm.id,
@@ -187,6 +187,18 @@ describe('generated request bodies', () => {
       harvestDate: '2026-04-20',
       notes: 'n',
     };
+    const validVisit = {
+      fieldId: field.id,
+      visitDate: '2026-11-24',
+      cropStage: 'vegetative',
+      pestSeen: 'fall armyworm',
+      pestCount: 3,
+      weeds: 'light',
+      waterStatus: 'adequate',
+      location: { latitude: -17.9, longitude: 31.2, accuracyM: 8 },
+      photos: [{ id: batchIds[0], jpegBase64: TINY_JPEG_BASE64 }],
+    };
+    const { fieldId: _visitField, visitDate: _visitDate, location: _location, photos: _photos, ...visitChanges } = validVisit;
     // The analysis type and field travel in the path too: known slugs and short names, and what no route knows.
     const analysisRun = fc
       .tuple(
@@ -248,6 +260,8 @@ describe('generated request bodies', () => {
       ['POST', '/api/rain-readings/batch', '/api/rain-readings/batch', { items: [{ ...validRainReading, id: batchIds[3] }] }],
       ['POST', '/api/harvests', '/api/harvests', validHarvest],
       ['PUT', '/api/harvests/{id}', `/api/harvests/${harvest.id}`, validHarvest],
+      ['POST', '/api/visits', '/api/visits', validVisit],
+      ['PUT', '/api/visits/{id}', `/api/visits/${visit.id}`, visitChanges],
       ['POST', '/api/analysis/{fieldId}/{type}/run', analysisRun, validRun],
       ['POST', '/api/fields/{fieldId}/prescription', prescription, validPrescription],
       ['POST', '/api/auth/register', '/api/auth/register', validRegistration],

@@ -22,7 +22,7 @@ afterAll(() => t.close());
 
 describe("another organisation's records", () => {
   const cases = () => {
-    const { farm, field, soilTest, application, irrigationEvent, rainReading, harvest } = records;
+    const { farm, field, soilTest, application, irrigationEvent, rainReading, harvest, visit } = records;
     return [
       ['GET', `/api/farms/${farm.id}`, undefined],
       ['PUT', `/api/farms/${farm.id}`, { name: 'Taken' }],
@@ -59,6 +59,12 @@ describe("another organisation's records", () => {
       ['DELETE', `/api/harvests/${harvest.id}`, undefined],
       ['GET', `/api/harvests?fieldId=${field.id}`, undefined],
       ['POST', '/api/harvests', { fieldId: field.id, seasonLabel: '2024/25', harvestedTPerHa: 3, harvestDate: '2025-04-20' }],
+      ['GET', `/api/visits/${visit.id}`, undefined],
+      ['PUT', `/api/visits/${visit.id}`, { notes: 'Taken' }],
+      ['DELETE', `/api/visits/${visit.id}`, undefined],
+      ['GET', `/api/visits?fieldId=${field.id}`, undefined],
+      ['GET', `/api/visits/${visit.id}/photos/${randomUUID()}`, undefined],
+      ['POST', '/api/visits', { fieldId: field.id, visitDate: '2026-11-22' }],
       ['GET', `/api/alerts/${alertId}`, undefined],
       ['POST', `/api/alerts/${alertId}/read`, { read: true }],
       ['POST', `/api/alerts/${alertId}/snooze`, { until: new Date(Date.now() + 86_400_000).toISOString() }],
@@ -84,6 +90,7 @@ describe("another organisation's records", () => {
     );
     expect((await as(owner, t.app, { method: 'GET', url: `/api/rain-readings/${rainReading.id}` })).json().data).toEqual(rainReading);
     expect((await as(owner, t.app, { method: 'GET', url: `/api/harvests/${harvest.id}` })).json().data).toEqual(harvest);
+    expect((await as(owner, t.app, { method: 'GET', url: `/api/visits/${records.visit.id}` })).json().data).toEqual(records.visit);
     expect((await as(owner, t.app, { method: 'GET', url: `/api/fields/${field.id}` })).json().data).toEqual(field);
     expect((await as(owner, t.app, { method: 'GET', url: `/api/soil-tests/${soilTest.id}` })).json().data).toEqual(soilTest);
     expect((await as(owner, t.app, { method: 'GET', url: `/api/fertilizer-applications/${application.id}` })).json().data).toEqual(
@@ -102,6 +109,7 @@ describe("another organisation's records", () => {
       '/api/irrigation-events',
       '/api/rain-readings',
       '/api/harvests',
+      '/api/visits',
     ]) {
       const ids = (await as(stranger, t.app, { method: 'GET', url })).json().data.map((r: { id: string }) => r.id);
       expect(ids).toHaveLength(1);

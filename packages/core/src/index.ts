@@ -14,6 +14,8 @@ export * from './schemas/field.ts';
 export * from './schemas/soil-test.ts';
 export * from './schemas/fertilizer-application.ts';
 export * from './schemas/harvest.ts';
+export * from './schemas/visit.ts';
+export * from './agronomy/visit-priority.ts';
 export * from './schemas/alerts.ts';
 export * from './water-records.ts';
 export * from './messages/auth-messages.ts';

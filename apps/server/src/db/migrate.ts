@@ -22,6 +22,7 @@ import * as invitations from './migrations/0021-invitations.ts';
 import * as auditTrail from './migrations/0022-audit-trail.ts';
 import * as deletedAccounts from './migrations/0023-deleted-accounts.ts';
 import * as onboarding from './migrations/0024-onboarding.ts';
+import * as visits from './migrations/0025-visits.ts';
 
 /** Numbered, forward-only. Add a file `NNNN-what.ts` with an `up` and list it here; never edit a shipped one. */
 const migrations: Record<string, Migration> = {
@@ -48,6 +49,7 @@ const migrations: Record<string, Migration> = {
   '0022-audit-trail': auditTrail,
   '0023-deleted-accounts': deletedAccounts,
   '0024-onboarding': onboarding,
+  '0025-visits': visits,
 };
 
 export async function migrateToLatest(db: Kysely<unknown>): Promise<string[]> {

@@ -5,7 +5,8 @@ import { actingPerson } from '../request-actor.ts';
 import type { DB } from './schema.ts';
 
 /** Tables whose rows belong to one organisation (`org_id`). Every read and write below is scoped by it. */
-export type OwnedTable = 'farms' | 'fields' | 'soilTests' | 'fertilizerApplications' | 'irrigationEvents' | 'rainReadings' | 'harvests';
+export type OwnedTable =
+  'farms' | 'fields' | 'soilTests' | 'fertilizerApplications' | 'irrigationEvents' | 'rainReadings' | 'harvests' | 'visits';
 
 // Kysely cannot type a query over a table chosen by a type parameter; the public signatures carry the types.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

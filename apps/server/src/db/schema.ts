@@ -1,5 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
-import type { AnalysisStage, AnalysisStatus, AnalysisType } from '@murimi/core';
+import type { AnalysisStage, AnalysisStatus, AnalysisType, CropStageSeen, WATER_STATUSES_SEEN, WEED_PRESSURES } from '@murimi/core';
 
 /** A timestamptz column: Date when read, Date or ISO string when written, defaulted by the database. */
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
@@ -328,6 +328,29 @@ export interface HarvestTable {
   updatedAt: UpdatedAt;
 }
 
+/** A field visit: what was seen, where the phone was, who logged it and its photos' ids (the photo store holds the JPEGs). */
+export interface VisitTable {
+  id: string;
+  orgId: string;
+  fieldId: string;
+  /** Who logged it; null once their account is deleted. */
+  visitedBy: string | null;
+  visitDate: string;
+  cropStage: CropStageSeen | null;
+  pestSeen: string | null;
+  pestCount: number | null;
+  diseaseSeen: string | null;
+  weeds: (typeof WEED_PRESSURES)[number] | null;
+  waterStatus: (typeof WATER_STATUSES_SEEN)[number] | null;
+  notes: string | null;
+  latitude: number | null;
+  longitude: number | null;
+  locationAccuracyM: number | null;
+  photoIds: ColumnType<string[], string[] | undefined, string[]>;
+  createdAt: CreatedAt;
+  updatedAt: UpdatedAt;
+}
+
 /** The last forecast fetched for a 0.1° cell (`round(lat × 10)`, `round(lng × 10)`); valid for an hour. */
 export interface WeatherForecastTable {
   /** Whose forecast it is (`open-meteo`): one source's rows are never read as another's. */
@@ -557,6 +580,7 @@ export interface DB {
   weatherArchiveDays: WeatherArchiveDayTable;
   analyses: AnalysisTable;
   harvests: HarvestTable;
+  visits: VisitTable;
   smsPhoneCodes: SmsPhoneCodeTable;
   alerts: AlertTable;
   fieldAlertRuns: FieldAlertRunTable;

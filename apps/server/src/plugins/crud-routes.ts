@@ -96,6 +96,8 @@ interface OwnedRecordRoutes<
   service: OwnedRecordService<Item, ListItem, z.output<CreateSchema>, z.output<UpdateSchema>, z.output<QuerySchema>>;
   /** Also `POST <path>/batch`: many creates in one request, each answered on its own (a phone's offline queue). */
   batch?: boolean;
+  /** The largest create body, when a record carries more than JSON usually does (a visit's photos). */
+  createBodyLimitBytes?: number;
   /** What the policy calls reading, creating, editing and deleting this kind, and the kind `:id` names. */
   access: { record: RecordKind; read: Action; create: Action; edit: Action; delete: Action };
 }
@@ -177,7 +179,15 @@ export function registerOwnedRecordRoutes<
 >(
   parent: FastifyInstance,
   ctx: AppContext,
-  { paths, tag, schemas, service, batch = false, access }: OwnedRecordRoutes<Item, ListItem, CreateSchema, UpdateSchema, QuerySchema>,
+  {
+    paths,
+    tag,
+    schemas,
+    service,
+    batch = false,
+    access,
+    createBodyLimitBytes,
+  }: OwnedRecordRoutes<Item, ListItem, CreateSchema, UpdateSchema, QuerySchema>,
 ): void {
   const app = parent.withTypeProvider<ZodTypeProvider>();
   const base = { tags: [tag], security: [{ bearerAuth: [] }] };
@@ -249,13 +259,18 @@ export function registerOwnedRecordRoutes<
       const item = await service.get(ctx, authOf(request).orgId, request.params.id);
       return reply.header('etag', lastModifiedEtag(item.lastModified)).send({ data: item });
     });
-    app.post(path, { ...creating, schema: { ...base, body: schemas.create, response: { 200: one, 201: one } } }, async (request, reply) => {
-      const { item, created } = await service.create(ctx, authOf(request).orgId, request.body as z.output<CreateSchema>, authOf(request));
-      return reply
-        .status(created ? 201 : 200)
-        .header('etag', lastModifiedEtag(item.lastModified))
-        .send({ data: item });
-    });
+    const createLimit = createBodyLimitBytes ? { bodyLimit: createBodyLimitBytes } : {};
+    app.post(
+      path,
+      { ...creating, ...createLimit, schema: { ...base, body: schemas.create, response: { 200: one, 201: one } } },
+      async (request, reply) => {
+        const { item, created } = await service.create(ctx, authOf(request).orgId, request.body as z.output<CreateSchema>, authOf(request));
+        return reply
+          .status(created ? 201 : 200)
+          .header('etag', lastModifiedEtag(item.lastModified))
+          .send({ data: item });
+      },
+    );
     app.put(
       `${path}/:id`,
       { ...editing, schema: { ...base, params: idParams, body: schemas.update, response: { 200: one } } },

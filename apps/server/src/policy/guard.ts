@@ -14,6 +14,7 @@ const RECORD_LABELS = {
   irrigationEvents: 'Irrigation',
   rainReadings: 'Rain reading',
   harvests: 'Harvest',
+  visits: 'Visit',
   alerts: 'Alert',
   analyses: 'Analysis',
 } as const;

@@ -76,6 +76,7 @@ describe("a person's own data", () => {
         'irrigation.csv',
         'rain-readings.csv',
         'harvests.csv',
+        'visits.csv',
         'activity.csv',
       ].sort(),
     );
@@ -98,12 +99,13 @@ describe("a person's own data", () => {
     expect(idsIn(files['irrigation.csv']!)).toEqual([records.irrigationEvent.id]);
     expect(idsIn(files['rain-readings.csv']!)).toEqual([records.rainReading.id]);
     expect(idsIn(files['harvests.csv']!)).toEqual([records.harvest.id]);
+    expect(idsIn(files['visits.csv']!)).toEqual([records.visit.id]);
     expect(files['harvests.csv']!.split('\r\n')[0]).toContain('harvested_tonnes_per_ha');
     expect(files['harvests.csv']).toContain(',4.2,12.5,');
     const geojson = JSON.parse(files['fields.geojson']!);
     expect(geojson.features).toHaveLength(1);
     expect(geojson.features[0]).toMatchObject({ id: records.field.id, geometry: { type: 'Polygon' }, properties: { name: 'Vlei Block' } });
-    expect(files['activity.csv']!.trim().split('\r\n')).toHaveLength(1 + 7);
+    expect(files['activity.csv']!.trim().split('\r\n')).toHaveLength(1 + 8);
     expect(JSON.stringify(files)).not.toContain(othersFarm.id);
   });
 
@@ -162,9 +164,13 @@ describe('deleting an account', () => {
       ['/api/fields', records.field.id],
       ['/api/soil-tests', records.soilTest.id],
       ['/api/harvests', records.harvest.id],
+      ['/api/visits', records.visit.id],
     ] as const) {
       expect((await as(programme, t.app, { method: 'GET', url: `${url}/${id}` })).statusCode).toBe(200);
     }
+    // Their visit stays, no longer saying who walked the field.
+    expect(records.visit.visitedBy).toEqual(expect.any(String));
+    expect((await as(programme, t.app, { method: 'GET', url: `/api/visits/${records.visit.id}` })).json().data.visitedBy).toBeNull();
     const kept = await db
       .selectFrom('auditEvents')
       .select(['userId'])

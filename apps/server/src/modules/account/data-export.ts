@@ -87,6 +87,26 @@ const RECORD_COLUMNS = {
     'createdAt',
     'updatedAt',
   ],
+  visits: [
+    'id',
+    'orgId',
+    'fieldId',
+    'visitDate',
+    'visitedBy',
+    'cropStage',
+    'pestSeen',
+    'pestCount',
+    'diseaseSeen',
+    'weeds',
+    'waterStatus',
+    'notes',
+    'latitude',
+    'longitude',
+    'locationAccuracyM',
+    'photoIds',
+    'createdAt',
+    'updatedAt',
+  ],
 } as const satisfies { [T in OwnedTable]: readonly (keyof DB[T] & string)[] };
 
 const RECORD_FILE_NAMES: Record<OwnedTable, string> = {
@@ -97,6 +117,7 @@ const RECORD_FILE_NAMES: Record<OwnedTable, string> = {
   irrigationEvents: 'irrigation.csv',
   rainReadings: 'rain-readings.csv',
   harvests: 'harvests.csv',
+  visits: 'visits.csv',
 };
 
 // Kysely cannot type a query over a table chosen at run time; the columns above are checked against the schema's types.
@@ -266,13 +287,14 @@ profile.json            your name, e-mail, phones, country and message settings
 organisations.json      the organisations you belong to and your role in each
 farms.csv, fields.csv   the farms and fields you created
 fields.geojson          the boundaries of the fields you created (WGS 84; open in QGIS or Google Earth)
-soil-tests.csv, fertilizer-applications.csv, irrigation.csv, rain-readings.csv, harvests.csv
+soil-tests.csv, fertilizer-applications.csv, irrigation.csv, rain-readings.csv, harvests.csv, visits.csv
                         the records you wrote, as they are kept now (a record another person changed since shows
                         their change; activity.csv says who changed what and when)
 activity.csv            everything you created, changed or deleted, when, and in which organisation
 
 Records written before the audit trail began (November 2026) have no author and are in the organisation's export.
 Dates are ISO 8601 (UTC); areas in hectares, depths and rain in mm, rates in kg/ha, yields in t/ha.
+A visit's photo_ids name its photos; the app shows them on the field's visits.
 `;
 
 /** Everything one person wrote, with who they are and where they belong. */
@@ -310,11 +332,12 @@ members.csv             its people, their roles and how to reach them
 groups.csv              its groups of farms (wards, districts, clubs) and the agronomists who follow each
 farms.csv, fields.csv   its farms and fields
 fields.geojson          the fields' boundaries (WGS 84; open in QGIS or Google Earth)
-soil-tests.csv, fertilizer-applications.csv, irrigation.csv, rain-readings.csv, harvests.csv
+soil-tests.csv, fertilizer-applications.csv, irrigation.csv, rain-readings.csv, harvests.csv, visits.csv
                         the records kept on its fields
 audit.csv               who created, changed or deleted each farm, field and record, and when
 
 Dates are ISO 8601 (UTC); areas in hectares, depths and rain in mm, rates in kg/ha, yields in t/ha.
+A visit's photo_ids name its photos; the app shows them on the field's visits.
 `;
 
 /** Everything an organisation keeps, for its owner. */

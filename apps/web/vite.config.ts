@@ -27,10 +27,11 @@ const listCode =
   /[\\/]apps[\\/]web[\\/]src[\\/](features[\\/](charts|field-packs|maps|records|soil-tests|fertilizer)[\\/]|features[\\/]alerts[\\/](alert-view|components[\\/](AlertBadges|alert-day-text))|features[\\/]fields[\\/]components[\\/]|features[\\/]crop-health[\\/]index-legend|lib[\\/](use-mutation-form|focus-error|input-binder|use-confirmed-mutation|return-to|use-locate|use-hydrated|time-zone)\.|components[\\/]ui[\\/](Choice|CountrySelect|FormActions)\.)/;
 
 /**
- * Screens' parts whose texts come with their code (Organisation & people, onboarding, a person's data: `people-texts.ts`):
- * split by the screens that use them, so that their texts stay off the dashboard.
+ * Screens' parts whose texts come with their code (Organisation & people, onboarding, a person's data: `people-texts.ts`;
+ * the visit queue and visits: `visits-texts.ts`): split by the screens that use them, so that their texts stay off the
+ * dashboard.
  */
-const ownTextsCode = /[\\/]apps[\\/]web[\\/]src[\\/]features[\\/](members[\\/]|account[\\/]components[\\/]YourData\.tsx$)/;
+const ownTextsCode = /[\\/]apps[\\/]web[\\/]src[\\/]features[\\/](members[\\/]|visits[\\/]|account[\\/]components[\\/]YourData\.tsx$)/;
 
 /** The analyses' names, which the dashboard shares with the lists: in the dashboard's file, not the lists'. */
 const analysisNames = /packages[\\/]core[\\/]src[\\/]analysis-results[\\/]analysis-types\.ts$/;

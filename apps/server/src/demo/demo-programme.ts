@@ -179,7 +179,69 @@ export async function setUpDemoProgramme(
       });
     }
   }
+  await logAgronomistVisits(app, fields.slice(0, WARDS[0]!.farms), today, password);
   return { orgId, token, fields, people: PROGRAMME_PEOPLE.map(({ role, email }) => ({ role, email })) };
+}
+
+/**
+ * What the agronomist saw on Ward 7's plots, logged through the API under their own session, so the visit queue has
+ * fields seen this week, a fortnight and a month ago, and some never: four of every five plots visited, at most once.
+ */
+const DEMO_VISITS = [
+  {
+    daysAgo: 3,
+    cropStage: 'vegetative',
+    pestSeen: 'Fall armyworm',
+    pestCount: 6,
+    weeds: 'light',
+    waterStatus: 'adequate',
+    notes: 'Fresh windowing on young leaves in the north-east corner; advised scouting again in a week.',
+  },
+  {
+    daysAgo: 12,
+    cropStage: 'vegetative',
+    pestSeen: null,
+    pestCount: null,
+    weeds: 'moderate',
+    waterStatus: 'adequate',
+    notes: 'Even stand. Second weeding due.',
+  },
+  {
+    daysAgo: 30,
+    cropStage: 'emergence',
+    pestSeen: 'Cutworm',
+    pestCount: 3,
+    weeds: 'none',
+    waterStatus: 'dry',
+    notes: 'Gaps along the south edge; replant where stand is thin.',
+  },
+  {
+    daysAgo: 19,
+    cropStage: 'vegetative',
+    pestSeen: null,
+    pestCount: null,
+    weeds: 'heavy',
+    waterStatus: 'adequate',
+    notes: 'Weeds ahead of the crop between rows.',
+  },
+] as const;
+
+async function logAgronomistVisits(app: FastifyInstance, fields: ProgrammeField[], today: string, password: string): Promise<void> {
+  const agronomist = PROGRAMME_PEOPLE.find((person) => person.role === 'agronomist')!;
+  const signIn = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: agronomist.email, password } });
+  if (signIn.statusCode !== 200) throw new Error(`The demo agronomist could not sign in: ${signIn.statusCode} ${signIn.body}`);
+  const headers = { authorization: `Bearer ${signIn.json().access_token as string}` };
+  for (const [index, field] of fields.entries()) {
+    if (index % 5 === 4) continue;
+    const { daysAgo, ...seen } = DEMO_VISITS[index % DEMO_VISITS.length]!;
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/visits',
+      headers,
+      payload: { fieldId: field.id, visitDate: addDays(today, -daysAgo), ...seen },
+    });
+    if (response.statusCode !== 201) throw new Error(`A demo visit failed: ${response.statusCode} ${response.body}`);
+  }
 }
 
 /** The programme's people of an earlier demo (their farms went with its organisation). */

@@ -132,6 +132,21 @@ describe('the demo', () => {
         headers: { authorization: `Bearer ${signedIn.json().access_token}` },
       });
       farmsSeenBy[person.email] = list.statusCode === 200 ? list.json().data.length : null;
+      if (person.role === 'agronomist') {
+        // Their queue: Ward 7's 18 plots, four in five visited by them, the rest never; every one scored from its analyses.
+        const queue = (
+          await server.app.inject({
+            method: 'GET',
+            url: '/api/visit-queue',
+            headers: { authorization: `Bearer ${signedIn.json().access_token}` },
+          })
+        ).json();
+        expect(queue.fieldsRanked).toBe(18);
+        expect(queue.data.filter((item: { facts: { daysSinceVisit: number | null } }) => item.facts.daysSinceVisit === null)).toHaveLength(
+          3,
+        );
+        expect(queue.data.every((item: { facts: { imageDate: string | null } }) => item.facts.imageDate !== null)).toBe(true);
+      }
     }
     expect(farmsSeenBy).toEqual({
       'manager.demo@example.com': 30,

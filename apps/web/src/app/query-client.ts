@@ -6,6 +6,7 @@ import { registerFarmMutations } from '../features/farms/api/farms.ts';
 import { registerApplicationMutations } from '../features/fertilizer/api/applications.ts';
 import { registerFieldMutations } from '../features/fields/api/fields.ts';
 import { registerHarvestMutations } from '../features/harvests/api/harvests.ts';
+import { registerVisitMutations } from '../features/visits/api/visit-writes.ts';
 import { registerNotificationMutations } from '../features/notifications/api/notifications.ts';
 import { registerSoilTestMutations } from '../features/soil-tests/api/soil-tests.ts';
 import { registerIrrigationEventMutations, registerRainReadingMutations } from '../features/water/api/water-records.ts';
@@ -51,6 +52,7 @@ export function createQueryClient(): QueryClient {
   registerIrrigationEventMutations(client);
   registerRainReadingMutations(client);
   registerHarvestMutations(client);
+  registerVisitMutations(client);
   registerAlertMutations(client);
   registerNotificationMutations(client);
   return client;

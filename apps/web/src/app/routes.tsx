@@ -39,6 +39,8 @@ const SoilAnalysis = screenPage(() => import('../pages/app/SoilAnalysisPage.tsx'
 const Settings = screenPage(() => import('../pages/app/SettingsPage.tsx'));
 const People = screenPage(() => import('../pages/app/PeoplePage.tsx'));
 const Onboarding = screenPage(() => import('../pages/app/OnboardingPage.tsx'));
+const VisitQueue = screenPage(() => import('../pages/app/VisitQueuePage.tsx'));
+const LogVisit = screenPage(() => import('../pages/app/LogVisitPage.tsx'));
 const Invitation = screenPage(() => import('../pages/app/InvitationPage.tsx'));
 const ImportFields = screenPage(() => import('../pages/app/ImportFieldsPage.tsx'));
 const MapView = screenPage(() => import('../pages/app/MapViewPage.tsx'));
@@ -137,6 +139,8 @@ export function AppRoutes() {
             <Route path="settings" element={<Settings />} />
             <Route path="people" element={<People />} />
             <Route path="people/onboarding" element={<Onboarding />} />
+            <Route path="visits" element={<VisitQueue />} />
+            <Route path="visits/log" element={<LogVisit />} />
           </Route>
         </Route>
 

@@ -7,6 +7,7 @@ import { auth } from '../locales/en/auth.ts';
 import { common } from '../locales/en/common.ts';
 import type { peopleTexts } from '../locales/en/people.ts';
 import type { publicPages } from '../locales/en/public.ts';
+import type { visitTexts } from '../locales/en/visits.ts';
 
 /**
  * The languages a person can choose, and the locale `Intl` formats their numbers and dates with: English is the
@@ -22,7 +23,12 @@ export const languages = [{ code: 'en', name: 'English', formatLocale: 'en-GB' }
 // A copy of the shell's `app` texts: i18next adds the screens' texts (`loadScreenTexts`) into the object it holds.
 export const resources = { en: { common, auth, app: { ...appShell }, alerts } } as const;
 
-type English = Omit<(typeof resources)['en'], 'app'> & { app: typeof app; public: typeof publicPages; people: typeof peopleTexts };
+type English = Omit<(typeof resources)['en'], 'app'> & {
+  app: typeof app;
+  public: typeof publicPages;
+  people: typeof peopleTexts;
+  visits: typeof visitTexts;
+};
 
 /** The shape of a locale: English's keys, any text. */
 export type DeepStringRecord<T> = { [K in keyof T]: T[K] extends string ? string : DeepStringRecord<T[K]> };

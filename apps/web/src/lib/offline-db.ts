@@ -5,11 +5,11 @@ import type { Dexie, EntityTable, liveQuery, Table } from 'dexie';
  * user (`murimi-<userId>`), so one person's records never show for another on a shared phone. Version 1 holds the
  * spec's stores with its indexes; version 2 orders the queue by a counter instead of the clock and gives each write a
  * revision and its person (an upgrade fills them in for writes kept by version 1). A later version adds its own
- * `.version(n)` with an upgrade, never edits an earlier one.
+ * `.version(n)` with an upgrade, never edits an earlier one; version 3 adds `visits`.
  * Dexie is loaded when someone signs in, so the public pages do not carry it.
  *
  * - Records written on this device and not yet on the server (`fields`, `soilTests`, `fertilizerApplications`,
- *   `irrigationEvents`, `rainReadings`): the record as the forms made it, shown in lists as pending until sent.
+ *   `irrigationEvents`, `rainReadings`, `visits`): the record as the forms made it, shown in lists as pending until sent.
  * - `syncQueue`: the writes waiting to be sent, in the order they were made (`features/offline/outbox.ts`).
  * - `queryCache`: each API read as TanStack Query persisted it, by its query key, so screens open offline.
  * - `documents`: offline field packs and what they hold; `weather`: forecasts kept with a field pack.
@@ -35,7 +35,8 @@ export type SyncAction =
   | 'CREATE_SOIL_TEST'
   | 'CREATE_FERTILIZER_APPLICATION'
   | 'CREATE_IRRIGATION_EVENT'
-  | 'CREATE_RAIN_READING';
+  | 'CREATE_RAIN_READING'
+  | 'CREATE_VISIT';
 
 /**
  * How a queued write stands. `pending`: to be sent (or being retried); `waiting`: held until the record it belongs to
@@ -118,6 +119,7 @@ export type OfflineDb = Dexie & {
   fertilizerApplications: EntityTable<LocalRecord, 'id'>;
   irrigationEvents: EntityTable<LocalRecord, 'id'>;
   rainReadings: EntityTable<LocalRecord, 'id'>;
+  visits: EntityTable<LocalRecord, 'id'>;
   documents: EntityTable<DocumentEntry, 'id'>;
   userSettings: EntityTable<UserSetting, 'key'>;
   syncQueue: EntityTable<SyncQueueItem, 'id'>;
@@ -125,9 +127,9 @@ export type OfflineDb = Dexie & {
 };
 
 /** The tables that hold records made on this device. */
-export type LocalRecordTable = 'fields' | 'soilTests' | 'fertilizerApplications' | 'irrigationEvents' | 'rainReadings';
+export type LocalRecordTable = 'fields' | 'soilTests' | 'fertilizerApplications' | 'irrigationEvents' | 'rainReadings' | 'visits';
 
-export const OFFLINE_DB_VERSION = 2;
+export const OFFLINE_DB_VERSION = 3;
 const DB_PREFIX = 'murimi-';
 
 /** The person a database belongs to (`murimi-<userId>`): the person of every write kept in it. */
@@ -157,6 +159,8 @@ export async function openOfflineDb(userId: string): Promise<OfflineDb> {
   db.version(2)
     .stores({ ...stores, syncQueue: 'id, action, sequence, state' })
     .upgrade((tx) => upgradeQueueToVersion2(tx.table('syncQueue'), personOfDb(tx.db)));
+  // Version 3 adds field visits (their photos travel inside the record until it is sent).
+  db.version(3).stores({ ...stores, syncQueue: 'id, action, sequence, state', visits: 'id, fieldId, date' });
   return db;
 }
 

@@ -9,6 +9,7 @@ const paths: Record<IconName | 'menu' | 'close' | 'back' | 'chevron' | 'user', s
   fields: 'M3 7l9-4 9 4-9 4zm0 5l9 4 9-4M3 17l9 4 9-4',
   map: 'M9 4L3 6v14l6-2 6 2 6-2V4l-6 2zm0 0v14m6-12v14',
   leaf: 'M5 19c0-8 6-14 15-14 0 9-6 15-14 15H5zm0 0l7-7',
+  visit: 'M9 3h6v3H9zM7 4.5H5V21h14V4.5h-2M8.5 13l2.5 2.5 4.5-5',
   bag: 'M6 7h12l1 14H5zm3 0V5a3 3 0 016 0v2',
   cloud: 'M7 18h10a4 4 0 000-8 6 6 0 00-11.6 1.5A3.5 3.5 0 007 18z',
   soil: 'M3 18h18M5 14h14M8 10h8M12 3v7',

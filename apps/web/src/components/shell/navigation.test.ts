@@ -18,6 +18,8 @@ describe('breadcrumbs (spec §2.4)', () => {
       { label: 'Log Soil Test', to: null },
     ]);
     expect(breadcrumbsFor('/fields/import').map((c) => c.label)).toEqual(['Dashboard', 'My Fields', 'Import fields']);
+    // A path of its own: "log" under the visit queue is a visit, not a soil test.
+    expect(breadcrumbsFor('/visits/log').map((c) => c.label)).toEqual(['Dashboard', 'Visit queue', 'Log a visit']);
   });
 
   it('collapse past four items to the first, an ellipsis and the last two', () => {

@@ -6,6 +6,7 @@ export const sidebarEntries = [
   { to: '/fields', label: 'nav.myFields', icon: 'fields' },
   { to: '/map', label: 'nav.mapView', icon: 'map' },
   { to: '/crop-health', label: 'nav.cropHealth', icon: 'leaf' },
+  { to: '/visits', label: 'nav.visits', icon: 'visit' },
   { to: '/fertilizer', label: 'nav.fertilizer', icon: 'bag' },
   { to: '/weather', label: 'nav.weatherIrrigation', icon: 'cloud' },
   { to: '/soil-tests', label: 'nav.soilAnalysis', icon: 'soil' },
@@ -58,10 +59,11 @@ export const mobileTitleByPath: Record<string, string> = {
   analysis: 'mobileTitles.reports',
   settings: 'mobileTitles.settings',
   people: 'mobileTitles.people',
+  visits: 'mobileTitles.visits',
 };
 
 /** Paths whose phone header has a back button (spec §2.4); unknown paths have one too. */
-export const backButtonPaths = ['/fields/create', '/create-farm-field', '/fields/import', '/people/onboarding'];
+export const backButtonPaths = ['/fields/create', '/create-farm-field', '/fields/import', '/people/onboarding', '/visits/log'];
 /**
  * Screens with a field picker of their own, labelled for what it chooses beside the advice it changes: the shell
  * shows no second one there (the header's and the sidebar's picker the same choice).
@@ -98,6 +100,9 @@ export const breadcrumbLabels: Record<string, string> = {
   create: 'Create',
   import: 'Import fields',
   onboarding: 'Add farmers',
+  visits: 'Visit queue',
+  // A whole path, where its last segment means something else elsewhere ("log" is the soil test log).
+  '/visits/log': 'Log a visit',
 };
 
 export interface Crumb {
@@ -117,7 +122,7 @@ export function breadcrumbsFor(pathname: string): Crumb[] {
   segments.forEach((segment, i) => {
     if (i === 0 && segment === 'dashboard') return;
     const to = `/${segments.slice(0, i + 1).join('/')}`;
-    crumbs.push({ label: breadcrumbLabels[segment] ?? 'Details', to: i === segments.length - 1 ? null : to });
+    crumbs.push({ label: breadcrumbLabels[to] ?? breadcrumbLabels[segment] ?? 'Details', to: i === segments.length - 1 ? null : to });
   });
   if (crumbs.length <= 4) return crumbs;
   return [crumbs[0]!, { label: '…', to: null }, ...crumbs.slice(-2)];

@@ -46,7 +46,7 @@ const updateItemId = (recordId: string) => `${recordId}:update`;
 
 /** Facts of a record the lists sort and filter by, whichever kind it is. */
 function recordFacts(data: Record<string, unknown>): Pick<LocalRecord, 'fieldId' | 'farmId' | 'date'> {
-  const date = data.sampleDate ?? data.applicationDate ?? data.irrigationDate ?? data.readingDate ?? data.plantingDate;
+  const date = data.sampleDate ?? data.applicationDate ?? data.irrigationDate ?? data.readingDate ?? data.visitDate ?? data.plantingDate;
   return {
     fieldId: typeof data.fieldId === 'string' ? data.fieldId : undefined,
     farmId: typeof data.farmId === 'string' ? data.farmId : undefined,

@@ -67,6 +67,8 @@ const ACTIONS: Record<SyncAction, ActionDefinition> = {
     parentKey: 'fieldId',
   },
   CREATE_RAIN_READING: { kind: 'create', table: 'rainReadings', collection: '/api/rain-readings', batched: true, parentKey: 'fieldId' },
+  // One at a time: a visit carries its photos (up to ~1 MB of base64), too much to send a hundred in one request.
+  CREATE_VISIT: { kind: 'create', table: 'visits', collection: '/api/visits', batched: false, parentKey: 'fieldId' },
 };
 
 export const SYNC_ACTIONS = Object.keys(ACTIONS) as SyncAction[];

@@ -773,5 +773,7 @@ describe('timeouts fitted to the line', () => {
     expect(timer.timeoutMs()).toBe(30_000);
     for (let i = 0; i < 20; i++) timer.record(1500);
     expect(timer.timeoutMs()).toBe(6000);
+    // A visit's photos (~900 KB) get time to upload at 16 KB/s on top of the round trip.
+    expect(timer.timeoutMs(900_000)).toBe(6000 + 56_250);
   });
 });

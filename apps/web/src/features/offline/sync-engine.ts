@@ -61,6 +61,14 @@ export const MAX_IN_FLIGHT = 3;
 export const BATCH_SIZE = 100;
 
 /**
+ * The slowest upload a request's body is given time for, bytes per millisecond (16 KB/s: a 2G EDGE uplink, the
+ * worst a farmer's phone keeps a session on). A visit with three photos (~900 KB as sent) gets about a minute more
+ * than the round trip: without it, a timeout fitted to small writes would cut every photo upload short and send it
+ * again for ever.
+ */
+const SLOWEST_UPLOAD_BYTES_PER_MS = 16;
+
+/**
  * Timeouts fitted to the measured round trip: four times the slowest of the last 20 answers (their 90th percentile
  * would do on a steady line; the slowest covers a batch that takes longer than a single write), between 4 s and 30 s.
  * Before any answer, 20 s. A request that times out is sent again, which the server's idempotence makes harmless;
@@ -80,10 +88,13 @@ export class RoundTripTimer {
     if (this.samplesMs.length > 20) this.samplesMs.shift();
   }
 
-  timeoutMs(): number {
-    if (this.samplesMs.length === 0) return this.initialMs;
+  /** The timeout of a request: the round trip's, and time to upload `bodyBytes` on the slowest line. */
+  timeoutMs(bodyBytes = 0): number {
+    const uploadMs = bodyBytes / SLOWEST_UPLOAD_BYTES_PER_MS;
+    const roundTripMs =
+      this.samplesMs.length === 0 ? this.initialMs : Math.min(this.ceilingMs, Math.max(this.floorMs, 4 * Math.max(...this.samplesMs)));
     // Whole milliseconds: `AbortSignal.timeout` refuses a fraction in some runtimes.
-    return Math.round(Math.min(this.ceilingMs, Math.max(this.floorMs, 4 * Math.max(...this.samplesMs))));
+    return Math.round(roundTripMs + uploadMs);
   }
 }
 
@@ -273,7 +284,10 @@ class SyncPass {
         : syncRequest(unit.action, single!.data, single!.personId);
       const startedAt = this.deps.now();
       try {
-        const answer = await this.deps.send(request, this.timer.timeoutMs());
+        const answer = await this.deps.send(
+          request,
+          this.timer.timeoutMs(request.body === undefined ? 0 : JSON.stringify(request.body).length),
+        );
         this.answered(startedAt);
         if (unit.batched) await this.settleBatch(unit.items, answer);
         else await this.settleOne(single!, answer.status, recordOf(answer.body));

@@ -14,6 +14,7 @@ export const common = {
     myFields: 'My Fields',
     mapView: 'Map View',
     cropHealth: 'Crop Health',
+    visits: 'Visit queue',
     fertilizer: 'Fertilizer',
     weatherIrrigation: 'Weather & Irrigation',
     soilAnalysis: 'Soil Analysis',
@@ -54,6 +55,7 @@ export const common = {
     reports: 'Reports & Analytics',
     settings: 'Settings',
     people: 'People',
+    visits: 'Visit queue',
   },
   userMenu: {
     label: 'User Account',
@@ -165,6 +167,7 @@ export const common = {
       CREATE_FERTILIZER_APPLICATION: 'Fertilizer application',
       CREATE_IRRIGATION_EVENT: 'Irrigation',
       CREATE_RAIN_READING: 'Rain reading',
+      CREATE_VISIT: 'Field visit',
       unknown: 'Change',
     },
     /** A record in a list that the server does not have yet. */

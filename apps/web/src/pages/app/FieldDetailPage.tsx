@@ -25,6 +25,7 @@ import { showToast } from '../../features/toasts/toast-store.ts';
 import { usePageTitle } from '../../lib/page-title.ts';
 import { useConfirmedMutation } from '../../lib/use-confirmed-mutation.ts';
 import { RecordHistory } from '../../features/members/components/RecordHistory.tsx';
+import { FieldVisits } from '../../features/visits/components/FieldVisits.tsx';
 
 /**
  * The field's soil tests and fertilizer applications, each deletable after a question. A field the server does not
@@ -135,6 +136,7 @@ function FieldView({ field }: { field: WithDeviceCopy<Field> }) {
           <FieldAnalysisSummaries field={{ id: field.id, name: field.name, cropType: field.cropType, plantingDate: field.plantingDate }} />
         )}
         <FieldRecords field={field} />
+        <FieldVisits fieldId={field.id} onlyOnThisDevice={field.onlyOnThisDevice ?? false} />
         {!field.onlyOnThisDevice && <RecordHistory recordId={field.id} />}
       </div>
       <ConfirmDialog

@@ -65,7 +65,7 @@ export async function buildApp(
   app.decorateRequest('auth', null);
 
   // Each request in a scope of its own, where the policy notes who it acts for (the audit trail reads it).
-  app.addHook('onRequest', (request, _reply, done) => inRequestScope(request.log, done));
+  app.addHook('onRequest', (_request, _reply, done) => inRequestScope(done));
   await app.register(fastifyHelmet, securityHeaders(ctx.config));
   registerErrorHandling(app);
   // Farmers pay for every byte on mobile data: JSON answers over 1 KB go compressed when the client accepts it.

@@ -1,5 +1,4 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import type { FastifyBaseLogger } from 'fastify';
 
 /**
  * The person a request (or a job done for a person) acts for, for the audit trail: set once the policy has admitted
@@ -11,19 +10,11 @@ export interface ActingPerson {
   orgId: string;
 }
 
-const scope = new AsyncLocalStorage<{ person: ActingPerson | null; log?: FastifyBaseLogger }>();
+const scope = new AsyncLocalStorage<{ person: ActingPerson | null }>();
 
-/** Every request runs in a scope of its own (an onRequest hook, before any other), with its log. */
-export function inRequestScope(log: FastifyBaseLogger, next: () => void): void {
-  scope.run({ person: null, log }, next);
-}
-
-/**
- * The request's log (its lines carry the request id), for a service that goes on past a failure it must report (a
- * photo left in the store); outside a request, standard error.
- */
-export function requestLog(): Pick<FastifyBaseLogger, 'warn'> {
-  return scope.getStore()?.log ?? { warn: (details: object, message?: string) => console.warn(message, details) };
+/** Every request runs in a scope of its own (an onRequest hook, before any other). */
+export function inRequestScope(next: () => void): void {
+  scope.run({ person: null }, next);
 }
 
 /** The request's person, once the policy has admitted them. */

@@ -24,6 +24,7 @@ import { inboundSmsJob } from './modules/sms/inbound-sms.ts';
 import { forgetStatusFormsJob } from './modules/sms/sms-status-forms.job.ts';
 import { weeklyDigestJob, weeklyDigestSendJob } from './modules/insights/weekly-digest.ts';
 import { onboardingImportJob } from './modules/onboarding/onboarding.service.ts';
+import { pruneVisitPhotosJob } from './modules/visits/prune-visit-photos.job.ts';
 
 export const allJobs = [
   healthCheckJob,
@@ -46,6 +47,7 @@ export const allJobs = [
   weeklyDigestJob,
   weeklyDigestSendJob,
   onboardingImportJob,
+  pruneVisitPhotosJob,
 ] as const;
 
 export interface Runtime {

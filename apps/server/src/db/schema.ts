@@ -351,6 +351,15 @@ export interface VisitTable {
   updatedAt: UpdatedAt;
 }
 
+/** A photo of a deleted visit, to delete from the photo store (listed by a trigger on `visits`). */
+export interface VisitPhotoDeletionTable {
+  id: Generated<string>;
+  orgId: string;
+  visitId: string;
+  photoId: string;
+  deletedAt: CreatedAt;
+}
+
 /** The last forecast fetched for a 0.1° cell (`round(lat × 10)`, `round(lng × 10)`); valid for an hour. */
 export interface WeatherForecastTable {
   /** Whose forecast it is (`open-meteo`): one source's rows are never read as another's. */
@@ -581,6 +590,7 @@ export interface DB {
   analyses: AnalysisTable;
   harvests: HarvestTable;
   visits: VisitTable;
+  visitPhotoDeletions: VisitPhotoDeletionTable;
   smsPhoneCodes: SmsPhoneCodeTable;
   alerts: AlertTable;
   fieldAlertRuns: FieldAlertRunTable;

@@ -4,7 +4,8 @@ import { sql, type Kysely } from 'kysely';
  * Field visits: what was seen walking a field on a day (crop stage, pest and its count, disease, weeds, water), the
  * GPS point it was logged at, who logged it and the ids of its photos (the JPEGs are kept by the photo store, under
  * DATA_DIR or in a bucket, not in the database). The latest visit of a field resets its days since a visit in the
- * visit queue.
+ * visit queue. A deleted visit's photos are listed in `visit_photo_deletions` by a trigger and deleted from the store
+ * by a job, so that a visit going with its field or organisation takes its photos too.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
@@ -30,5 +31,22 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       check ((latitude is null) = (longitude is null))
     );
     create index visits_field_idx on visits (org_id, field_id, visit_date desc);
+
+    -- A visit deleted in any way (by itself, with its field, farm or organisation) leaves its photos to delete from
+    -- the store: the trigger notes them in the deletion's own transaction, the prune-visit-photos job deletes them.
+    create table visit_photo_deletions (
+      id uuid primary key default gen_random_uuid(),
+      org_id uuid not null,
+      visit_id uuid not null,
+      photo_id text not null,
+      deleted_at timestamptz not null default now()
+    );
+    create function visit_photos_to_delete() returns trigger language plpgsql as $$
+    begin
+      insert into visit_photo_deletions (org_id, visit_id, photo_id) select old.org_id, old.id, unnest(old.photo_ids);
+      return old;
+    end $$;
+    create trigger visits_photos_deleted after delete on visits
+      for each row execute function visit_photos_to_delete();
   `.execute(db);
 }

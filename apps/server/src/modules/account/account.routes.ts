@@ -8,6 +8,7 @@ import { authOf } from '../../plugins/authenticate.ts';
 import { guarded } from '../../policy/guard.ts';
 import { deleteAccount } from '../auth/auth.service.ts';
 import { organisationArchive, personArchive } from './data-export.ts';
+import { photoStore } from '../visits/photo-store.ts';
 import { zipStream, type ArchiveFile } from './zip-stream.ts';
 
 /**
@@ -18,7 +19,7 @@ export function accountRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     const security = [{ bearerAuth: [] }];
     /** Sends files as one zip archive, written as it is sent. */
-    const sendArchive = (reply: FastifyReply, files: ArchiveFile[], name: string, about: Record<string, unknown>) =>
+    const sendArchive = (reply: FastifyReply, files: AsyncIterable<ArchiveFile>, name: string, about: Record<string, unknown>) =>
       reply
         .type('application/zip')
         .header('content-disposition', `attachment; filename="${name}-${ctx.now().toISOString().slice(0, 10)}.zip"`)
@@ -30,7 +31,7 @@ export function accountRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       { ...guarded(ctx, { action: 'account.self' }), schema: { tags: ['account'], security } },
       async (request, reply) => {
         const { userId } = authOf(request);
-        return sendArchive(reply, personArchive(ctx.database.db, userId), 'murimi-my-data', { userId });
+        return sendArchive(reply, personArchive(ctx.database.db, photoStore(ctx.config), userId), 'murimi-my-data', { userId });
       },
     );
 
@@ -61,7 +62,12 @@ export function accountRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           .select('name')
           .where('id', '=', orgId)
           .executeTakeFirstOrThrow();
-        return sendArchive(reply, organisationArchive(ctx.database.db, orgId), fileSlug(organisation.name, 'organisation'), { orgId });
+        return sendArchive(
+          reply,
+          organisationArchive(ctx.database.db, photoStore(ctx.config), orgId),
+          fileSlug(organisation.name, 'organisation'),
+          { orgId },
+        );
       },
     );
   };

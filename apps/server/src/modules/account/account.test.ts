@@ -2,7 +2,7 @@ import { strFromU8, unzipSync } from 'fflate';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MemberRole } from '../../db/schema.ts';
-import { createFarmRecords, createFarmWithFields, insertAlert } from '../../../test/factories.ts';
+import { TINY_JPEG_BASE64, createFarmRecords, createFarmWithFields, insertAlert, newId } from '../../../test/factories.ts';
 import { as, registerAccount, startTestApp, type TestAccount, type TestApp } from '../../../test/harness.ts';
 import { notifyAlerts } from '../alerts/alert-notify.job.ts';
 import { csvLine } from './csv.ts';
@@ -217,6 +217,28 @@ describe('deleting an account', () => {
     expect(await db.selectFrom('smsOutbox').select('id').where('toPhone', '=', phone).execute()).toHaveLength(1);
     expect(await db.selectFrom('organisations').select('id').where('id', '=', farmer.ownOrgId).execute()).toHaveLength(1);
     expect((await as(farmer, t.app, { method: 'GET', url: '/api/auth/me' })).statusCode).toBe(200);
+  });
+});
+
+describe('visit photos in the archives', () => {
+  it("hold the photos of the person's visits, and the organisation's, byte for byte", async () => {
+    const { farmer, records } = await farmerWithRecords('+263771240007');
+    const photoId = newId();
+    const visit = await as(farmer, t.app, {
+      method: 'POST',
+      url: '/api/visits',
+      payload: { fieldId: records.field.id, visitDate: '2026-11-22', photos: [{ id: photoId, jpegBase64: TINY_JPEG_BASE64 }] },
+    });
+    expect(visit.statusCode).toBe(201);
+    const name = `visit-photos/${visit.json().data.id}/${photoId}.jpg`;
+    for (const [who, url] of [
+      [farmer, '/api/account/export'],
+      [programme, '/api/organisation/export'],
+    ] as const) {
+      const response = await as(who, t.app, { method: 'GET', url });
+      const entries = unzipSync(new Uint8Array(response.rawPayload));
+      expect(Buffer.from(entries[name]!).equals(Buffer.from(TINY_JPEG_BASE64, 'base64'))).toBe(true);
+    }
   });
 });
 

@@ -3,6 +3,7 @@ import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import { untyped, type OwnedTable } from '../../db/owned-records.ts';
 import { columnName, csvLine } from './csv.ts';
+import { photoKey, type PhotoStore } from '../visits/photo-store.ts';
 import type { ArchiveFile } from './zip-stream.ts';
 
 /**
@@ -167,6 +168,30 @@ function recordsCsv(db: Kysely<DB>, table: OwnedTable, scope: ExportScope): Arch
 }
 
 /**
+ * The photos of the visits in scope, one file each (`visit-photos/<visit id>/<photo id>.jpg`), read from the photo
+ * store one at a time as the archive is written. A photo the store has lost is left out, not written empty.
+ */
+async function* visitPhotos(db: Kysely<DB>, photos: PhotoStore, scope: ExportScope): AsyncIterable<ArchiveFile> {
+  const read = (after: string | null) => {
+    let query: AnyQuery = untyped(db)
+      .selectFrom('visits')
+      .select(['visits.id', 'visits.orgId', 'visits.photoIds'])
+      .where(sql<boolean>`cardinality(visits.photo_ids) > 0`);
+    query = inScope(db, 'visits', scope, query);
+    if (after) query = query.where('visits.id', '>', after);
+    return query.orderBy('visits.id').limit(PAGE_ROWS).execute() as Promise<{ id: string; orgId: string; photoIds: string[] }[]>;
+  };
+  for await (const rows of pages(read)) {
+    for (const visit of rows) {
+      for (const photoId of visit.photoIds) {
+        const jpeg = await photos.get(photoKey(visit.orgId, visit.id, photoId));
+        if (jpeg) yield { name: `visit-photos/${visit.id}/${photoId}.jpg`, bytes: jpeg };
+      }
+    }
+  }
+}
+
+/**
  * The fields' boundaries as one GeoJSON FeatureCollection (RFC 7946, WGS 84). A polygon is passed on as the
  * database's text, never parsed here; a circle is written as its traced polygon with `radius_m` kept.
  */
@@ -291,16 +316,16 @@ soil-tests.csv, fertilizer-applications.csv, irrigation.csv, rain-readings.csv, 
                         the records you wrote, as they are kept now (a record another person changed since shows
                         their change; activity.csv says who changed what and when)
 activity.csv            everything you created, changed or deleted, when, and in which organisation
+visit-photos/           the photos of your field visits, one folder per visit (JPEG, as they were sent)
 
 Records written before the audit trail began (November 2026) have no author and are in the organisation's export.
 Dates are ISO 8601 (UTC); areas in hectares, depths and rain in mm, rates in kg/ha, yields in t/ha.
-A visit's photo_ids name its photos; the app shows them on the field's visits.
 `;
 
 /** Everything one person wrote, with who they are and where they belong. */
-export function personArchive(db: Kysely<DB>, userId: string): ArchiveFile[] {
+export async function* personArchive(db: Kysely<DB>, photos: PhotoStore, userId: string): AsyncIterable<ArchiveFile> {
   const scope: ExportScope = { person: userId };
-  return [
+  yield* [
     textFile('README.txt', async () => PERSON_README),
     textFile('profile.json', async () => {
       const user = await db
@@ -323,6 +348,7 @@ export function personArchive(db: Kysely<DB>, userId: string): ArchiveFile[] {
     ...recordFiles(db, scope),
     auditCsv(db, scope, 'activity.csv'),
   ];
+  yield* visitPhotos(db, photos, scope);
 }
 
 const ORGANISATION_README = `An organisation's data from Murimi
@@ -335,15 +361,15 @@ fields.geojson          the fields' boundaries (WGS 84; open in QGIS or Google E
 soil-tests.csv, fertilizer-applications.csv, irrigation.csv, rain-readings.csv, harvests.csv, visits.csv
                         the records kept on its fields
 audit.csv               who created, changed or deleted each farm, field and record, and when
+visit-photos/           the photos of its field visits, one folder per visit (JPEG, as they were sent)
 
 Dates are ISO 8601 (UTC); areas in hectares, depths and rain in mm, rates in kg/ha, yields in t/ha.
-A visit's photo_ids name its photos; the app shows them on the field's visits.
 `;
 
 /** Everything an organisation keeps, for its owner. */
-export function organisationArchive(db: Kysely<DB>, orgId: string): ArchiveFile[] {
+export async function* organisationArchive(db: Kysely<DB>, photos: PhotoStore, orgId: string): AsyncIterable<ArchiveFile> {
   const scope: ExportScope = { organisation: orgId };
-  return [
+  yield* [
     textFile('README.txt', async () => ORGANISATION_README),
     textFile('organisation.json', async () =>
       json(await db.selectFrom('organisations').select(['id', 'name', 'createdAt']).where('id', '=', orgId).executeTakeFirstOrThrow()),
@@ -379,4 +405,5 @@ export function organisationArchive(db: Kysely<DB>, orgId: string): ArchiveFile[
     ...recordFiles(db, scope),
     auditCsv(db, scope, 'audit.csv'),
   ];
+  yield* visitPhotos(db, photos, scope);
 }

@@ -1,20 +1,21 @@
 import { once } from 'node:events';
 import { PassThrough } from 'node:stream';
-import { strToU8, Zip, ZipDeflate } from 'fflate';
+import { strToU8, Zip, ZipDeflate, ZipPassThrough } from 'fflate';
 import type { FastifyBaseLogger } from 'fastify';
 
-/** A file of an archive, written a page at a time. */
-export interface ArchiveFile {
-  name: string;
-  text: () => AsyncIterable<string>;
-}
+/** A file of an archive, written a page at a time: text compressed, or bytes (a JPEG) stored as they are. */
+export type ArchiveFile = { name: string; text: () => AsyncIterable<string> } | { name: string; bytes: Uint8Array };
 
 /**
  * A zip written as it is sent: each file's pages are compressed as they are read, and reading waits while the
  * connection is slow, so memory holds a page, not the archive, and the event loop runs between pages. A failure
  * part way (the database gone) ends the download broken, which the person's unzip reports, and is logged.
  */
-export function zipStream(files: ArchiveFile[], log: FastifyBaseLogger, about: Record<string, unknown>): PassThrough {
+export function zipStream(
+  files: Iterable<ArchiveFile> | AsyncIterable<ArchiveFile>,
+  log: FastifyBaseLogger,
+  about: Record<string, unknown>,
+): PassThrough {
   const out = new PassThrough();
   const zip = new Zip((error, data, final) => {
     if (error) return void out.destroy(error);
@@ -23,7 +24,16 @@ export function zipStream(files: ArchiveFile[], log: FastifyBaseLogger, about: R
   });
   const drained = () => Promise.race([once(out, 'drain'), once(out, 'close')]);
   void (async () => {
-    for (const file of files) {
+    for await (const file of files) {
+      if (out.destroyed) return;
+      if ('bytes' in file) {
+        // A photo is compressed already: stored, not deflated again.
+        const entry = new ZipPassThrough(file.name);
+        zip.add(entry);
+        entry.push(file.bytes, true);
+        if (out.writableNeedDrain) await drained();
+        continue;
+      }
       const entry = new ZipDeflate(file.name, { level: 6 });
       zip.add(entry);
       for await (const page of file.text()) {

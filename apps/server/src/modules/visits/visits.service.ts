@@ -24,7 +24,7 @@ import {
 import type { VisitTable } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { ownRecordsInReach, type Actor } from '../../policy/policy.ts';
-import { actingPerson, requestLog } from '../../request-actor.ts';
+import { actingPerson } from '../../request-actor.ts';
 import { requireField } from '../fields/fields.service.ts';
 import { PhotoStoreError, photoKey, photoStore } from './photo-store.ts';
 
@@ -194,16 +194,9 @@ export async function updateVisit(
   return getVisit(ctx, orgId, id);
 }
 
-/** Deletes the visit, then its photos; a photo the store fails to delete is logged and left, never shown again. */
+/** Deletes the visit; its photos are listed for the store to delete (`prune-visit-photos`) in the same statement. */
 export async function deleteVisit(ctx: AppContext, orgId: string, id: string): Promise<void> {
-  const row = await findOwned(ctx.database.db, 'visits', orgId, id);
-  if (!row || !(await deleteOwned(ctx.database.db, 'visits', orgId, id))) throw AppError.notFound('Visit');
-  const store = photoStore(ctx.config);
-  for (const photoId of row.photoIds) {
-    await store.remove(photoKey(orgId, id, photoId)).catch((error: unknown) => {
-      requestLog().warn({ err: error, visitId: id, photoId }, "a deleted visit's photo is left in the photo store");
-    });
-  }
+  if (!(await deleteOwned(ctx.database.db, 'visits', orgId, id))) throw AppError.notFound('Visit');
 }
 
 /** One photo of a visit the caller reaches (the route checked the visit); 404 when the visit has no such photo. */

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFarmWithFields, insertAlert, newId, TINY_JPEG_BASE64 } from '../../../test/factories.ts';
 import { as, registerAccount, startTestApp, type TestAccount, type TestApp } from '../../../test/harness.ts';
 import { photoKey, photoStore } from './photo-store.ts';
+import { pruneVisitPhotos } from './prune-visit-photos.job.ts';
 
 const today = () => isoDay(new Date());
 const tinyJpeg = Buffer.from(TINY_JPEG_BASE64, 'base64');
@@ -120,12 +121,29 @@ describe('visits on disk', () => {
     expect(audit).toEqual([{ action: 'created' }]);
   });
 
-  it('deleting a visit deletes its photos', async () => {
+  it('a visit deleted by itself or with its field leaves no photo behind once the photos are pruned', async () => {
+    const store = photoStore(t.ctx.config);
     const photoId = newId();
     const visit = (await post({ fieldId, visitDate: today(), photos: [{ id: photoId, jpegBase64: TINY_JPEG_BASE64 }] })).json().data;
     expect((await as(farmer, t.app, { method: 'DELETE', url: `/api/visits/${visit.id}` })).statusCode).toBe(204);
-    expect(await photoStore(t.ctx.config).get(photoKey(farmer.orgId, visit.id, photoId))).toBeNull();
     expect((await as(farmer, t.app, { method: 'GET', url: `/api/visits/${visit.id}/photos/${photoId}` })).statusCode).toBe(404);
+
+    // A field deleted with a visit on it: the visit goes by cascade, its photo is listed all the same.
+    const [doomedField] = (await createFarmWithFields(t.app, farmer, ['Doomed'])).fieldIds as [string];
+    const otherPhotoId = newId();
+    const other = (
+      await post({ fieldId: doomedField, visitDate: today(), photos: [{ id: otherPhotoId, jpegBase64: TINY_JPEG_BASE64 }] })
+    ).json().data;
+    expect((await as(farmer, t.app, { method: 'DELETE', url: `/api/fields/${doomedField}` })).statusCode).toBe(204);
+    expect(await store.get(photoKey(farmer.orgId, other.id, otherPhotoId))).not.toBeNull();
+
+    const warnings: object[] = [];
+    const outcome = await pruneVisitPhotos(t.ctx, { warn: (details) => warnings.push(details) });
+    expect(outcome).toEqual({ deleted: 2, left: 0 });
+    expect(await store.get(photoKey(farmer.orgId, visit.id, photoId))).toBeNull();
+    expect(await store.get(photoKey(farmer.orgId, other.id, otherPhotoId))).toBeNull();
+    expect(await t.ctx.database.db.selectFrom('visitPhotoDeletions').select('id').execute()).toEqual([]);
+    expect(warnings).toEqual([]);
   });
 });
 
@@ -217,6 +235,27 @@ describe('visits in an S3-style bucket', () => {
     expect(sent.statusCode).toBe(201);
     expect((await as(farmer, t.app, { method: 'POST', url: '/api/visits', payload: body })).statusCode).toBe(200);
     expect([...objects.keys()].filter((key) => key.includes(visitId))).toHaveLength(1);
+  }, 20_000);
+
+  it("keeps a deleted visit's photo listed while the bucket refuses to delete it, and deletes it when it is back", async () => {
+    const photoId = newId();
+    const visitId = (
+      await as(farmer, t.app, {
+        method: 'POST',
+        url: '/api/visits',
+        payload: { fieldId, visitDate: today(), photos: [{ id: photoId, jpegBase64: TINY_JPEG_BASE64 }] },
+      })
+    ).json().data.id;
+    await as(farmer, t.app, { method: 'DELETE', url: `/api/visits/${visitId}` });
+    const key = `/field-photos/${farmer.orgId}/${visitId}/${photoId}.jpg`;
+    failing = true;
+    const warnings: object[] = [];
+    expect(await pruneVisitPhotos(t.ctx, { warn: (details) => warnings.push(details) })).toEqual({ deleted: 0, left: 1 });
+    failing = false;
+    expect(warnings).toHaveLength(1);
+    expect(objects.has(key)).toBe(true);
+    expect(await pruneVisitPhotos(t.ctx, { warn: (details) => warnings.push(details) })).toEqual({ deleted: 1, left: 0 });
+    expect(objects.has(key)).toBe(false);
   }, 20_000);
 });
 

@@ -270,7 +270,7 @@ describe.skipIf(onPostgres)('organisation and people', () => {
     await page.goto('/people');
     await page.getByRole('link', { name: 'Add farmers from a spreadsheet' }).click();
     await page.waitForURL('**/people/onboarding');
-    await page.getByLabel('Spreadsheet (CSV or XLSX)').setInputFiles(file);
+    await page.getByLabel('Spreadsheet (CSV or XLSX), or a .zip of it with boundary files').setInputFiles(file);
     await page.getByText('What norton-ward-3.csv holds').waitFor();
     await page.getByText('4 rows to fix').waitFor();
     await page.getByText('Row 6, Phone').waitFor();
@@ -290,7 +290,7 @@ describe.skipIf(onPostgres)('organisation and people', () => {
     await signInThroughForm(again.page, 'manager.demo@example.com', demo.password);
     await again.page.goto('/people/onboarding');
     await waitForApp(again.page);
-    await again.page.getByLabel('Spreadsheet (CSV or XLSX)').setInputFiles(file);
+    await again.page.getByLabel('Spreadsheet (CSV or XLSX), or a .zip of it with boundary files').setInputFiles(file);
     await again.page.getByText('Rows imported before are left as they are', { exact: false }).waitFor();
     await again.page.getByLabel('Invite the 56 farmers with a phone or e-mail').uncheck();
     expect(await again.page.getByRole('button', { name: 'Nothing new to import' }).isDisabled()).toBe(true);

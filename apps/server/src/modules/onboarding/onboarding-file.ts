@@ -1,18 +1,27 @@
 import { createHash } from 'node:crypto';
-import { cropCatalogue, findCropType, measureFieldBoundary } from '@murimi/core';
+import { cropCatalogue, findCropType, measureFieldBoundary, type PolygonBoundary } from '@murimi/core';
 import { readSheet } from 'read-excel-file/universal';
 import { AppError } from '../../errors.ts';
+import { MAX_CORNERS_PER_IMPORT, readBoundaryFile, type BoundaryFile } from '../fields/fields.import.ts';
+import { unzipFiles, ZipProblem } from '../fields/fields.zip.ts';
 import { textableNumber } from '../notifications/phone-numbers.ts';
 import { checkFarmPoint } from './land-mask.ts';
 
 /**
  * Reads the spreadsheet a programme keeps of its farmers and farms (CSV, or the first sheet of an XLSX) into rows
  * to create and the problems of the others, in words: the row number as the spreadsheet shows it, the column as
- * its header says, and what to fix. Pure, and run on a worker thread: a 5,000-row file takes about half a second.
+ * its header says, and what to fix. A row's field is a circle of its area around its point, or the boundary it names in
+ * a file of the upload (a zip of the spreadsheet and boundary files). Pure, and run on a worker thread: a 5,000-row
+ * file takes about half a second.
  */
 
-/** Largest file read: a 10,000-row spreadsheet of these columns is about 1.5 MB as CSV, 0.4 MB as XLSX. */
+/** Largest spreadsheet read: a 10,000-row spreadsheet of these columns is about 1.5 MB as CSV, 0.4 MB as XLSX. */
 export const MAX_ONBOARDING_BYTES = 5 * 1024 * 1024;
+/**
+ * Largest upload: a zip of the spreadsheet and the boundary files its rows name. A walked KML boundary is 5–20 KB,
+ * so 20 MB holds a thousand or more; the corners over all of them are bounded as a boundary import's are.
+ */
+export const MAX_ONBOARDING_PACK_BYTES = 20 * 1024 * 1024;
 /** Most rows one file may hold; a larger programme splits its list (by ward or district). */
 export const MAX_ONBOARDING_ROWS = 10_000;
 /** A field drawn from a point is a circle of the stated area: 0.05 ha (a garden) to 1,000 ha (a large commercial block). */
@@ -33,6 +42,8 @@ export interface OnboardingRow {
   plantingDate: string | null;
   /** Where the field is, for a circle of its area; null when the row has no coordinates (a field drawn later). */
   point: { latitude: number; longitude: number; areaHectares: number } | null;
+  /** The field's boundary from the boundary file the row names (WGS 84, checked as a drawn field); null without one. */
+  boundary: PolygonBoundary | null;
 }
 
 export interface RowProblem {
@@ -63,6 +74,8 @@ const COLUMNS = {
   latitude: ['latitude', 'lat'],
   longitude: ['longitude', 'lng', 'lon', 'long'],
   areaHectares: ['areaha', 'area', 'hectares', 'ha', 'sizeha', 'size', 'areahectares'],
+  boundaryFile: ['boundaryfile', 'boundary', 'boundaryreference', 'boundaryref', 'kmlfile', 'shapefile'],
+  boundaryName: ['boundaryname', 'featurename', 'placemark', 'polygonname'],
 } as const;
 type Column = keyof typeof COLUMNS;
 
@@ -202,6 +215,45 @@ async function readCells(bytes: Uint8Array, fileName: string): Promise<Cell[][]>
   return readCsv(text);
 }
 
+/** The spreadsheet of an upload, and the boundary files beside it when the upload is a zip (by file name, lower case). */
+interface Upload {
+  sheet: { bytes: Uint8Array; fileName: string };
+  boundaryFiles: Map<string, { bytes: Uint8Array; fileName: string }> | null;
+}
+
+const baseName = (path: string) => path.split(/[\\/]/).pop()!.trim().toLowerCase();
+
+/** A spreadsheet as it is, or a zip (`.zip`) of one spreadsheet and the boundary files its rows name. */
+function unpack(bytes: Uint8Array, fileName: string): Upload {
+  if (!/\.zip$/i.test(fileName.trim())) {
+    if (bytes.length > MAX_ONBOARDING_BYTES)
+      throw new AppError(
+        'PAYLOAD_TOO_LARGE',
+        `A spreadsheet can be at most ${MAX_ONBOARDING_BYTES / 1024 / 1024} MB. Split it by ward or district.`,
+      );
+    return { sheet: { bytes, fileName }, boundaryFiles: null };
+  }
+  let files: Map<string, Uint8Array>;
+  try {
+    files = unzipFiles(bytes, (path) => !path.endsWith('/') && !path.startsWith('__MACOSX/') && !baseName(path).startsWith('.'));
+  } catch (error) {
+    if (error instanceof ZipProblem) throw new AppError('VALIDATION_FAILED', `${fileName} could not be opened: ${error.message}.`);
+    throw error;
+  }
+  const sheets = [...files.keys()].filter((path) => /\.(csv|xlsx)$/i.test(path));
+  if (sheets.length !== 1) {
+    throw new AppError(
+      'VALIDATION_FAILED',
+      `The zip must hold one spreadsheet (.csv or .xlsx) beside the boundary files; ${fileName} holds ${sheets.length}.`,
+    );
+  }
+  const sheetPath = sheets[0]!;
+  const boundaryFiles = new Map<string, { bytes: Uint8Array; fileName: string }>();
+  for (const [path, content] of files)
+    if (path !== sheetPath) boundaryFiles.set(baseName(path), { bytes: content, fileName: baseName(path) });
+  return { sheet: { bytes: files.get(sheetPath)!, fileName: baseName(sheetPath) }, boundaryFiles };
+}
+
 export interface ReadOptions {
   /** Today where the programme is, YYYY-MM-DD: a planting date after it is refused. */
   today: string;
@@ -214,7 +266,9 @@ export interface ReadOptions {
 const countryName = (code: string | null) =>
   code ? (new Intl.DisplayNames(['en'], { type: 'region' }).of(code) ?? code) : 'another country';
 
-export async function readOnboardingFile(bytes: Uint8Array, fileName: string, options: ReadOptions): Promise<OnboardingFile> {
+export async function readOnboardingFile(upload: Uint8Array, uploadName: string, options: ReadOptions): Promise<OnboardingFile> {
+  const { sheet, boundaryFiles } = unpack(upload, uploadName);
+  const { bytes, fileName } = sheet;
   const cells = await readCells(bytes, fileName);
   const headerIndex = cells.findIndex((row) => row.some((cell) => textOf(cell) !== ''));
   if (headerIndex < 0) throw new AppError('VALIDATION_FAILED', `${fileName} is empty.`);
@@ -231,7 +285,7 @@ export async function readOnboardingFile(bytes: Uint8Array, fileName: string, op
     throw new AppError(
       'VALIDATION_FAILED',
       `The first row must name the columns; ${missing.map((c) => (c === 'farmerName' ? '"Farmer name"' : '"Farm name"')).join(' and ')} ` +
-        'could not be found. Columns read: Farmer name, Phone, E-mail, Group, Farm name, Crop, Planting date, Latitude, Longitude, Area (ha).',
+        'could not be found. Columns read: Farmer name, Phone, E-mail, Group, Farm name, Crop, Planting date, Latitude, Longitude, Area (ha), Boundary file, Boundary name.',
     );
   }
   const body = cells.slice(headerIndex + 1);
@@ -242,6 +296,9 @@ export async function readOnboardingFile(bytes: Uint8Array, fileName: string, op
     );
   }
   const titleOf = (column: Column) => header[at[column]!] ?? column;
+  // Each boundary file is read once, however many rows name it; the corners kept over all of them are bounded.
+  const boundaryFilesRead = new Map<string, BoundaryFile | string>();
+  let cornersKept = 0;
 
   const rows: OnboardingRow[] = [];
   const problems: RowProblem[] = [];
@@ -342,6 +399,34 @@ export async function readOnboardingFile(bytes: Uint8Array, fileName: string, op
       }
     }
 
+    let boundary: PolygonBoundary | null = null;
+    const boundaryRef = textOf(cell('boundaryFile'));
+    if (boundaryRef) {
+      const chosen = boundaryOf(boundaryRef, textOf(cell('boundaryName')), boundaryFiles, boundaryFilesRead);
+      if (typeof chosen === 'string') problem('boundaryFile', chosen);
+      else if (point)
+        problem('boundaryFile', 'The row gives both coordinates and a boundary file. Keep one: the boundary file is the field itself.');
+      else {
+        const [longitude, latitude] = chosen.coordinates[0]![0]!;
+        const place = checkFarmPoint(latitude!, longitude!);
+        if (place !== 'land')
+          problem(
+            'boundaryFile',
+            `The boundary from ${boundaryRef} lies ${place === 'sea' ? 'in the sea' : 'outside southern Africa'}. Check the file.`,
+          );
+        else {
+          cornersKept += chosen.coordinates.reduce((sum, ring) => sum + ring.length, 0);
+          if (cornersKept > MAX_CORNERS_PER_IMPORT) {
+            throw new AppError(
+              'PAYLOAD_TOO_LARGE',
+              `The boundaries named hold more than ${MAX_CORNERS_PER_IMPORT.toLocaleString('en-US')} corners in all. Split the upload by ward or district.`,
+            );
+          }
+          boundary = chosen;
+        }
+      }
+    }
+
     const ownId = textOf(cell('rowId'));
     const key = ownId
       ? `id:${ownId}`
@@ -362,9 +447,53 @@ export async function readOnboardingFile(bytes: Uint8Array, fileName: string, op
       return;
     }
     firstRowOfKey.set(key, rowNumber);
-    rows.push({ row: rowNumber, key, farmerName, phone, email, group, farmName, cropType, plantingDate, point });
+    rows.push({ row: rowNumber, key, farmerName, phone, email, group, farmName, cropType, plantingDate, point, boundary });
   });
   return { rows, problems, rowsRead };
+}
+
+/**
+ * The boundary a row names: the file (by its name in the zip), and in a file of several boundaries the one of
+ * `featureName`; a sentence saying what to fix when there is none to take.
+ */
+function boundaryOf(
+  reference: string,
+  featureName: string,
+  files: Upload['boundaryFiles'],
+  read: Map<string, BoundaryFile | string>,
+): PolygonBoundary | string {
+  if (!files)
+    return `Boundary files come in a zip with the spreadsheet: put ${reference} and this spreadsheet in one .zip and upload that.`;
+  const name = baseName(reference);
+  const file = files.get(name);
+  if (!file)
+    return `There is no file named ${reference} in the zip. Add it, or correct the name (the files are: ${[...files.keys()].slice(0, 5).join(', ') || 'none'}).`;
+  let content = read.get(name);
+  if (content === undefined) {
+    try {
+      content = readBoundaryFile(file.bytes, file.fileName);
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      content = `${reference} could not be read: ${error.message}`;
+    }
+    read.set(name, content);
+  }
+  if (typeof content === 'string') return content;
+  const drafts = featureName ? content.drafts.filter((draft) => squash(draft.name) === squash(featureName)) : content.drafts;
+  if (featureName && drafts.length === 0) {
+    return `${reference} has no boundary named "${featureName}". Its boundaries are: ${content.drafts
+      .slice(0, 5)
+      .map((draft) => draft.name)
+      .join(', ')}.`;
+  }
+  if (drafts.length > 1) {
+    return `${reference} holds ${drafts.length} boundaries. Name the one of this farm in a "Boundary name" column (e.g. ${drafts[0]!.name}).`;
+  }
+  const [draft] = drafts;
+  if (draft!.status !== 'ready' || !draft!.boundary) {
+    return `The boundary in ${reference} cannot be used: ${draft!.reasons.map((reason) => reason.message).join(' ')}`;
+  }
+  return draft!.boundary;
 }
 
 /** The circle of a point's stated area, as the map editor draws one: a Point with its radius in metres. */

@@ -5,7 +5,7 @@ import type { AppContext } from '../../app-context.ts';
 import { AppError } from '../../errors.ts';
 import { authOf } from '../../plugins/authenticate.ts';
 import { guarded } from '../../policy/guard.ts';
-import { MAX_ONBOARDING_BYTES } from './onboarding-file.ts';
+import { MAX_ONBOARDING_PACK_BYTES } from './onboarding-file.ts';
 import { checkOnboardingFile, getOnboardingImport, startOnboardingImport } from './onboarding.service.ts';
 
 const idParams = z.strictObject({ id: z.uuid({ message: 'The id in the path must be a UUID.' }) });
@@ -27,18 +27,19 @@ export function onboardingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     await app.register(async (scope) => {
       scope.addContentTypeParser(
         'application/octet-stream',
-        { parseAs: 'buffer', bodyLimit: MAX_ONBOARDING_BYTES },
+        { parseAs: 'buffer', bodyLimit: MAX_ONBOARDING_PACK_BYTES },
         (_request, body, done) => done(null, body),
       );
       scope.withTypeProvider<ZodTypeProvider>().post(
         '/organisation/onboarding/check',
         {
           ...access,
-          bodyLimit: MAX_ONBOARDING_BYTES,
+          bodyLimit: MAX_ONBOARDING_PACK_BYTES,
           schema: {
             ...schema,
             description:
-              'Reads a CSV or XLSX of farmers and farms (the raw bytes, Content-Type: application/octet-stream) and answers ' +
+              'Reads a CSV or XLSX of farmers and farms (the raw bytes, Content-Type: application/octet-stream), or a .zip of ' +
+              'one with the boundary files its rows name, and answers ' +
               "each row's problems and what an import would create. Creates nothing.",
             consumes: ['application/octet-stream'],
             querystring: checkQuery,

@@ -106,7 +106,7 @@ export async function checkOnboardingFile(
     problemsNotListed: Math.max(0, read.problems.length - LISTED_PROBLEMS),
     wouldCreate: {
       farms: toCreate.length,
-      fields: toCreate.filter((row) => row.point !== null).length,
+      fields: toCreate.filter((row) => row.point !== null || row.boundary !== null).length,
       groups: groupNames.filter((name) => !known.has(name)),
       farmersToInvite: new Set(read.rows.map(contactOf).filter(Boolean)).size,
     },
@@ -215,11 +215,13 @@ async function createBatch(trx: Kysely<DB>, job: ImportRow, batch: OnboardingRow
   await auditWrite(trx, 'farms', farms, 'created');
 
   const fields = todo.flatMap((row, index) => {
-    if (!row.point) return [];
+    // Rows read by an earlier version have no `boundary`.
+    const boundary = row.boundary ?? (row.point ? circleAround(row.point) : null);
+    if (!boundary) return [];
     const input = fieldCreateSchema.parse({
       name: row.farmName,
       farmId: farms[index]!.id,
-      boundary: circleAround(row.point),
+      boundary,
       cropType: row.cropType,
       plantingDate: row.plantingDate,
     });

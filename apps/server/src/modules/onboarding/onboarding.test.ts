@@ -1,4 +1,5 @@
 import type { OnboardingImport } from '@murimi/core';
+import { strToU8, zipSync } from 'fflate';
 import { sql } from 'kysely';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -296,5 +297,92 @@ describe('onboarding a programme from its spreadsheet', () => {
       payload: { invite: false },
     });
     expect(theirStart.statusCode).toBe(404);
+  });
+});
+
+describe('boundary files named by rows', () => {
+  /** A square of about `hectares` at a corner in Mashonaland West, as a GeoJSON polygon ring. */
+  const square = (west: number, south: number, hectares: number) => {
+    const side = Math.sqrt(hectares * 10_000);
+    const east = west + side / (111_320 * Math.cos((south * Math.PI) / 180));
+    const north = south + side / 110_750;
+    return [
+      [west, south],
+      [east, south],
+      [east, north],
+      [west, north],
+      [west, south],
+    ];
+  };
+  const placemark = (name: string, ring: number[][]) =>
+    `<Placemark><name>${name}</name><Polygon><outerBoundaryIs><LinearRing><coordinates>${ring.map(([x, y]) => `${x},${y}`).join(' ')}</coordinates></LinearRing></outerBoundaryIs></Polygon></Placemark>`;
+  const kml = `<?xml version="1.0"?><kml xmlns="http://www.opengis.net/kml/2.2"><Document>${placemark('Moyo vlei', square(30.31, -17.95, 2))}${placemark('Moyo garden', square(30.32, -17.95, 0.8))}</Document></kml>`;
+  const geojson = JSON.stringify({
+    type: 'FeatureCollection',
+    features: [
+      { type: 'Feature', properties: { name: 'Dube block' }, geometry: { type: 'Polygon', coordinates: [square(30.33, -17.96, 3)] } },
+    ],
+  });
+  const sheet = [
+    'Farmer name,Phone,Farm name,Crop,Boundary file,Boundary name,Latitude,Longitude,Area (ha)',
+    'Chipo Moyo,+263771230001,Moyo vlei,maize,moyo.kml,Moyo vlei,,,',
+    'Tendai Dube,+263771230002,Dube block,soybean,Boundaries/dube.geojson,,,,',
+    'Rudo Moyo,+263771230003,Moyo garden,maize,moyo.kml,,,,',
+    'Farai Gumbo,+263771230004,Gumbo plot,maize,gumbo.kml,,,,',
+    'Nyasha Ncube,+263771230005,Ncube plot,maize,dube.geojson,,-17.9,30.3,1',
+  ].join('\r\n');
+  const pack = (files: Record<string, string>) =>
+    Buffer.from(zipSync(Object.fromEntries(Object.entries(files).map(([name, text]) => [name, strToU8(text)]))));
+
+  it('takes each farm its boundary from the file its row names, and says in words which rows cannot have one', async () => {
+    const owner = await registerAccount(t.app);
+    const response = await check(pack({ 'farmers.csv': sheet, 'moyo.kml': kml, 'dube.geojson': geojson }), 'programme.zip', owner);
+    expect(response.statusCode, response.body).toBe(201);
+    const checked = response.json().data as OnboardingImport;
+    expect(checked.report).toMatchObject({ rowsRead: 5, toCreate: 2, wouldCreate: { farms: 2, fields: 2 } });
+    const problems = Object.fromEntries(checked.report.problems.map((problem) => [problem.row, problem]));
+    expect(problems[4]).toMatchObject({
+      column: 'Boundary file',
+      message: 'moyo.kml holds 2 boundaries. Name the one of this farm in a "Boundary name" column (e.g. Moyo vlei).',
+    });
+    expect(problems[5]!.message).toMatch(/^There is no file named gumbo\.kml in the zip\. Add it, or correct the name/);
+    expect(problems[6]!.message).toBe(
+      'The row gives both coordinates and a boundary file. Keep one: the boundary file is the field itself.',
+    );
+
+    const done = await runImport(checked.id, false, owner);
+    expect(done.outcome).toMatchObject({ farms: 2, fields: 2 });
+    const fields = await t.ctx.database.db
+      .selectFrom('fields')
+      .select(['name', 'sizeHectares'])
+      .where('orgId', '=', owner.orgId)
+      .orderBy('name')
+      .execute();
+    expect(fields.map((field) => [field.name, Math.round(field.sizeHectares * 10) / 10])).toEqual([
+      ['Dube block', 3],
+      ['Moyo vlei', 2],
+    ]);
+  });
+
+  it('asks for a zip when a plain spreadsheet names a boundary file', async () => {
+    const owner = await registerAccount(t.app);
+    const checked = (await check(sheet.split('\r\n').slice(0, 2).join('\r\n'), 'farmers.csv', owner)).json().data as OnboardingImport;
+    expect(checked.report.problems).toEqual([
+      {
+        row: 2,
+        column: 'Boundary file',
+        message: 'Boundary files come in a zip with the spreadsheet: put moyo.kml and this spreadsheet in one .zip and upload that.',
+      },
+    ]);
+  });
+
+  it('refuses a zip without exactly one spreadsheet, and changes nothing', async () => {
+    const owner = await registerAccount(t.app);
+    const response = await check(pack({ 'moyo.kml': kml }), 'programme.zip', owner);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.message).toBe(
+      'The zip must hold one spreadsheet (.csv or .xlsx) beside the boundary files; programme.zip holds 0.',
+    );
+    expect(await countOf('farms', owner.orgId)).toBe(0);
   });
 });

@@ -114,8 +114,10 @@ export const peopleTexts = {
     columnsOptional: 'As you have them: Phone, E-mail, Group (a ward, district or club), Crop, Planting date.',
     columnsPlace:
       'Where the field is: Latitude and Longitude in decimal degrees with its Area (ha); Murimi draws it as a circle of that area, which you can redraw later.',
-    file: 'Spreadsheet (CSV or XLSX)',
-    fileHint: 'Nothing is created until you have read the check and chosen Import. Up to 10,000 rows.',
+    columnsBoundary:
+      'Or its walked boundary: a Boundary file column naming a KML, KMZ, GeoJSON, GPX or zipped Shapefile, with a Boundary name where a file holds several. Upload a .zip of the spreadsheet and those files together.',
+    file: 'Spreadsheet (CSV or XLSX), or a .zip of it with boundary files',
+    fileHint: 'Nothing is created until you have read the check and chosen Import. Up to 10,000 rows; a zip up to 20 MB.',
     template: 'Download a template',
     checking: 'Checking every row…',
     reportTitle: 'What {{fileName}} holds',

@@ -14,9 +14,9 @@ import { saveFile } from '../../lib/save-file.ts';
 
 /** The columns a programme's spreadsheet may have, with two rows as an example: a template to fill in. */
 const TEMPLATE = [
-  'Farmer name,Phone,E-mail,Group,Farm name,Crop,Planting date,Latitude,Longitude,Area (ha)',
-  'Chipo Moyo,+263 77 123 4567,,Ward 7 – Mhondoro,Moyo home plot,maize,15/11/2026,-18.2291,30.4412,1.5',
-  'Tendai Banda,0772 000 001,tendai@example.org,Ward 7 – Mhondoro,Banda vlei plot,soybean,,,,',
+  'Farmer name,Phone,E-mail,Group,Farm name,Crop,Planting date,Latitude,Longitude,Area (ha),Boundary file,Boundary name',
+  'Chipo Moyo,+263 77 123 4567,,Ward 7 – Mhondoro,Moyo home plot,maize,15/11/2026,-18.2291,30.4412,1.5,,',
+  'Tendai Banda,0772 000 001,tendai@example.org,Ward 7 – Mhondoro,Banda vlei plot,soybean,,,,,,',
 ].join('\r\n');
 
 function ChooseFile({ onChosen, busy }: { onChosen: (file: File) => void; busy: boolean }) {
@@ -30,6 +30,7 @@ function ChooseFile({ onChosen, busy }: { onChosen: (file: File) => void; busy: 
           <li>{t('onboarding.columnsNeeded')}</li>
           <li>{t('onboarding.columnsOptional')}</li>
           <li>{t('onboarding.columnsPlace')}</li>
+          <li>{t('onboarding.columnsBoundary')}</li>
         </ul>
         <div className="flex flex-col gap-1">
           <label htmlFor={inputId} className="font-semibold text-stone-900">
@@ -39,7 +40,7 @@ function ChooseFile({ onChosen, busy }: { onChosen: (file: File) => void; busy: 
           <input
             id={inputId}
             type="file"
-            accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+            accept=".csv,.xlsx,.zip,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet,application/zip"
             disabled={busy}
             className="min-h-11 rounded-lg border border-stone-300 bg-white p-2 file:mr-3 file:rounded file:border-0 file:bg-leaf-700 file:px-3 file:py-1 file:font-semibold file:text-white"
             onChange={(event) => {

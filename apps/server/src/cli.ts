@@ -55,6 +55,7 @@ async function main(command: string, config: Config): Promise<void> {
         console.log(`\n${demo.email} also owns "${demo.programme.name}" (${demo.programme.farms} farms; switch to it under`);
         console.log('Organisation & people). Its people sign in with the same password, one for each role:');
         for (const person of demo.programme.people) console.log(`  ${person.role.padEnd(10)} ${person.email}`);
+        console.log('The agronomist follows Ward 7: their Visit queue (/visits) ranks its plots, most in need of a visit first.');
         console.log('Its imagery is simulated, and so is its weather when Open-Meteo cannot be reached; every such number says so.');
       } finally {
         await runtime.close();

@@ -297,4 +297,30 @@ describe.skipIf(onPostgres)('organisation and people', () => {
     await again.page.screenshot({ path: path.join(shots, 'onboarding-report-phone.png'), fullPage: true });
     await again.context.close();
   });
+
+  it("lets a manager move a ward's farms into another group, whose agronomist then follows them (desktop)", async () => {
+    const { context, page } = await newPage(browser, demo.server.url, desktop);
+    await signInThroughForm(page, 'manager.demo@example.com', demo.password);
+    await page.goto('/people');
+    await page.getByRole('heading', { name: 'Move farms between groups' }).waitFor();
+    const farmsOf = async () => {
+      const session = await fetch(`${demo.server.url}/api/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: 'agronomist.demo@example.com', password: demo.password }),
+      });
+      const token = ((await session.json()) as { access_token: string }).access_token;
+      const list = await fetch(`${demo.server.url}/api/farms?limit=500`, { headers: { authorization: `Bearer ${token}` } });
+      return ((await list.json()) as { data: unknown[] }).data.length;
+    };
+    const before = await farmsOf();
+    await page.getByLabel('Farms of').selectOption({ label: 'Ward 12 – Chegutu' });
+    await page.getByLabel('Move to').selectOption({ label: 'Ward 7 – Mhondoro' });
+    await page.getByLabel('All 12 farms').check();
+    await page.screenshot({ path: path.join(shots, 'move-farms-desktop.png'), fullPage: false });
+    await page.getByRole('button', { name: 'Move 12 farms' }).click();
+    await page.getByText('12 farms moved to Ward 7 – Mhondoro.').waitFor();
+    expect(await farmsOf()).toBe(before + 12);
+    await context.close();
+  });
 });

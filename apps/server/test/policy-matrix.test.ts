@@ -208,6 +208,14 @@ const samples: Record<string, Sample> = {
   'PUT /api/farms/:id': { build: (r) => ({ url: `/api/farms/${r.farm.id}`, payload: { notes: 'Borehole at the gate' } }) },
   // The farm still has its field: allowed is a 409 that keeps it, refused is 403 or 404.
   'DELETE /api/farms/:id': { build: (r) => ({ url: `/api/farms/${r.farm.id}` }) },
+  // A farm of its own, so moving it changes nobody's reach for the requests after.
+  'POST /api/organisation/groups/move-farms': {
+    noFarm: true,
+    build: async () => ({
+      url: '/api/organisation/groups/move-farms',
+      payload: { farmIds: [await created('/api/farms', { name: `Spare plot ${newId().slice(0, 4)}` })], groupId: groups.other },
+    }),
+  },
   'PUT /api/farms/:id/assignment': {
     build: (r) => ({
       url: `/api/farms/${r.farm.id}/assignment`,

@@ -294,6 +294,7 @@ describe('generated request bodies', () => {
       ['POST', '/api/organisation/onboarding/{id}/import', `/api/organisation/onboarding/${onboardingId}/import`, { invite: false }],
       ['POST', '/api/invitations/accept', '/api/invitations/accept', { token: 'x'.repeat(43) }],
       ['PUT', '/api/farms/{id}/assignment', `/api/farms/${farm.id}/assignment`, { groupId, farmerUserId: null }],
+      ['POST', '/api/organisation/groups/move-farms', '/api/organisation/groups/move-farms', { farmIds: [farm.id], groupId }],
     ] as const satisfies readonly (readonly [Method, string, string | fc.Arbitrary<string>, Record<string, unknown>])[];
   };
   /** Routes a success would end the caller's session on: each run signs up an account of its own. */

@@ -65,6 +65,7 @@ describe("another organisation's records", () => {
       ['GET', `/api/visits?fieldId=${field.id}`, undefined],
       ['GET', `/api/visits/${visit.id}/photos/${randomUUID()}`, undefined],
       ['POST', '/api/visits', { fieldId: field.id, visitDate: '2026-11-22' }],
+      ['POST', '/api/organisation/groups/move-farms', { farmIds: [farm.id], groupId: null }],
       ['GET', `/api/alerts/${alertId}`, undefined],
       ['POST', `/api/alerts/${alertId}/read`, { read: true }],
       ['POST', `/api/alerts/${alertId}/snooze`, { until: new Date(Date.now() + 86_400_000).toISOString() }],

@@ -145,6 +145,18 @@ export const farmAssignmentSchema = z.strictObject({
   farmerUserId: z.uuid().nullable().optional(),
 });
 
+/** Farms moved at once: a ward's worth, enough for a programme reorganising its groups a ward at a time. */
+export const MAX_FARMS_MOVED = 500;
+
+/** Many farms into one group (or out of every group, `groupId: null`), with their fields and records. */
+export const farmsMoveSchema = z.strictObject({
+  farmIds: z
+    .array(z.uuid({ message: 'Each farm id must be a UUID.' }))
+    .min(1, 'Choose at least one farm.')
+    .max(MAX_FARMS_MOVED, `Move at most ${MAX_FARMS_MOVED} farms at once.`),
+  groupId: z.uuid({ message: 'The group id must be a UUID.' }).nullable(),
+});
+
 /** Who may be invited: every role but owner (an owner is made by the owner, from among the members). */
 export const invitedRoleSchema = z.enum(['manager', 'agronomist', 'farmer', 'viewer'], {
   message: 'Choose a role: manager, agronomist, farmer or viewer.',

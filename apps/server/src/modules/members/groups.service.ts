@@ -1,5 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import type { FarmGroup, MemberRole, farmAssignmentSchema, farmGroupCreateSchema, farmGroupUpdateSchema } from '@murimi/core';
+import type {
+  FarmGroup,
+  MemberRole,
+  farmAssignmentSchema,
+  farmGroupCreateSchema,
+  farmGroupUpdateSchema,
+  farmsMoveSchema,
+} from '@murimi/core';
 import { sql } from 'kysely';
 import type { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
@@ -138,4 +145,42 @@ export async function assignFarm(
     await auditWrite(trx, 'farms', { orgId: actor.orgId, id: farmId }, 'changed', Object.keys(changes));
   });
   ctx.fieldListVersions.forget(actor.orgId);
+}
+
+/**
+ * Moves farms into a group (or out of every group) in one transaction: all of them or none. A farm the organisation
+ * does not have answers "not found" and moves nothing; a farm already there is left as it is.
+ */
+export async function moveFarms(ctx: AppContext, actor: Actor, input: z.output<typeof farmsMoveSchema>): Promise<{ moved: number }> {
+  const db = ctx.database.db;
+  if (input.groupId) await groupOf(ctx, actor, input.groupId);
+  const farmIds = [...new Set(input.farmIds)];
+  const moved = await db.transaction().execute(async (trx) => {
+    const found = await trx
+      .selectFrom('farms')
+      .select(['id', 'groupId'])
+      .where('orgId', '=', actor.orgId)
+      .where('id', 'in', farmIds)
+      .forUpdate()
+      .execute();
+    if (found.length !== farmIds.length) throw AppError.notFound('Farm');
+    const toMove = found.filter((farm) => farm.groupId !== input.groupId).map((farm) => farm.id);
+    if (toMove.length === 0) return 0;
+    await trx
+      .updateTable('farms')
+      .set({ groupId: input.groupId, updatedAt: sql`greatest(${ctx.now()}::timestamptz, updated_at + interval '1 millisecond')` })
+      .where('orgId', '=', actor.orgId)
+      .where('id', 'in', toMove)
+      .execute();
+    await auditWrite(
+      trx,
+      'farms',
+      toMove.map((id) => ({ orgId: actor.orgId, id })),
+      'changed',
+      ['groupId'],
+    );
+    return toMove.length;
+  });
+  ctx.fieldListVersions.forget(actor.orgId);
+  return { moved };
 }

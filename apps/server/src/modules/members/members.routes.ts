@@ -9,6 +9,7 @@ import {
   farmGroupSchema,
   farmGroupUpdateSchema,
   farmSchema,
+  farmsMoveSchema,
   memberSchema,
   memberUpdateSchema,
 } from '@murimi/core';
@@ -18,7 +19,7 @@ import type { AppContext } from '../../app-context.ts';
 import { authOf } from '../../plugins/authenticate.ts';
 import { guarded } from '../../policy/guard.ts';
 import { getFarm } from '../farms/farms.service.ts';
-import { assignFarm, createGroup, listGroups, updateGroup } from './groups.service.ts';
+import { assignFarm, createGroup, listGroups, moveFarms, updateGroup } from './groups.service.ts';
 import {
   acceptInvitation,
   createInvitation,
@@ -120,6 +121,20 @@ export function memberRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         schema: { ...schema, params: idParams, body: farmGroupUpdateSchema, response: { 200: z.object({ data: farmGroupSchema }) } },
       },
       async (request) => ({ data: await updateGroup(ctx, authOf(request), request.params.id, request.body) }),
+    );
+
+    app.post(
+      '/organisation/groups/move-farms',
+      {
+        ...guarded(ctx, { action: 'farms.assign' }),
+        schema: {
+          ...schema,
+          description: 'Moves farms (with their fields and records) into a group, or out of every group with groupId null: all or none.',
+          body: farmsMoveSchema,
+          response: { 200: z.object({ data: z.object({ moved: z.number() }) }) },
+        },
+      },
+      async (request) => ({ data: await moveFarms(ctx, authOf(request), request.body) }),
     );
 
     app.put(

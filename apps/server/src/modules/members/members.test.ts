@@ -1,4 +1,5 @@
 import Fastify from 'fastify';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MemberRole } from '../../db/schema.ts';
 import { authenticate } from '../../plugins/authenticate.ts';
@@ -163,5 +164,46 @@ describe('groups', () => {
     const clash = await call(owner, 'PUT', `/api/organisation/groups/${other.id}`, { name: 'Club Tsanga' });
     expect(clash.statusCode).toBe(400);
     expect(clash.json().error.message).toBe('A group of this name already exists.');
+  });
+
+  it("moves a ward's farms into another group at once, which its agronomist then reaches, and moves none when one is not the organisation's", async () => {
+    const from = (await call(owner, 'POST', '/api/organisation/groups', { name: 'Ward 31 (moving out)' })).json().data;
+    const to = (await call(owner, 'POST', '/api/organisation/groups', { name: 'Ward 41 (moving in)' })).json().data;
+    const agronomist = await member('agronomist');
+    await call(owner, 'PUT', `/api/organisation/groups/${to.id}`, { agronomistUserIds: [agronomist.userId] });
+    const farmIds: string[] = [];
+    for (const name of ['Plot A', 'Plot B', 'Plot C']) {
+      const farm = (await call(owner, 'POST', '/api/farms', { name })).json().data;
+      await call(owner, 'PUT', `/api/farms/${farm.id}/assignment`, { groupId: from.id });
+      farmIds.push(farm.id);
+    }
+    const reached = async () => (await call(agronomist, 'GET', '/api/farms')).json().data.map((farm: { id: string }) => farm.id);
+    expect(await reached()).toEqual([]);
+
+    const stranger = await registerAccount(t.app);
+    const strangersFarm = (await call(stranger, 'POST', '/api/farms', { name: 'Elsewhere' })).json().data;
+    const refused = await call(owner, 'POST', '/api/organisation/groups/move-farms', {
+      farmIds: [...farmIds, strangersFarm.id],
+      groupId: to.id,
+    });
+    expect(refused.statusCode).toBe(404);
+    expect(await reached()).toEqual([]);
+
+    const moved = await call(owner, 'POST', '/api/organisation/groups/move-farms', { farmIds, groupId: to.id });
+    expect(moved.json().data).toEqual({ moved: 3 });
+    expect((await reached()).sort()).toEqual([...farmIds].sort());
+    // Sent again (an answer lost): nothing more moves, and the audit trail says each moved once.
+    expect((await call(owner, 'POST', '/api/organisation/groups/move-farms', { farmIds, groupId: to.id })).json().data).toEqual({
+      moved: 0,
+    });
+    const lines = await t.ctx.database.db
+      .selectFrom('auditEvents')
+      .select(['recordId'])
+      .where('recordId', 'in', farmIds)
+      .where('changedKeys', '=', sql<string[]>`array['groupId']::text[]`)
+      .execute();
+    // One line for the assignment into the first ward, one for the move.
+    expect(lines).toHaveLength(6);
+    expect((await call(agronomist, 'POST', '/api/organisation/groups/move-farms', { farmIds, groupId: null })).statusCode).toBe(403);
   });
 });

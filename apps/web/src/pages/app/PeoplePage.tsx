@@ -19,6 +19,7 @@ import {
   useMyOrganisations,
   useRemoveMember,
 } from '../../features/members/api/members.ts';
+import { MoveFarms } from '../../features/members/components/MoveFarms.tsx';
 import { GroupFollowers } from '../../features/members/components/GroupFollowers.tsx';
 import { Invitations } from '../../features/members/components/Invitations.tsx';
 import { switchOrganisation } from '../../features/members/organisation-switch.ts';
@@ -215,6 +216,7 @@ function Groups({ manages }: { manages: boolean }) {
           </ul>
         )}
       </QueryState>
+      {manages && (groups.data?.length ?? 0) > 0 && <MoveFarms groups={groups.data ?? []} />}
       {manages && (
         <form onSubmit={submit} className="mt-4 flex flex-wrap items-end gap-2" noValidate>
           <div className="min-w-0 flex-1">

@@ -23,7 +23,7 @@ import { sendSmsJob, smsRecoveryJob } from './modules/sms/sms-delivery.ts';
 import { inboundSmsJob } from './modules/sms/inbound-sms.ts';
 import { forgetStatusFormsJob } from './modules/sms/sms-status-forms.job.ts';
 import { weeklyDigestJob, weeklyDigestSendJob } from './modules/insights/weekly-digest.ts';
-import { onboardingImportJob } from './modules/onboarding/onboarding.service.ts';
+import { onboardingImportJob, pruneOnboardingImportsJob } from './modules/onboarding/onboarding.service.ts';
 import { pruneVisitPhotosJob } from './modules/visits/prune-visit-photos.job.ts';
 
 export const allJobs = [
@@ -47,6 +47,7 @@ export const allJobs = [
   weeklyDigestJob,
   weeklyDigestSendJob,
   onboardingImportJob,
+  pruneOnboardingImportsJob,
   pruneVisitPhotosJob,
 ] as const;
 

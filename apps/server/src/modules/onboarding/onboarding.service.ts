@@ -2,7 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { fieldCreateSchema, type OnboardingImport, type OnboardingReport } from '@murimi/core';
 import { sql, type Kysely, type Selectable } from 'kysely';
 import { z } from 'zod';
-import type { AppContext } from '../../app-context.ts';
+import type { AppContext, ServiceContext } from '../../app-context.ts';
 import { auditWrite } from '../../db/owned-records.ts';
 import type { DB, OnboardingImportTable } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
@@ -422,5 +422,51 @@ export const onboardingImportJob: JobDefinition<typeof payload> = {
   expireInSeconds: 15 * 60,
   async handle({ importId }, context) {
     await importRows(context, importId, context.config.quotas);
+  },
+};
+
+/** A checked spreadsheet nobody imported is forgotten after a week: its rows are a programme's farmers' contacts. */
+const UNSTARTED_IMPORT_DAYS = 7;
+/** A finished import keeps its report and outcome; the rows it read (contacts, boundaries) go after a day. */
+const FINISHED_IMPORT_ROWS_DAYS = 1;
+
+/**
+ * Forgets what onboarding no longer needs: checks never imported (deleted whole) and the rows of finished imports
+ * (their report and outcome stay for the page). Without it every check of a 10,000-row file would stay for good.
+ */
+export async function pruneOnboardingImports(
+  ctx: Pick<ServiceContext, 'database'>,
+  now: Date,
+): Promise<{ forgotten: number; emptied: number }> {
+  const db = ctx.database.db;
+  const daysAgo = (days: number) => new Date(now.getTime() - days * 86_400_000);
+  const forgotten = await db
+    .deleteFrom('onboardingImports')
+    .where('status', '=', 'checked')
+    .where('createdAt', '<', daysAgo(UNSTARTED_IMPORT_DAYS))
+    .executeTakeFirst();
+  const emptied = await db
+    .updateTable('onboardingImports')
+    .set({ rows: '[]' })
+    .where('status', 'in', ['done', 'failed'])
+    .where('finishedAt', '<', daysAgo(FINISHED_IMPORT_ROWS_DAYS))
+    .where(sql<boolean>`jsonb_array_length(rows) > 0`)
+    .executeTakeFirst();
+  return { forgotten: Number(forgotten.numDeletedRows), emptied: Number(emptied.numUpdatedRows) };
+}
+
+const noPayload = z.object({}).passthrough();
+
+/** Daily: onboarding's checks and rows that are no longer needed. */
+export const pruneOnboardingImportsJob: JobDefinition<typeof noPayload> = {
+  name: 'prune-onboarding-imports',
+  payload: noPayload,
+  cron: '41 3 * * *',
+  retryLimit: 2,
+  retryDelaySeconds: 60,
+  expireInSeconds: 600,
+  async handle(_payload, context) {
+    const pruned = await pruneOnboardingImports(context, context.now());
+    if (pruned.forgotten + pruned.emptied > 0) context.log.info(pruned, 'pruned onboarding imports');
   },
 };

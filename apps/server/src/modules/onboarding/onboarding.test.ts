@@ -7,7 +7,7 @@ import writeXlsxFile from 'write-excel-file/node';
 import { as, registerAccount, startTestApp, TWILIO_UNREACHABLE_ENV, type TestAccount, type TestApp } from '../../../test/harness.ts';
 import type { JobContext } from '../../jobs/job-queue.ts';
 import { readOutboxMessage } from '../../mail/mailer.ts';
-import { onboardingImportJob } from './onboarding.service.ts';
+import { onboardingImportJob, pruneOnboardingImports } from './onboarding.service.ts';
 
 let t: TestApp;
 let manager: TestAccount;
@@ -384,5 +384,30 @@ describe('boundary files named by rows', () => {
       'The zip must hold one spreadsheet (.csv or .xlsx) beside the boundary files; programme.zip holds 0.',
     );
     expect(await countOf('farms', owner.orgId)).toBe(0);
+  });
+});
+
+describe('old imports', () => {
+  it("forget a check nobody imported after a week and a finished import's rows after a day, keeping its report", async () => {
+    const owner = await registerAccount(t.app);
+    const file = [HEADER, goodRow(1), goodRow(2)].join('\r\n');
+    const finished = (await check(file, 'done.csv', owner)).json().data as OnboardingImport;
+    await runImport(finished.id, false, owner);
+    const unstarted = (await check([HEADER, goodRow(3)].join('\r\n'), 'later.csv', owner)).json().data as OnboardingImport;
+    const rowsOf = async (id: string) =>
+      (await t.ctx.database.db.selectFrom('onboardingImports').select('rows').where('id', '=', id).executeTakeFirst())?.rows;
+
+    expect(await pruneOnboardingImports(t.ctx, new Date())).toEqual({ forgotten: 0, emptied: 0 });
+    const inEightDays = new Date(Date.now() + 8 * 86_400_000);
+    const pruned = await pruneOnboardingImports(t.ctx, inEightDays);
+    expect(pruned.forgotten).toBeGreaterThanOrEqual(1);
+    expect(pruned.emptied).toBeGreaterThanOrEqual(1);
+    expect(await rowsOf(unstarted.id)).toBeUndefined();
+    expect(await rowsOf(finished.id)).toEqual([]);
+    const page = await as(owner, t.app, { method: 'GET', url: `/api/organisation/onboarding/${finished.id}` });
+    expect(page.json().data).toMatchObject({ status: 'done', report: { toCreate: 2 }, outcome: { farms: 2 } });
+    // The same file again still creates nothing: what was made is known by its rows' keys, not the import.
+    const again = (await check(file, 'done.csv', owner)).json().data as OnboardingImport;
+    expect(again.report).toMatchObject({ toCreate: 0, alreadyImported: 2 });
   });
 });

@@ -82,7 +82,6 @@ export async function listVisits(
   const after = decodeCursor(query.cursor, dayCreatedIdKey);
   let select = visitsWithVisitor(ctx)
     .select(createdMs.as('createdMs'))
-    .where(sql<boolean>`visits.org_id = ${actor.orgId}`)
     .where(ownRecordsInReach(ctx.database.db, actor, 'fields.read'));
   if (query.fieldId) {
     await requireField(ctx, actor.orgId, query.fieldId);

@@ -23,7 +23,7 @@ async function base64Of(blob: Blob): Promise<string> {
  * 1280 px on its long edge and encoded as JPEG, so a 4 MB camera file leaves the phone as ~200 KB. Throws when the
  * browser cannot decode the file.
  */
-export async function photoForUpload(file: Blob): Promise<{ jpegBase64: string; previewUrl: string; bytes: number }> {
+export async function photoForUpload(file: Blob): Promise<{ jpegBase64: string; previewUrl: string }> {
   const bitmap = await createImageBitmap(file, { imageOrientation: 'from-image' });
   const { width, height } = resizedSize(bitmap.width, bitmap.height);
   const canvas = document.createElement('canvas');
@@ -36,5 +36,5 @@ export async function photoForUpload(file: Blob): Promise<{ jpegBase64: string; 
   const jpeg = await new Promise<Blob>((resolve, reject) =>
     canvas.toBlob((blob) => (blob ? resolve(blob) : reject(new Error('The photo could not be encoded.'))), 'image/jpeg', JPEG_QUALITY),
   );
-  return { jpegBase64: await base64Of(jpeg), previewUrl: URL.createObjectURL(jpeg), bytes: jpeg.size };
+  return { jpegBase64: await base64Of(jpeg), previewUrl: URL.createObjectURL(jpeg) };
 }

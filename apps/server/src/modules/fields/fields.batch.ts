@@ -26,7 +26,9 @@ export type PreparedField = Omit<ReturnType<typeof fieldRowOf>, 'orgId'>;
  * worker-thread half of `createFields`. The whole body is refused when it holds more corners than one import may
  * check, before any boundary is measured.
  */
-export function prepareFieldBatch(bodyText: string): { prepared: { index: number; row: PreparedField }[]; reports: BulkItemReport[] } {
+export function prepareFieldBatch(bodyBytes: Uint8Array): { prepared: { index: number; row: PreparedField }[]; reports: BulkItemReport[] } {
+  const bodyText = Buffer.from(bodyBytes.buffer, bodyBytes.byteOffset, bodyBytes.byteLength).toString('utf8');
+  if (bodyText.trim() === '') throw new AppError('VALIDATION_FAILED', 'The request body is empty; send a JSON object.');
   let body: unknown;
   try {
     body = JSON.parse(bodyText);

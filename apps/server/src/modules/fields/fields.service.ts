@@ -127,16 +127,17 @@ export async function listFields(
 const EXPORT_BATCH_FIELDS = 10;
 
 /**
- * Every field of the organisation (or of one farm) with its farm's name and full boundary, as the JSON text of
- * `[{field, farmName}]`, for an export. Boundaries are read as the database's text and spliced in, never parsed
- * here: an organisation's boundaries can be 100 MB. Read a batch at a time, letting other requests in between.
+ * Every field of the organisation (or of one farm) with its farm's name and full boundary, as the UTF-8 bytes of
+ * the JSON `[{field, farmName}]`, for an export. Boundaries are read as the database's text and spliced in, never
+ * parsed here: an organisation's boundaries can be 100 MB. Read a batch at a time, letting other requests in
+ * between; each batch is encoded as it comes, so no 100 MB text is ever built on this thread.
  */
-async function exportRowsJson(ctx: AppContext, actor: Actor, farmId: string | undefined): Promise<string> {
+async function exportRowsJson(ctx: AppContext, actor: Actor, farmId: string | undefined): Promise<Uint8Array> {
   const { orgId } = actor;
   if (farmId) await requireFarm(ctx, orgId, farmId);
   const farms = await ctx.database.db.selectFrom('farms').select(['id', 'name']).where('orgId', '=', orgId).execute();
   const farmNames = new Map(farms.map((f) => [f.id, f.name]));
-  const parts: string[] = [];
+  const batches: Buffer[] = [];
   let after: readonly [string, string] | null = null;
   for (;;) {
     let select = ctx.database.db
@@ -169,16 +170,27 @@ async function exportRowsJson(ctx: AppContext, actor: Actor, farmId: string | un
                 .execute()
             ).map((row) => [row.id, row.boundaryJson]),
           );
-    for (const row of rows) {
+    const items = rows.map((row) => {
       const summary = JSON.stringify(presentFieldSummary(row));
       const field = `${summary.slice(0, -1)},"boundary":${boundaries.get(row.id)}}`;
-      parts.push(`{"field":${field},"farmName":${JSON.stringify(farmNames.get(row.farmId) ?? '')}}`);
-    }
+      return `{"field":${field},"farmName":${JSON.stringify(farmNames.get(row.farmId) ?? '')}}`;
+    });
+    if (items.length > 0) batches.push(Buffer.from(`${batches.length === 0 ? '' : ','}${items.join(',')}`, 'utf8'));
     if (rows.length < EXPORT_BATCH_FIELDS) break;
     after = [rows.at(-1)!.name, rows.at(-1)!.id];
     await yieldToEventLoop();
   }
-  return `[${parts.join(',')}]`;
+  // A fresh array of its own (not Node's shared pool), so that it can be moved to the worker thread.
+  const total = batches.reduce((sum, batch) => sum + batch.byteLength, 2);
+  const bytes = new Uint8Array(total);
+  bytes[0] = 0x5b; // [
+  let offset = 1;
+  for (const batch of batches) {
+    bytes.set(batch, offset);
+    offset += batch.byteLength;
+  }
+  bytes[offset] = 0x5d; // ]
+  return bytes;
 }
 
 /** Raised by the database on every change to the organisation's fields or farms (migration 0002). */
@@ -385,13 +397,17 @@ const bulkTooLong = () =>
 
 /**
  * Creates many fields at once (boundary import), all or nothing: every item is checked first, and if any
- * fails the answer lists each failing item with its reasons and nothing is saved. The body arrives as text and is
+ * fails the answer lists each failing item with its reasons and nothing is saved. The body arrives as bytes and is
  * read and checked on a worker thread (a 20 MB import costs ~1 s of parsing and geometry); the event loop only
  * checks farm ownership and the organisation's limits, and writes the rows. Answers the fields without boundaries.
  */
-export async function createFields(ctx: AppContext, actor: Actor, bodyText: string): Promise<{ item: FieldSummary; created: boolean }[]> {
+export async function createFields(ctx: AppContext, actor: Actor, body: Uint8Array): Promise<{ item: FieldSummary; created: boolean }[]> {
   const { orgId } = actor;
-  const { prepared, reports } = await ctx.cpu.run('checkFieldBatch', { bodyText }, { deadlineMs: BULK_DEADLINE_MS, tooLong: bulkTooLong });
+  const { prepared, reports } = await ctx.cpu.run(
+    'checkFieldBatch',
+    { body },
+    { deadlineMs: BULK_DEADLINE_MS, tooLong: bulkTooLong, handOver: [body] },
+  );
   const total = prepared.length + reports.length;
   const farmIds = [...new Set(prepared.map(({ row }) => row.farmId))];
   const ownedFarmIds = new Set(
@@ -477,12 +493,10 @@ export async function exportFieldBoundaries(
   const file = await ctx.cpu.run(
     'writeFieldExport',
     { fieldsJson, format: query.format, title, today: ctx.now().toISOString() },
-    { deadlineMs: EXPORT_DEADLINE_MS, tooLong: exportTooLong },
+    { deadlineMs: EXPORT_DEADLINE_MS, tooLong: exportTooLong, handOver: [fieldsJson] },
   );
   // A Buffer arrives from another thread as a plain Uint8Array; the same memory is sent.
-  return typeof file.body === 'string'
-    ? file
-    : { ...file, body: Buffer.from(file.body.buffer, file.body.byteOffset, file.body.byteLength) };
+  return { ...file, body: Buffer.from(file.body.buffer, file.body.byteOffset, file.body.byteLength) };
 }
 
 /** Longest an export may take to write on a worker thread; the largest organisation's (100 MB of boundaries) takes a few seconds. */
@@ -506,7 +520,7 @@ const importTooLong = () =>
  */
 export async function previewFieldImport(ctx: AppContext, orgId: string, file: { fileName: string; bytes: Uint8Array }): Promise<string> {
   const limits = { deadlineMs: IMPORT_DEADLINE_MS, tooLong: importTooLong };
-  const read = await ctx.cpu.run('readImportFile', file, limits);
+  const read = await ctx.cpu.run('readImportFile', file, { ...limits, handOver: [file.bytes] });
   const { extent } = read;
   // Only fields whose bounding box meets the file's extent can overlap its drafts.
   const nearby = !extent

@@ -73,6 +73,7 @@ export async function checkOnboardingFile(
     },
     {
       deadlineMs: CHECK_DEADLINE_MS,
+      handOver: [file.bytes],
       tooLong: () =>
         new AppError('PAYLOAD_TOO_LARGE', 'This file took too long to check. Split it (by ward or district) and upload each part.'),
     },

@@ -77,9 +77,16 @@ describe('bulk create (boundary import)', () => {
     expect((await bulk([])).json().error.message).toBe('Send at least one field.');
     expect((await bulk(Array.from({ length: 2001 }, () => ({})))).json().error.message).toBe('Send at most 2000 fields at once.');
     for (const payload of ['', '  \n', '{"fields": [']) {
-      const response = await as(farmer, t.app, { method: 'POST', url: '/api/fields/bulk', headers: { 'content-type': 'application/json' }, payload });
+      const response = await as(farmer, t.app, {
+        method: 'POST',
+        url: '/api/fields/bulk',
+        headers: { 'content-type': 'application/json' },
+        payload,
+      });
       expect(response.statusCode).toBe(400);
-      expect(response.json().error.message).toBe(payload.trim() === '' ? 'The request body is empty; send a JSON object.' : 'The request body is not valid JSON.');
+      expect(response.json().error.message).toBe(
+        payload.trim() === '' ? 'The request body is empty; send a JSON object.' : 'The request body is not valid JSON.',
+      );
     }
   });
 });

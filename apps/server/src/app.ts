@@ -16,6 +16,8 @@ import { inRequestScope } from './request-actor.ts';
 import { memberRoutes } from './modules/members/members.routes.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
 import { onboardingRoutes } from './modules/onboarding/onboarding.routes.ts';
+import { billingRoutes } from './modules/billing/billing.routes.ts';
+import { supportRoutes } from './modules/support/support.routes.ts';
 import { auditRoutes } from './modules/audit/audit.routes.ts';
 import { requestForLog } from './request-log.ts';
 import { securityHeaders } from './security-headers.ts';
@@ -111,6 +113,8 @@ export async function buildApp(
       await api.register(auditRoutes(ctx));
       await api.register(accountRoutes(ctx));
       await api.register(onboardingRoutes(ctx));
+      await api.register(billingRoutes(ctx));
+      await api.register(supportRoutes(ctx));
     },
     { prefix: '/api' },
   );

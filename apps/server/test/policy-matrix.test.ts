@@ -281,6 +281,15 @@ const samples: Record<string, Sample> = {
   'DELETE /api/me/sms-phone': { noFarm: true, build: () => ({ url: '/api/me/sms-phone' }) },
   'GET /api/insights/this-week': { noFarm: true, build: () => ({ url: '/api/insights/this-week' }) },
   'GET /api/organisation/members': { noFarm: true, build: () => ({ url: '/api/organisation/members' }) },
+  'GET /api/organisation/billing': { noFarm: true, build: () => ({ url: '/api/organisation/billing' }) },
+  // This server has no CONTACT_EMAIL: allowed is the 503 that says so.
+  'POST /api/support/messages': {
+    noFarm: true,
+    build: () => ({
+      url: '/api/support/messages',
+      payload: { id: newId(), topic: 'question', message: 'Where do I see my rain records?' },
+    }),
+  },
   'PUT /api/organisation/members/:userId': {
     noFarm: true,
     build: () => ({ url: `/api/organisation/members/${people.farmer.userId}`, payload: { role: 'farmer' } }),

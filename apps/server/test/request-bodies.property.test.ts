@@ -42,6 +42,8 @@ beforeAll(async () => {
       IMAGERY_SOURCE: 'demo',
       DEMO_IMAGERY_DIR: emptyCatalog,
       PUBLIC_URL,
+      // Messages to support are kept and queued (no job sends them here).
+      CONTACT_EMAIL: 'help@murimi.example',
       // SMS goes nowhere (no job runs here); the callbacks of both providers are open to the generated bodies.
       SMS_PROVIDER: 'africastalking',
       AFRICASTALKING_USERNAME: 'murimi',
@@ -295,6 +297,7 @@ describe('generated request bodies', () => {
       ['POST', '/api/invitations/accept', '/api/invitations/accept', { token: 'x'.repeat(43) }],
       ['PUT', '/api/farms/{id}/assignment', `/api/farms/${farm.id}/assignment`, { groupId, farmerUserId: null }],
       ['POST', '/api/organisation/groups/move-farms', '/api/organisation/groups/move-farms', { farmIds: [farm.id], groupId }],
+      ['POST', '/api/support/messages', '/api/support/messages', { id: randomUUID(), topic: 'question', message: 'How do I log rain?' }],
     ] as const satisfies readonly (readonly [Method, string, string | fc.Arbitrary<string>, Record<string, unknown>])[];
   };
   /** Routes a success would end the caller's session on: each run signs up an account of its own. */

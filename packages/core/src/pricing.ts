@@ -18,3 +18,26 @@ export function farmMonthlyPriceUsd(hectares: number): number {
 export function bulkMonthlyPriceUsd(farms: number): number | null {
   return farms >= BULK_MINIMUM_FARMS ? farms * BULK_PRICE_PER_FARM_USD : null;
 }
+
+/** Every new organisation's free trial, with all features and no card (spec §1). */
+export const TRIAL_DAYS = 30;
+
+/** What an organisation's farms cost a month, on the plan the spec's rules give it. */
+export interface OrganisationPrice {
+  /** `bulk` from 500 farms ($7 a farm, whatever their size), `farm` below (priced farm by farm on its hectares). */
+  plan: 'farm' | 'bulk';
+  farms: number;
+  hectares: number;
+  monthlyUsd: number;
+}
+
+const cents = (usd: number) => Math.round(usd * 100) / 100;
+
+/** The monthly price of an organisation whose farms measure `farmHectares` (each farm's fields added up). */
+export function organisationMonthlyPrice(farmHectares: readonly number[]): OrganisationPrice {
+  const farms = farmHectares.length;
+  const hectares = farmHectares.reduce((sum, ha) => sum + ha, 0);
+  const bulk = bulkMonthlyPriceUsd(farms);
+  if (bulk !== null) return { plan: 'bulk', farms, hectares, monthlyUsd: bulk };
+  return { plan: 'farm', farms, hectares, monthlyUsd: cents(farmHectares.reduce((sum, ha) => sum + cents(farmMonthlyPriceUsd(ha)), 0)) };
+}

@@ -23,6 +23,7 @@ import * as auditTrail from './migrations/0022-audit-trail.ts';
 import * as deletedAccounts from './migrations/0023-deleted-accounts.ts';
 import * as onboarding from './migrations/0024-onboarding.ts';
 import * as visits from './migrations/0025-visits.ts';
+import * as supportMessages from './migrations/0026-support-messages.ts';
 
 /** Numbered, forward-only. Add a file `NNNN-what.ts` with an `up` and list it here; never edit a shipped one. */
 const migrations: Record<string, Migration> = {
@@ -50,6 +51,7 @@ const migrations: Record<string, Migration> = {
   '0023-deleted-accounts': deletedAccounts,
   '0024-onboarding': onboarding,
   '0025-visits': visits,
+  '0026-support-messages': supportMessages,
 };
 
 export async function migrateToLatest(db: Kysely<unknown>): Promise<string[]> {

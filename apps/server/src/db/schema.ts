@@ -170,6 +170,8 @@ export type AuthAttemptKind =
   | 'sms-code-service-hour'
   /** An invitation sent (or sent again), counted per organisation per day. */
   | 'invitation-send'
+  /** A message sent to support, counted per person per hour. */
+  | 'support-message'
   | 'link-failure';
 
 export interface AuthAttemptTable {
@@ -177,6 +179,16 @@ export interface AuthAttemptTable {
   kind: AuthAttemptKind;
   /** What the limit counts by: an e-mail, a device id, a user id, or a client address (IPv6 by its /64). */
   subject: string;
+  createdAt: CreatedAt;
+}
+
+export interface SupportMessageTable {
+  id: string;
+  orgId: string;
+  userId: string;
+  topic: 'question' | 'problem' | 'billing' | 'data';
+  /** The e-mail carrying the message to the contact address; its text is the outbox's, sealed. */
+  emailOutboxId: string;
   createdAt: CreatedAt;
 }
 
@@ -578,6 +590,7 @@ export interface DB {
   userTokens: UserTokenTable;
   authAttempts: AuthAttemptTable;
   emailOutbox: EmailOutboxTable;
+  supportMessages: SupportMessageTable;
   farms: FarmTable;
   fields: FieldTable;
   fieldBoundaryVersions: FieldBoundaryVersionTable;

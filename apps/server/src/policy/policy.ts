@@ -63,6 +63,10 @@ export const POLICY = {
   'audit.read': managers,
   /** One's own account: notification settings, SMS phone, the organisations one belongs to, one's data and deletion. */
   'account.self': everyone,
+  /** The organisation's plan, farms and hectares, monthly price and trial: those who answer for its costs. */
+  'billing.read': managers,
+  /** Writing to the people who run this server, from the support page. */
+  'support.write': everyone,
 } as const satisfies Record<string, Record<MemberRole, Reach>>;
 
 export type Action = keyof typeof POLICY;

@@ -38,6 +38,8 @@ const Fertilizer = screenPage(() => import('../pages/app/FertilizerPage.tsx'));
 const SoilAnalysis = screenPage(() => import('../pages/app/SoilAnalysisPage.tsx'));
 const Settings = screenPage(() => import('../pages/app/SettingsPage.tsx'));
 const People = screenPage(() => import('../pages/app/PeoplePage.tsx'));
+const Billing = screenPage(() => import('../pages/app/BillingPage.tsx'));
+const Support = screenPage(() => import('../pages/app/SupportPage.tsx'));
 const Onboarding = screenPage(() => import('../pages/app/OnboardingPage.tsx'));
 const VisitQueue = screenPage(() => import('../pages/app/VisitQueuePage.tsx'));
 const LogVisit = screenPage(() => import('../pages/app/LogVisitPage.tsx'));
@@ -47,7 +49,6 @@ const MapView = screenPage(() => import('../pages/app/MapViewPage.tsx'));
 const CropHealth = screenPage(() => import('../pages/app/CropHealthPage.tsx'));
 const Reports = screenPage(() => import('../pages/app/ReportsPage.tsx'));
 const Irrigation = screenPage(() => import('../pages/app/IrrigationPage.tsx'));
-const ComingSoon = lazyPage(() => import('../pages/app/ComingSoonPage.tsx'));
 const NotFound = lazyPage(() => import('../pages/NotFoundPage.tsx'));
 
 const signedOutOnly = (page: ReactNode) => <RedirectIfSignedIn>{page}</RedirectIfSignedIn>;
@@ -134,8 +135,8 @@ export function AppRoutes() {
             <Route path="soil-analysis" element={<SoilAnalysis />} />
             <Route path="irrigation" element={<Irrigation />} />
             <Route path="weather" element={<Irrigation />} />
-            <Route path="billing" element={<ComingSoon title="Billing" coming="placeholder" />} />
-            <Route path="support" element={<ComingSoon title="Support" coming="placeholder" />} />
+            <Route path="billing" element={<Billing />} />
+            <Route path="support" element={<Support />} />
             <Route path="settings" element={<Settings />} />
             <Route path="people" element={<People />} />
             <Route path="people/onboarding" element={<Onboarding />} />

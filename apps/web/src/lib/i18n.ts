@@ -8,6 +8,8 @@ import { common } from '../locales/en/common.ts';
 import type { peopleTexts } from '../locales/en/people.ts';
 import type { publicPages } from '../locales/en/public.ts';
 import type { visitTexts } from '../locales/en/visits.ts';
+import type { billingTexts } from '../locales/en/billing.ts';
+import type { supportTexts } from '../locales/en/support.ts';
 
 /**
  * The languages a person can choose, and the locale `Intl` formats their numbers and dates with: English is the
@@ -28,6 +30,8 @@ type English = Omit<(typeof resources)['en'], 'app'> & {
   public: typeof publicPages;
   people: typeof peopleTexts;
   visits: typeof visitTexts;
+  billing: typeof billingTexts;
+  support: typeof supportTexts;
 };
 
 /** The shape of a locale: English's keys, any text. */

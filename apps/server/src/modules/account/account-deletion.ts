@@ -51,6 +51,13 @@ export async function eraseAccount(db: Kysely<DB>, userId: string): Promise<void
         `You are the only owner of ${handOnFirst.name}, which has other people. Make one of them its owner (Organisation & people), then delete your account.`,
       );
     }
+    // Their messages to support, waiting to be e-mailed to the operator, carry their name and words (read before
+    // their organisations go, which takes the messages with them).
+    await trx
+      .deleteFrom('emailOutbox')
+      .where('id', 'in', trx.selectFrom('supportMessages').select('emailOutboxId').where('userId', '=', userId))
+      .where('sentAt', 'is', null)
+      .execute();
     const aloneIn = owned.filter((org) => Number(org.others) === 0).map((org) => org.id);
     if (aloneIn.length > 0) await trx.deleteFrom('organisations').where('id', 'in', aloneIn).execute();
 

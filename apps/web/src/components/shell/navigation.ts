@@ -95,7 +95,7 @@ export const breadcrumbLabels: Record<string, string> = {
   irrigation: 'Irrigation & Weather',
   settings: 'Settings',
   people: 'Organisation & people',
-  billing: 'Billing',
+  billing: 'Plan & billing',
   support: 'Support',
   create: 'Create',
   import: 'Import fields',

@@ -224,10 +224,6 @@ export const common = {
       pack: 'the offline pack of {{farm}}',
     },
   },
-  coming: {
-    title: 'Coming soon',
-    placeholder: 'This page is not available yet.',
-  },
   units: {
     hectares: '{{value}} ha',
     acres: '{{value}} ac',

@@ -33,6 +33,7 @@ export const peopleTexts = {
     onboardingLink: 'Add farmers from a spreadsheet',
     title: 'Organisation & people',
     subtitle: 'Who works in {{organisation}}, and what each may do.',
+    billingLink: 'Plan & billing',
     organisations: 'Your organisations',
     loadingOrganisations: 'Loading your organisations…',
     loadingMembers: 'Loading the people…',

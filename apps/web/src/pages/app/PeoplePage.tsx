@@ -258,7 +258,17 @@ export default function PeoplePage() {
   const rights = { manages: allowed.includes('members.manage'), changesOwners: allowed.includes('owner.change') };
   return (
     <Page narrow>
-      <PageHeader title={t('people.title')} subtitle={t('people.subtitle', { organisation: name })} />
+      <PageHeader
+        title={t('people.title')}
+        subtitle={t('people.subtitle', { organisation: name })}
+        actions={
+          allowed.includes('billing.read') ? (
+            <ButtonLink to="/billing" variant="secondary">
+              {t('people.billingLink')}
+            </ButtonLink>
+          ) : undefined
+        }
+      />
       <div className="flex flex-col gap-4">
         <Organisations currentId={id} />
         {allowed.includes('members.read') ? (

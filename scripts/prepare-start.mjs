@@ -65,6 +65,8 @@ if (
       '@fastify/swagger-ui',
       '@fastify/static',
       'piscina',
+      // Reads its font metrics from files of its own.
+      'pdfkit',
     ],
     // Aliased: bundled modules (fflate) import createRequire themselves.
     banner: {

@@ -18,6 +18,7 @@ import { accountRoutes } from './modules/account/account.routes.ts';
 import { onboardingRoutes } from './modules/onboarding/onboarding.routes.ts';
 import { billingRoutes } from './modules/billing/billing.routes.ts';
 import { supportRoutes } from './modules/support/support.routes.ts';
+import { reportRoutes } from './modules/reports/reports.routes.ts';
 import { auditRoutes } from './modules/audit/audit.routes.ts';
 import { requestForLog } from './request-log.ts';
 import { securityHeaders } from './security-headers.ts';
@@ -115,6 +116,7 @@ export async function buildApp(
       await api.register(onboardingRoutes(ctx));
       await api.register(billingRoutes(ctx));
       await api.register(supportRoutes(ctx));
+      await api.register(reportRoutes(ctx));
     },
     { prefix: '/api' },
   );

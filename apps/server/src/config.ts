@@ -148,6 +148,7 @@ const environmentSchema = z.object({
     .default('true')
     .transform((value) => value === 'true'),
   ANALYSIS_RETRIES: z.coerce.number({ message: 'ANALYSIS_RETRIES must be a number' }).int().min(0).max(10).default(2),
+  REPORT_KEEP_DAYS: z.coerce.number({ message: 'REPORT_KEEP_DAYS must be a number' }).int().min(1).max(3650).default(90),
   ANALYSIS_TIMEOUT_SECONDS: z.coerce.number({ message: 'ANALYSIS_TIMEOUT_SECONDS must be a number' }).int().min(1).max(3600).default(300),
   JOB_MAINTENANCE_INTERVAL_SECONDS: z.coerce
     .number({ message: 'JOB_MAINTENANCE_INTERVAL_SECONDS must be a number' })
@@ -238,6 +239,8 @@ export interface Config {
   analysisAutostart: boolean;
   /** Further tries of a failed analysis job (an outside service down for a minute) before it is stored as failed. */
   analysisRetries: number;
+  /** Days a report's PDF is kept before it is deleted (a download after answers 410). */
+  reportKeepDays: number;
   /** An analysis job running longer than this (its worker died, or a service hangs) is failed and retried. */
   analysisTimeoutSeconds: number;
   /** How often the job queue looks for expired jobs to retry (pg-boss maintenance). */
@@ -414,6 +417,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     },
     analysisAutostart: e.ANALYSIS_AUTOSTART,
     analysisRetries: e.ANALYSIS_RETRIES,
+    reportKeepDays: e.REPORT_KEEP_DAYS,
     analysisTimeoutSeconds: e.ANALYSIS_TIMEOUT_SECONDS,
     jobMaintenanceIntervalSeconds: e.JOB_MAINTENANCE_INTERVAL_SECONDS,
     testingCrashAt: e.TESTING_CRASH_AT,

@@ -25,6 +25,7 @@ import { forgetStatusFormsJob } from './modules/sms/sms-status-forms.job.ts';
 import { weeklyDigestJob, weeklyDigestSendJob } from './modules/insights/weekly-digest.ts';
 import { onboardingImportJob, pruneOnboardingImportsJob } from './modules/onboarding/onboarding.service.ts';
 import { pruneVisitPhotosJob } from './modules/visits/prune-visit-photos.job.ts';
+import { pruneReportsJob, writeReportJob } from './modules/reports/reports.service.ts';
 
 export const allJobs = [
   healthCheckJob,
@@ -49,6 +50,8 @@ export const allJobs = [
   onboardingImportJob,
   pruneOnboardingImportsJob,
   pruneVisitPhotosJob,
+  writeReportJob,
+  pruneReportsJob,
 ] as const;
 
 export interface Runtime {

@@ -27,6 +27,7 @@ type Records = Awaited<ReturnType<typeof createFarmRecords>> & {
   alertId: string;
   analysisId: string;
   photo: { visitId: string; photoId: string };
+  reportId: string;
 };
 const farms = {} as Record<'own' | 'other', Records>;
 let groups: { own: string; other: string };
@@ -52,7 +53,13 @@ async function farmRecords(): Promise<Records> {
     visitDate: '2026-11-23',
     photos: [{ id: photoId, jpegBase64: TINY_JPEG_BASE64 }],
   });
-  return { ...records, alertId, analysisId: run.json().data.id, photo: { visitId, photoId } };
+  const report = await as(owner, t.app, {
+    method: 'POST',
+    url: '/api/reports/generate',
+    payload: { kind: 'field', fieldId: records.field.id },
+  });
+  expect(report.statusCode).toBe(202);
+  return { ...records, alertId, analysisId: run.json().data.id, photo: { visitId, photoId }, reportId: report.json().data.id };
 }
 
 beforeAll(async () => {
@@ -281,6 +288,11 @@ const samples: Record<string, Sample> = {
   'DELETE /api/me/sms-phone': { noFarm: true, build: () => ({ url: '/api/me/sms-phone' }) },
   'GET /api/insights/this-week': { noFarm: true, build: () => ({ url: '/api/insights/this-week' }) },
   'GET /api/organisation/members': { noFarm: true, build: () => ({ url: '/api/organisation/members' }) },
+  'POST /api/reports/generate': { build: (r) => ({ url: '/api/reports/generate', payload: { kind: 'field', fieldId: r.field.id } }) },
+  'GET /api/reports': { noFarm: true, list: true, build: () => ({ url: '/api/reports' }) },
+  'GET /api/reports/:id': { build: (r) => ({ url: `/api/reports/${r.reportId}` }) },
+  // No job runs here: allowed is the 409 that says the report is still being written.
+  'GET /api/reports/:id/download': { build: (r) => ({ url: `/api/reports/${r.reportId}/download` }) },
   'GET /api/organisation/billing': { noFarm: true, build: () => ({ url: '/api/organisation/billing' }) },
   // This server has no CONTACT_EMAIL: allowed is the 503 that says so.
   'POST /api/support/messages': {
@@ -348,7 +360,7 @@ for (const [path, kind] of Object.entries(recordKinds)) {
 }
 
 const NOT_FOUND_WORDS =
-  /^(Farm|Field|Soil test|Fertilizer application|Irrigation|Rain reading|Harvest|Visit|Photo|Alert|Analysis) not found/;
+  /^(Farm|Field|Soil test|Fertilizer application|Irrigation|Rain reading|Harvest|Visit|Photo|Alert|Analysis|Report) not found/;
 
 /** The status (and for a batch, the item's status) and error of an answer. */
 function outcome(response: { statusCode: number; body: string; headers: Record<string, unknown>; json: () => unknown }): {

@@ -297,6 +297,7 @@ describe('generated request bodies', () => {
       ['POST', '/api/invitations/accept', '/api/invitations/accept', { token: 'x'.repeat(43) }],
       ['PUT', '/api/farms/{id}/assignment', `/api/farms/${farm.id}/assignment`, { groupId, farmerUserId: null }],
       ['POST', '/api/organisation/groups/move-farms', '/api/organisation/groups/move-farms', { farmIds: [farm.id], groupId }],
+      ['POST', '/api/reports/generate', '/api/reports/generate', { kind: 'field', fieldId: field.id }],
       ['POST', '/api/support/messages', '/api/support/messages', { id: randomUUID(), topic: 'question', message: 'How do I log rain?' }],
     ] as const satisfies readonly (readonly [Method, string, string | fc.Arbitrary<string>, Record<string, unknown>])[];
   };

@@ -66,6 +66,8 @@ describe("another organisation's records", () => {
       ['GET', `/api/visits/${visit.id}/photos/${randomUUID()}`, undefined],
       ['POST', '/api/visits', { fieldId: field.id, visitDate: '2026-11-22' }],
       ['POST', '/api/organisation/groups/move-farms', { farmIds: [farm.id], groupId: null }],
+      ['POST', '/api/reports/generate', { kind: 'field', fieldId: field.id }],
+      ['POST', '/api/reports/generate', { kind: 'farm', farmId: farm.id }],
       ['GET', `/api/alerts/${alertId}`, undefined],
       ['POST', `/api/alerts/${alertId}/read`, { read: true }],
       ['POST', `/api/alerts/${alertId}/snooze`, { until: new Date(Date.now() + 86_400_000).toISOString() }],

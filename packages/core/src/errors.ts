@@ -20,6 +20,8 @@ export const errorStatusByCode = {
    * (`RecordsBeforePlantingDetails`) and the change is sent again with `waterRecordsBeforePlanting`.
    */
   RECORDS_BEFORE_PLANTING: 409,
+  /** A file kept for a while (a report) and since deleted; the message says how to make a new one. */
+  GONE: 410,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   RATE_LIMITED: 429,

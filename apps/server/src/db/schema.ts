@@ -182,6 +182,24 @@ export interface AuthAttemptTable {
   createdAt: CreatedAt;
 }
 
+export interface ReportTable {
+  id: string;
+  orgId: string;
+  kind: 'field' | 'farm';
+  fieldId: string | null;
+  farmId: string;
+  title: string;
+  status: ColumnType<'queued' | 'running' | 'done' | 'failed' | 'expired', 'queued' | undefined, 'running' | 'done' | 'failed' | 'expired'>;
+  stage: 'gathering' | 'writing' | null;
+  error: string | null;
+  fileBytes: number | null;
+  simulated: ColumnType<boolean, boolean | undefined, boolean>;
+  requestedBy: string | null;
+  createdAt: CreatedAt;
+  finishedAt: Timestamp | null;
+  expiresAt: Timestamp;
+}
+
 export interface SupportMessageTable {
   id: string;
   orgId: string;
@@ -591,6 +609,7 @@ export interface DB {
   authAttempts: AuthAttemptTable;
   emailOutbox: EmailOutboxTable;
   supportMessages: SupportMessageTable;
+  reports: ReportTable;
   farms: FarmTable;
   fields: FieldTable;
   fieldBoundaryVersions: FieldBoundaryVersionTable;

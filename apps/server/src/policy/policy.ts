@@ -63,6 +63,10 @@ export const POLICY = {
   'audit.read': managers,
   /** One's own account: notification settings, SMS phone, the organisations one belongs to, one's data and deletion. */
   'account.self': everyone,
+  /** Field and farm reports (PDF): the list, their progress and the files. */
+  'reports.read': farmReaders,
+  /** Asking for a field or farm report: those who keep the field's records. */
+  'reports.write': { ...managers, agronomist: 'assigned', farmer: 'assigned' },
   /** The organisation's plan, farms and hectares, monthly price and trial: those who answer for its costs. */
   'billing.read': managers,
   /** Writing to the people who run this server, from the support page. */

@@ -13,7 +13,7 @@ import {
 } from '@murimi/core';
 import { sql, type ExpressionBuilder, type Selectable } from 'kysely';
 import type { z } from 'zod';
-import type { AppContext } from '../../app-context.ts';
+import type { AppContext, ServiceContext } from '../../app-context.ts';
 import { decodeCursor, pageOf, timeIdKey, type ListPage } from '../../db/list-pages.ts';
 import type { AlertTable, DB } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
@@ -29,7 +29,7 @@ type AlertListQuery = z.output<typeof alertListQuerySchema>;
 
 type AlertRow = Selectable<AlertTable> & { fieldName: string; readAt: Date | null; snoozedUntil: Date | null };
 
-async function readerPreferences(ctx: AppContext, userId: string): Promise<NotificationPreferences> {
+async function readerPreferences(ctx: ServiceContext, userId: string): Promise<NotificationPreferences> {
   const user = await ctx.database.db
     .selectFrom('users')
     .select(['notificationPreferences', 'country'])
@@ -66,7 +66,7 @@ export const isOpenAlert = (eb: ExpressionBuilder<DB & { alerts: AlertTable }, '
  */
 export const mayBeSentAlert = (eb: ExpressionBuilder<DB & { alerts: AlertTable }, 'alerts'>) => eb('alerts.simulated', '=', false);
 
-function baseQuery(ctx: AppContext, reader: AlertReader) {
+function baseQuery(ctx: ServiceContext, reader: AlertReader) {
   return ctx.database.db
     .selectFrom('alerts')
     .innerJoin('fields', 'fields.id', 'alerts.fieldId')
@@ -113,7 +113,7 @@ const alertColumns = [
 ];
 
 /** A page of the organisation's alerts, newest first, worded in the person's language with their read state. */
-export async function listAlerts(ctx: AppContext, reader: AlertReader, query: AlertListQuery): Promise<ListPage<AlertItem>> {
+export async function listAlerts(ctx: ServiceContext, reader: AlertReader, query: AlertListQuery): Promise<ListPage<AlertItem>> {
   const preferences = await readerPreferences(ctx, reader.userId);
   const after = decodeCursor(query.cursor, timeIdKey);
   // Another organisation's field is not found, as in every list filtered by field.

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { AnalysisDetail, AnalysisResult, AnalysisView } from '@murimi/core';
-import type { AppContext } from '../../app-context.ts';
+import type { AppContext, ServiceContext } from '../../app-context.ts';
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { AnalysisTable, DB } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
@@ -144,7 +144,11 @@ type AnalysisViewRow = Pick<AnalysisRow, (typeof VIEW_COLUMNS)[number]>;
  * app asks every 5 s while a field is open). One query, `latestSummariesQuery`; a field that is not the caller's is
  * "not found".
  */
-export async function latestSummaries(ctx: AppContext, orgId: string, fieldId: string): Promise<Record<AnalysisType, AnalysisView | null>> {
+export async function latestSummaries(
+  ctx: ServiceContext,
+  orgId: string,
+  fieldId: string,
+): Promise<Record<AnalysisType, AnalysisView | null>> {
   const rows = await latestSummariesQuery(ctx.database.db, orgId, fieldId).execute();
   if (rows.length === 0) throw AppError.notFound('Field');
   const latest = Object.fromEntries(analysisTypes.map((type) => [type, null])) as Record<AnalysisType, AnalysisView | null>;

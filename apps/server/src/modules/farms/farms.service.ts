@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Farm, farmCreateSchema, farmUpdateSchema } from '@murimi/core';
 import { sql, type Selectable } from 'kysely';
 import type { z } from 'zod';
-import type { AppContext } from '../../app-context.ts';
+import type { AppContext, ServiceContext } from '../../app-context.ts';
 import { decodeCursor, nameIdKey, pageOf, type ListPage } from '../../db/list-pages.ts';
 import { definedOnly, deleteOwned, findOwned, insertOwned, updateOwned, type UpdateCondition } from '../../db/owned-records.ts';
 import type { FarmTable } from '../../db/schema.ts';
@@ -28,7 +28,7 @@ function presentFarm(row: FarmRow, totals: { fieldCount: number; totalHectares: 
   };
 }
 
-async function fieldTotals(ctx: AppContext, orgId: string, farmIds: string[]) {
+async function fieldTotals(ctx: ServiceContext, orgId: string, farmIds: string[]) {
   if (farmIds.length === 0) return new Map<string, { fieldCount: number; totalHectares: number }>();
   const rows = await ctx.database.db
     .selectFrom('fields')
@@ -40,7 +40,7 @@ async function fieldTotals(ctx: AppContext, orgId: string, farmIds: string[]) {
   return new Map(rows.map((r) => [r.farmId, { fieldCount: Number(r.fieldCount), totalHectares: Number(r.totalHectares) }]));
 }
 
-async function present(ctx: AppContext, orgId: string, rows: FarmRow[]): Promise<Farm[]> {
+async function present(ctx: ServiceContext, orgId: string, rows: FarmRow[]): Promise<Farm[]> {
   const totals = await fieldTotals(
     ctx,
     orgId,
@@ -77,7 +77,7 @@ export async function listFarms(
   );
 }
 
-export async function getFarm(ctx: AppContext, orgId: string, farmId: string): Promise<Farm> {
+export async function getFarm(ctx: ServiceContext, orgId: string, farmId: string): Promise<Farm> {
   const row = await findOwned(ctx.database.db, 'farms', orgId, farmId);
   if (!row) throw AppError.notFound('Farm');
   return (await present(ctx, orgId, [row]))[0]!;

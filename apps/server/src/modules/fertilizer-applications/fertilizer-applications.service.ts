@@ -7,7 +7,7 @@ import {
 } from '@murimi/core';
 import { sql, type Selectable } from 'kysely';
 import type { z } from 'zod';
-import type { AppContext } from '../../app-context.ts';
+import type { AppContext, ServiceContext } from '../../app-context.ts';
 import { dayCreatedIdKey, decodeCursor, pageOf, type ListPage } from '../../db/list-pages.ts';
 import {
   checkUnchangedSince,
@@ -54,7 +54,7 @@ const createdMs = sql<Date>`date_trunc('milliseconds', created_at)`;
 
 /** A page of applications, latest first (then newest entered, then id); of one field when `fieldId` is given. */
 export async function listApplications(
-  ctx: AppContext,
+  ctx: ServiceContext,
   actor: Actor,
   query: { fieldId?: string | undefined; limit: number; cursor?: string | undefined },
 ): Promise<ListPage<FertilizerApplication>> {

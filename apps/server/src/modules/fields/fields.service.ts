@@ -83,7 +83,7 @@ export function presentFieldSummary(row: FieldSummaryRow): FieldSummary {
   };
 }
 
-async function requireFarm(ctx: AppContext, orgId: string, farmId: string): Promise<void> {
+async function requireFarm(ctx: ServiceContext, orgId: string, farmId: string): Promise<void> {
   if (!(await findOwned(ctx.database.db, 'farms', orgId, farmId))) throw AppError.notFound('Farm');
 }
 
@@ -92,7 +92,7 @@ async function requireFarm(ctx: AppContext, orgId: string, farmId: string): Prom
  * the boundary out; `view=map` adds the boundary simplified for drawing. Full boundaries are read by id.
  */
 export async function listFields(
-  ctx: AppContext,
+  ctx: ServiceContext,
   actor: Actor,
   query: { farmId?: string | undefined; view: FieldListView; limit: number; cursor?: string | undefined },
 ): Promise<ListPage<FieldSummary | FieldOnMap>> {
@@ -198,7 +198,7 @@ export function fieldListVersion(ctx: AppContext, orgId: string): Promise<number
   return ctx.fieldListVersions.get(orgId);
 }
 
-export async function getField(ctx: AppContext, orgId: string, fieldId: string): Promise<Field> {
+export async function getField(ctx: ServiceContext, orgId: string, fieldId: string): Promise<Field> {
   const row = await findOwned(ctx.database.db, 'fields', orgId, fieldId);
   if (!row) throw AppError.notFound('Field');
   return presentField(row);

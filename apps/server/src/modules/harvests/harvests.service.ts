@@ -18,7 +18,7 @@ import {
 } from '@murimi/core';
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { z } from 'zod';
-import type { AppContext } from '../../app-context.ts';
+import type { AppContext, ServiceContext } from '../../app-context.ts';
 import { dayCreatedIdKey, decodeCursor, pageOf, type ListPage } from '../../db/list-pages.ts';
 import {
   checkUnchangedSince,
@@ -142,7 +142,7 @@ const createdMs = sql<Date>`date_trunc('milliseconds', created_at)`;
 
 /** A page of harvests, newest harvest first (then newest entered, then id); of one field when `fieldId` is given. */
 export async function listHarvests(
-  ctx: AppContext,
+  ctx: ServiceContext,
   actor: Actor,
   query: { fieldId?: string | undefined; limit: number; cursor?: string | undefined },
 ): Promise<ListPage<Harvest>> {

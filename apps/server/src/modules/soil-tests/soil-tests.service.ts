@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { soilTestProblem, type SoilTest, type soilTestCreateSchema, type soilTestUpdateSchema } from '@murimi/core';
 import { sql, type Selectable } from 'kysely';
 import type { z } from 'zod';
-import type { AppContext } from '../../app-context.ts';
+import type { AppContext, ServiceContext } from '../../app-context.ts';
 import { dayCreatedIdKey, decodeCursor, pageOf, type ListPage } from '../../db/list-pages.ts';
 import {
   checkUnchangedSince,
@@ -59,7 +59,7 @@ const createdMs = sql<Date>`date_trunc('milliseconds', created_at)`;
 
 /** A page of soil tests, newest sample first (then newest entered, then id); of one field when `fieldId` is given. */
 export async function listSoilTests(
-  ctx: AppContext,
+  ctx: ServiceContext,
   actor: Actor,
   query: { fieldId?: string | undefined; limit: number; cursor?: string | undefined },
 ): Promise<ListPage<SoilTest>> {

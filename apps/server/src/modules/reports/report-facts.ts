@@ -1,0 +1,112 @@
+import {
+  isoDay,
+  seasonWindow,
+  type AlertItem,
+  type AnalysisType,
+  type AnalysisView,
+  type FertilizerApplication,
+  type Field,
+  type FieldHealthOverview,
+  type Harvest,
+  type IrrigationEvent,
+  type RainReading,
+  type SoilTest,
+} from '@murimi/core';
+import type { ServiceContext } from '../../app-context.ts';
+import type { Actor } from '../../policy/policy.ts';
+import { listAlerts } from '../alerts/alerts.service.ts';
+import { analysisOverview } from '../analysis/analysis-overview.ts';
+import { latestSummaries } from '../analysis/analysis.service.ts';
+import { listApplications } from '../fertilizer-applications/fertilizer-applications.service.ts';
+import { getFarm } from '../farms/farms.service.ts';
+import { getField, listFields } from '../fields/fields.service.ts';
+import { listHarvests } from '../harvests/harvests.service.ts';
+import { listSoilTests } from '../soil-tests/soil-tests.service.ts';
+import { listIrrigationEvents } from '../water-records/irrigation-events.service.ts';
+import { listRainReadings } from '../water-records/rain-readings.service.ts';
+
+/** Records of each kind a report lists: the newest of the season; a field with more is told so in the PDF. */
+export const RECORDS_PER_SECTION = 100;
+
+/** What a field's report says, read through the services the screens use. */
+export interface FieldReportFacts {
+  field: Field;
+  farmName: string;
+  /** The season the report speaks of: planting (or the last 6 months) to today. */
+  season: { from: string; to: string };
+  health: FieldHealthOverview['health'];
+  analyses: AnalysisView[];
+  soilTests: SoilTest[];
+  applications: FertilizerApplication[];
+  irrigation: IrrigationEvent[];
+  rain: RainReading[];
+  harvests: Harvest[];
+  alerts: AlertItem[];
+  /** Simulated imagery or weather went into a number of this report. */
+  simulated: boolean;
+}
+
+export interface FarmReportFacts {
+  farmName: string;
+  fields: FieldReportFacts[];
+}
+
+const ANALYSIS_ORDER: AnalysisType[] = ['health', 'irrigation', 'fertilizer', 'yield'];
+const inSeason = (day: string | null | undefined, season: { from: string; to: string }) => !!day && day >= season.from && day <= season.to;
+
+/** The facts of one field, as `actor` may read them. */
+export async function fieldReportFacts(
+  ctx: ServiceContext,
+  actor: Actor,
+  fieldId: string,
+  health?: Map<string, FieldHealthOverview['health']>,
+): Promise<FieldReportFacts> {
+  const field = await getField(ctx, actor.orgId, fieldId);
+  const farm = await getFarm(ctx, actor.orgId, field.farmId);
+  const today = isoDay(ctx.now());
+  const window = seasonWindow({ plantingDate: field.plantingDate, harvestDate: field.actualHarvestDate, cropType: field.cropType }, today);
+  const season = { from: window.seasonStart ?? window.from, to: today };
+  const page = { fieldId, limit: RECORDS_PER_SECTION };
+  const [latest, soilTests, applications, irrigation, rain, harvests, alerts, overview] = await Promise.all([
+    latestSummaries(ctx, actor.orgId, fieldId),
+    listSoilTests(ctx, actor, page),
+    listApplications(ctx, actor, page),
+    listIrrigationEvents(ctx, actor, page),
+    listRainReadings(ctx, actor, page),
+    listHarvests(ctx, actor, page),
+    listAlerts(ctx, actor, { ...page, status: 'all' }),
+    health ? Promise.resolve(null) : analysisOverview(ctx, actor),
+  ]);
+  const analyses = ANALYSIS_ORDER.map((type) => latest[type]).filter((view): view is AnalysisView => view?.status === 'completed');
+  const fieldHealth = health?.get(fieldId) ?? overview?.find((item) => item.field_id === fieldId)?.health ?? null;
+  const seasonAlerts = alerts.data.filter((alert) => inSeason(alert.date, season));
+  return {
+    field,
+    farmName: farm.name,
+    season,
+    health: fieldHealth,
+    analyses,
+    // Soil tests stand for several seasons: all of them, newest first.
+    soilTests: soilTests.data,
+    applications: applications.data.filter((record) => inSeason(record.applicationDate, season)),
+    irrigation: irrigation.data.filter((record) => inSeason(record.irrigationDate, season)),
+    rain: rain.data.filter((record) => inSeason(record.readingDate, season)),
+    harvests: harvests.data,
+    alerts: seasonAlerts,
+    simulated:
+      analyses.some((view) => view.simulated) || seasonAlerts.some((alert) => alert.simulated) || (fieldHealth?.simulated ?? false),
+  };
+}
+
+/** The facts of each field of a farm that `actor` may read, by name. */
+export async function farmReportFacts(ctx: ServiceContext, actor: Actor, farmId: string): Promise<FarmReportFacts> {
+  const farm = await getFarm(ctx, actor.orgId, farmId);
+  const overview = await analysisOverview(ctx, actor);
+  const health = new Map(overview.map((item) => [item.field_id, item.health]));
+  const fields = await listFields(ctx, actor, { farmId, view: 'summary', limit: 500 });
+  const facts: FieldReportFacts[] = [];
+  for (const field of [...fields.data].sort((a, b) => a.name.localeCompare(b.name))) {
+    facts.push(await fieldReportFacts(ctx, actor, field.id, health));
+  }
+  return { farmName: farm.name, fields: facts };
+}

@@ -1,0 +1,289 @@
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
+import path from 'node:path';
+import type { Report, ReportRequest } from '@murimi/core';
+import type { Selectable } from 'kysely';
+import type { Readable } from 'node:stream';
+import { z } from 'zod';
+import type { AppContext, ServiceContext } from '../../app-context.ts';
+import type { ReportTable } from '../../db/schema.ts';
+import { AppError, isUniqueViolation } from '../../errors.ts';
+import type { JobDefinition } from '../../jobs/job-queue.ts';
+import { withinReach, type Actor } from '../../policy/policy.ts';
+import { farmReportFacts, fieldReportFacts } from './report-facts.ts';
+import { writeReportPdf } from './report-pdf.ts';
+
+const DAY_MS = 86_400_000;
+
+const reportsDir = (config: ServiceContext['config']) => path.join(config.dataDir, 'reports');
+const reportFile = (config: ServiceContext['config'], orgId: string, id: string) => path.join(reportsDir(config), orgId, `${id}.pdf`);
+
+function present(row: Selectable<ReportTable>, now: Date): Report {
+  return {
+    id: row.id,
+    kind: row.kind,
+    fieldId: row.fieldId,
+    farmId: row.farmId,
+    title: row.title,
+    status: row.status !== 'expired' && row.status === 'done' && row.expiresAt <= now ? 'expired' : row.status,
+    stage: row.stage,
+    error: row.error,
+    fileBytes: row.fileBytes,
+    simulated: row.simulated,
+    createdAt: row.createdAt.toISOString(),
+    finishedAt: row.finishedAt?.toISOString() ?? null,
+    expiresAt: row.expiresAt.toISOString(),
+  };
+}
+
+/** The reports `actor` reaches (those of the farms they read), with `id` if given. */
+function reportsInReach(ctx: ServiceContext, actor: Actor) {
+  return ctx.database.db
+    .selectFrom('reports')
+    .selectAll()
+    .where('orgId', '=', actor.orgId)
+    .where(withinReach(ctx.database.db, actor, 'reports.read', { farmIdColumn: 'farmId' }));
+}
+
+/** The field or farm a report is asked of, with its title; 404 unless the person keeps its records. */
+async function reportSubject(
+  ctx: ServiceContext,
+  actor: Actor,
+  request: ReportRequest,
+): Promise<{ fieldId: string | null; farmId: string; title: string }> {
+  const db = ctx.database.db;
+  if (request.kind === 'field') {
+    const field = await db
+      .selectFrom('fields')
+      .innerJoin('farms', 'farms.id', 'fields.farmId')
+      .select(['fields.id', 'fields.farmId', 'fields.name', 'farms.name as farmName'])
+      .where('fields.orgId', '=', actor.orgId)
+      .where('fields.id', '=', request.fieldId)
+      .where(withinReach(db, actor, 'reports.write', { farmIdColumn: 'fields.farmId' }))
+      .executeTakeFirst();
+    if (!field) throw AppError.notFound('Field');
+    return { fieldId: field.id, farmId: field.farmId, title: `Field report: ${field.name} (${field.farmName})` };
+  }
+  const farm = await db
+    .selectFrom('farms')
+    .select(['id', 'name'])
+    .where('orgId', '=', actor.orgId)
+    .where('id', '=', request.farmId)
+    .where(withinReach(db, actor, 'reports.write', { farmIdColumn: 'id' }))
+    .executeTakeFirst();
+  if (!farm) throw AppError.notFound('Farm');
+  return { fieldId: null, farmId: farm.id, title: `Farm report: ${farm.name}` };
+}
+
+/**
+ * Asks for a report: its row and its `write-report` job in one transaction, answered at once with the report queued.
+ * The field or farm must be one the person keeps records of; another's answers 404. Sent again with the same id (a
+ * lost answer), it answers the report already asked for.
+ */
+export async function requestReport(ctx: AppContext, actor: Actor, request: ReportRequest): Promise<Report> {
+  const db = ctx.database.db;
+  const id = request.id ?? crypto.randomUUID();
+  const kept = await reportsInReach(ctx, actor).where('id', '=', id).executeTakeFirst();
+  if (kept) return present(kept, ctx.now());
+  const subject = await reportSubject(ctx, actor, request);
+  const now = ctx.now();
+  try {
+    const row = await db.transaction().execute(async (trx) => {
+      const inserted = await trx
+        .insertInto('reports')
+        .values({
+          id,
+          orgId: actor.orgId,
+          kind: request.kind,
+          ...subject,
+          requestedBy: actor.userId,
+          expiresAt: new Date(now.getTime() + ctx.config.reportKeepDays * DAY_MS),
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      await ctx.queue.send(writeReportJob, { reportId: id }, { executor: trx });
+      return inserted;
+    });
+    return present(row, now);
+  } catch (error) {
+    if (isUniqueViolation(error, 'reports_pkey')) {
+      const other = await reportsInReach(ctx, actor).where('id', '=', id).executeTakeFirst();
+      if (other) return present(other, now);
+      throw new AppError('CONFLICT', 'This report id is taken. Reload the page and ask again.');
+    }
+    throw error;
+  }
+}
+
+export async function listReports(
+  ctx: ServiceContext,
+  actor: Actor,
+  query: { fieldId?: string | undefined; farmId?: string | undefined },
+): Promise<Report[]> {
+  let select = reportsInReach(ctx, actor);
+  if (query.fieldId) select = select.where('fieldId', '=', query.fieldId);
+  if (query.farmId) select = select.where('farmId', '=', query.farmId);
+  const now = ctx.now();
+  return (await select.orderBy('createdAt', 'desc').orderBy('id', 'desc').limit(100).execute()).map((row) => present(row, now));
+}
+
+export async function getReport(ctx: ServiceContext, actor: Actor, id: string): Promise<Report> {
+  const row = await reportsInReach(ctx, actor).where('id', '=', id).executeTakeFirst();
+  if (!row) throw AppError.notFound('Report');
+  return present(row, ctx.now());
+}
+
+/** The report's file to stream, or why there is none: still being written, failed, or deleted after its days. */
+export async function reportDownload(
+  ctx: ServiceContext,
+  actor: Actor,
+  id: string,
+): Promise<{ fileName: string; bytes: number; stream: Readable }> {
+  const report = await getReport(ctx, actor, id);
+  if (report.status === 'expired') {
+    throw new AppError(
+      'GONE',
+      `This report was kept for ${ctx.config.reportKeepDays} days and has been deleted. Ask for a new one: it will have the latest records.`,
+    );
+  }
+  if (report.status === 'failed')
+    throw new AppError('CONFLICT', `This report could not be written: ${report.error ?? 'no reason was kept'}.`);
+  if (report.status !== 'done')
+    throw new AppError('CONFLICT', 'This report is still being written. Wait for it to finish, then download it.');
+  const file = reportFile(ctx.config, actor.orgId, id);
+  const bytes = (await stat(file)).size;
+  const slug =
+    report.title
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-|-$/g, '') || 'report';
+  return { fileName: `${slug}-${report.createdAt.slice(0, 10)}.pdf`, bytes, stream: createReadStream(file) };
+}
+
+/** The person the report was asked by, as they are in its organisation now: their reach decides what it shows. */
+async function requester(ctx: ServiceContext, row: Selectable<ReportTable>): Promise<Actor | null> {
+  if (!row.requestedBy) return null;
+  const membership = await ctx.database.db
+    .selectFrom('memberships')
+    .select('role')
+    .where('orgId', '=', row.orgId)
+    .where('userId', '=', row.requestedBy)
+    .executeTakeFirst();
+  return membership ? { userId: row.requestedBy, orgId: row.orgId, role: membership.role } : null;
+}
+
+/**
+ * Writes a report's PDF: gathers its facts through the services the screens use (as the person who asked, with
+ * their reach), writes the file beside its final name and renames it, then marks the report done. Run again after a
+ * crash, it writes the file again; a report already done or failed is left as it is.
+ */
+export async function writeReport(ctx: ServiceContext, reportId: string, isLastAttempt: boolean): Promise<void> {
+  const db = ctx.database.db;
+  const row = await db.selectFrom('reports').selectAll().where('id', '=', reportId).executeTakeFirst();
+  if (!row || row.status === 'done' || row.status === 'failed' || row.status === 'expired') return;
+  const fail = async (reason: string) =>
+    db
+      .updateTable('reports')
+      .set({ status: 'failed', error: reason, stage: null, finishedAt: ctx.now() })
+      .where('id', '=', reportId)
+      .execute();
+  const actor = await requester(ctx, row);
+  if (!actor) return void (await fail('the person who asked for it no longer works in this organisation'));
+  try {
+    await db.updateTable('reports').set({ status: 'running', stage: 'gathering' }).where('id', '=', reportId).execute();
+    const content =
+      row.kind === 'field'
+        ? ({ kind: 'field', facts: await fieldReportFacts(ctx, actor, row.fieldId!) } as const)
+        : ({ kind: 'farm', facts: await farmReportFacts(ctx, actor, row.farmId) } as const);
+    const simulated = content.kind === 'field' ? content.facts.simulated : content.facts.fields.some((field) => field.simulated);
+    await db.updateTable('reports').set({ stage: 'writing', simulated }).where('id', '=', reportId).execute();
+    const file = reportFile(ctx.config, row.orgId, reportId);
+    await mkdir(path.dirname(file), { recursive: true });
+    const partial = `${file}.${process.pid}.part`;
+    await writeReportPdf(content, createWriteStream(partial), ctx.now());
+    await rename(partial, file);
+    const { size } = await stat(file);
+    await db
+      .updateTable('reports')
+      .set({ status: 'done', stage: null, fileBytes: size, finishedAt: ctx.now() })
+      .where('id', '=', reportId)
+      .where('status', '=', 'running')
+      .execute();
+  } catch (error) {
+    if (error instanceof AppError) return void (await fail(error.message.replace(/\.$/, '').toLowerCase()));
+    if (isLastAttempt) await fail('the server met an error while writing it; please ask again');
+    throw error;
+  }
+}
+
+const payload = z.object({ reportId: z.uuid() });
+
+export const writeReportJob: JobDefinition<typeof payload> = {
+  name: 'write-report',
+  payload,
+  retryLimit: 2,
+  retryDelaySeconds: 30,
+  expireInSeconds: 600,
+  async handle({ reportId }, context) {
+    await writeReport(context, reportId, context.attempt.isLast);
+  },
+};
+
+/**
+ * Deletes the files of reports past their days (and marks them expired, so that a download is told why) and any file
+ * whose report is gone with its field, farm or organisation.
+ */
+export async function pruneReports(ctx: ServiceContext): Promise<{ deleted: number }> {
+  const db = ctx.database.db;
+  const expired = await db
+    .selectFrom('reports')
+    .select(['id', 'orgId'])
+    .where('status', '!=', 'expired')
+    .where('expiresAt', '<=', ctx.now())
+    .limit(1000)
+    .execute();
+  let deleted = 0;
+  for (const report of expired) {
+    await rm(reportFile(ctx.config, report.orgId, report.id), { force: true });
+    await db.updateTable('reports').set({ status: 'expired' }).where('id', '=', report.id).execute();
+    deleted += 1;
+  }
+  const organisations = await readdir(reportsDir(ctx.config)).catch(() => [] as string[]);
+  for (const orgId of organisations) {
+    const files = await readdir(path.join(reportsDir(ctx.config), orgId)).catch(() => [] as string[]);
+    const ids = files.filter((name) => name.endsWith('.pdf')).map((name) => name.slice(0, -4));
+    if (ids.length === 0) continue;
+    const kept = new Set(
+      (
+        await db
+          .selectFrom('reports')
+          .select('id')
+          .where('orgId', '=', orgId)
+          .where(
+            'id',
+            'in',
+            ids.filter((id) => z.uuid().safeParse(id).success),
+          )
+          .execute()
+      ).map((row) => row.id),
+    );
+    for (const id of ids.filter((id) => !kept.has(id))) {
+      await rm(path.join(reportsDir(ctx.config), orgId, `${id}.pdf`), { force: true });
+      deleted += 1;
+    }
+  }
+  return { deleted };
+}
+
+export const pruneReportsJob: JobDefinition<z.ZodObject> = {
+  name: 'prune-reports',
+  payload: z.object({}).passthrough(),
+  cron: '17 3 * * *',
+  retryLimit: 2,
+  retryDelaySeconds: 300,
+  expireInSeconds: 900,
+  async handle(_payload, context) {
+    const outcome = await pruneReports(context);
+    if (outcome.deleted > 0) context.log.info(outcome, 'deleted report files past their days');
+  },
+};

@@ -36,7 +36,11 @@ const number = (value: number | null | undefined, digits = 1) =>
   value === null || value === undefined || !Number.isFinite(value) ? '—' : value.toLocaleString('en-GB', { maximumFractionDigits: digits });
 const simulatedMark = (simulated: boolean) => (simulated ? ' (simulated)' : '');
 
+/** Room a heading needs below it for its first lines; with less, the section starts on the next page. */
+const HEADING_ROOM = 80;
+
 function heading(doc: Doc, text: string) {
+  if (doc.y > doc.page.height - doc.page.margins.bottom - HEADING_ROOM) doc.addPage();
   doc.moveDown(0.8).font('bold').fontSize(13).fillColor('black').text(text, { width: TEXT_WIDTH });
   doc.moveDown(0.2).font('regular').fontSize(10);
 }
@@ -145,7 +149,7 @@ function fieldSection(doc: Doc, facts_: FieldReportFacts) {
     ['Expected harvest', dayText(field.expectedHarvestDate)],
     ['Area', `${field.size_hectares.toFixed(2)} ha, measured from the boundary drawn in Murimi`],
     ['Location', `${lat.toFixed(5)}, ${lng.toFixed(5)} (latitude, longitude of the field's centre)`],
-    ['Soil', field.soilTexture ?? 'not recorded'],
+    ['Soil', field.soilTexture?.replace(/-/g, ' ') ?? 'not recorded'],
     ['Water', field.irrigated ? 'irrigated' : 'rain-fed'],
   ]);
   boundaryDrawing(doc, field.boundary as FieldBoundary);

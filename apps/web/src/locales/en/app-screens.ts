@@ -1113,8 +1113,38 @@ export const appScreens = {
   reports: {
     subtitle: 'Every analysis of your fields, the season so far, management zones and how your fields compare.',
     fieldLabel: 'Field',
-    tabs: { label: 'Report', history: 'Analysis history', season: 'Season summary', zones: 'Management zones', compare: 'Compare fields' },
+    tabs: {
+      label: 'Report',
+      history: 'Analysis history',
+      season: 'Season summary',
+      zones: 'Management zones',
+      compare: 'Compare fields',
+      pdf: 'PDF reports',
+    },
     simulated: 'Simulated',
+    pdf: {
+      title: 'PDF reports',
+      intro: {
+        field:
+          'A PDF of this field: its facts, the latest advice and the season’s records, to print or to show your bank or input supplier.',
+        farm: 'A PDF of this farm: a summary page, then a page for each field with its facts, advice and records.',
+        all: 'The PDF reports of your fields and farms. Make one from a field’s or a farm’s page.',
+      },
+      make: 'Make a PDF report',
+      asking: 'Asking…',
+      loading: 'Loading the reports…',
+      empty: { one: 'No report yet.', all: 'No PDF reports yet. Open a field or a farm and choose “Make a PDF report”.' },
+      asked: 'Asked for on {{time}}',
+      status: {
+        queued: 'Waiting to be written…',
+        done: 'Ready to download.',
+        expired: 'Deleted after the days reports are kept. Make a new one for the latest records.',
+      },
+      stage: { gathering: 'Gathering the records…', writing: 'Writing the PDF…' },
+      failed: 'Could not be written: {{reason}}.',
+      download: 'Download PDF ({{size}} KB)',
+      downloading: 'Downloading…',
+    },
     history: {
       title: 'Analysis history',
       typeLabel: 'Analysis',

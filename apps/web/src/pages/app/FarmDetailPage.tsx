@@ -1,3 +1,4 @@
+import { PdfReports } from '../../features/reports/components/PdfReports.tsx';
 import type { Farm } from '@murimi/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -92,6 +93,7 @@ function FarmView({ farm }: { farm: Farm }) {
         <Card title={t('farmDetail.fields')}>
           <FarmFields farm={farm} />
         </Card>
+        <PdfReports request={{ kind: 'farm', farmId: farm.id }} />
         <FarmAssignment farm={farm} />
         <RecordHistory recordId={farm.id} />
         <FarmPackCard farm={farm} />

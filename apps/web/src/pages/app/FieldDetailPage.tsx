@@ -1,3 +1,4 @@
+import { PdfReports } from '../../features/reports/components/PdfReports.tsx';
 import type { FertilizerApplication, Field, SoilTest } from '@murimi/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -135,6 +136,7 @@ function FieldView({ field }: { field: WithDeviceCopy<Field> }) {
         {!field.onlyOnThisDevice && (
           <FieldAnalysisSummaries field={{ id: field.id, name: field.name, cropType: field.cropType, plantingDate: field.plantingDate }} />
         )}
+        {!field.onlyOnThisDevice && <PdfReports request={{ kind: 'field', fieldId: field.id }} />}
         <FieldRecords field={field} />
         <FieldVisits fieldId={field.id} onlyOnThisDevice={field.onlyOnThisDevice ?? false} />
         {!field.onlyOnThisDevice && <RecordHistory recordId={field.id} />}

@@ -11,10 +11,11 @@ import { AnalysisHistory } from '../../features/reports/components/AnalysisHisto
 import { FieldComparison } from '../../features/reports/components/FieldComparison.tsx';
 import { ManagementZonesPanel } from '../../features/reports/components/ManagementZonesPanel.tsx';
 import { SeasonSummary } from '../../features/reports/components/SeasonSummary.tsx';
+import { PdfReports } from '../../features/reports/components/PdfReports.tsx';
 import { publicConfigQuery } from '../../lib/api/public-config.ts';
 import { usePageTitle } from '../../lib/page-title.ts';
 
-const views = ['history', 'season', 'zones', 'compare'] as const;
+const views = ['history', 'season', 'zones', 'compare', 'pdf'] as const;
 type View = (typeof views)[number];
 
 /**
@@ -54,12 +55,14 @@ export default function ReportsPage({ title }: { title: string }) {
             </button>
           ))}
         </nav>
-        {view !== 'compare' && (
+        {view !== 'compare' && view !== 'pdf' && (
           <div className="mb-4 max-w-md">
             <FieldSelect label={t('reports.fieldLabel')} fields={list} value={field?.id ?? ''} onChange={(id) => selectField(id || null)} />
           </div>
         )}
-        {view === 'compare' ? (
+        {view === 'pdf' ? (
+          <PdfReports />
+        ) : view === 'compare' ? (
           <FieldComparison fields={list} />
         ) : !field ? (
           <Spinner label={t('states.loadingField')} />

@@ -19,6 +19,7 @@ import { onboardingRoutes } from './modules/onboarding/onboarding.routes.ts';
 import { billingRoutes } from './modules/billing/billing.routes.ts';
 import { supportRoutes } from './modules/support/support.routes.ts';
 import { reportRoutes } from './modules/reports/reports.routes.ts';
+import { programmeRoutes } from './modules/programme/programme.routes.ts';
 import { auditRoutes } from './modules/audit/audit.routes.ts';
 import { requestForLog } from './request-log.ts';
 import { securityHeaders } from './security-headers.ts';
@@ -117,6 +118,7 @@ export async function buildApp(
       await api.register(billingRoutes(ctx));
       await api.register(supportRoutes(ctx));
       await api.register(reportRoutes(ctx));
+      await api.register(programmeRoutes(ctx));
     },
     { prefix: '/api' },
   );

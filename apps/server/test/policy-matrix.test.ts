@@ -293,6 +293,7 @@ const samples: Record<string, Sample> = {
   'GET /api/reports/:id': { build: (r) => ({ url: `/api/reports/${r.reportId}` }) },
   // No job runs here: allowed is the 409 that says the report is still being written.
   'GET /api/reports/:id/download': { build: (r) => ({ url: `/api/reports/${r.reportId}/download` }) },
+  'GET /api/programme/figures': { noFarm: true, build: () => ({ url: '/api/programme/figures' }) },
   'GET /api/organisation/billing': { noFarm: true, build: () => ({ url: '/api/organisation/billing' }) },
   // This server has no CONTACT_EMAIL: allowed is the 503 that says so.
   'POST /api/support/messages': {

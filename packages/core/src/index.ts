@@ -17,6 +17,7 @@ export * from './schemas/harvest.ts';
 export * from './schemas/visit.ts';
 export * from './schemas/billing.ts';
 export * from './schemas/report.ts';
+export * from './schemas/programme.ts';
 export * from './agronomy/visit-priority.ts';
 export * from './schemas/alerts.ts';
 export * from './water-records.ts';

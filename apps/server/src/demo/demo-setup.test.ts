@@ -64,6 +64,8 @@ async function expectYieldsInPublishedBands() {
 
 const logIn = (password: string) => server.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: DEMO_EMAIL, password } });
 
+let latestPassword = '';
+
 describe('the demo', () => {
   it('creates six fields on two farms and completes every analysis on simulated data; running it again renews it', async () => {
     const first = await setUpDemo(server, () => {});
@@ -158,6 +160,7 @@ describe('the demo', () => {
     });
 
     const second = await setUpDemo(server, () => {});
+    latestPassword = second.password;
     expect(second.password).not.toBe(first.password);
     expect((await logIn(first.password)).statusCode).toBe(401);
     expect((await logIn(second.password)).statusCode).toBe(200);
@@ -170,4 +173,66 @@ describe('the demo', () => {
       .execute();
     expect(programmes).toHaveLength(1);
   }, 240_000);
+
+  it("shows the funder the programme's figures, and no route they reach names a farmer, phone, e-mail or place", async () => {
+    const db = server.ctx.database.db;
+    const signedIn = await server.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: 'funder.demo@example.com', password: latestPassword },
+    });
+    expect(signedIn.statusCode).toBe(200);
+    const headers = { authorization: `Bearer ${signedIn.json().access_token}` };
+    const orgId = signedIn.json().user.organisation.id as string;
+
+    const figures = (await server.app.inject({ method: 'GET', url: '/api/programme/figures', headers })).json().data;
+    expect(figures.rows.length).toBeGreaterThan(0);
+    expect(figures.totals.farms).toBeGreaterThanOrEqual(5);
+    for (const row of figures.rows) expect(row.farms, `${row.group} ${row.crop}`).toBeGreaterThanOrEqual(5);
+    expect(figures.totals.health.notAnalysed).toBeLessThan(figures.totals.fields);
+
+    // What must never reach a funder: the programme's other people, its farms' names, and where its fields are.
+    const people = await db
+      .selectFrom('users')
+      .innerJoin('memberships', 'memberships.userId', 'users.id')
+      .select(['users.name', 'users.email', 'users.phone'])
+      .where('memberships.orgId', '=', orgId)
+      .where('users.email', '!=', 'funder.demo@example.com')
+      .execute();
+    const farms = await db.selectFrom('farms').select(['id', 'name']).where('orgId', '=', orgId).execute();
+    const fields = await db.selectFrom('fields').select(['id', 'centroidLng', 'centroidLat']).where('orgId', '=', orgId).execute();
+    const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    const secrets = [
+      // "demo@example.com" is in the funder's own "funder.demo@example.com": a name counts only standing alone.
+      ...[
+        ...people.flatMap((person) => [person.name, person.email, ...(person.phone ? [person.phone] : [])]),
+        ...farms.map((farm) => farm.name),
+      ].map((text) => new RegExp(`(?<![\\w.+-])${escaped(text)}(?![\\w])`)),
+      // A coordinate is written with more decimals than these four: it counts however it goes on.
+      ...fields
+        .flatMap((field) => [field.centroidLng, field.centroidLat])
+        .map((degrees) => new RegExp(`(?<![\\d.])${escaped(degrees.toFixed(4))}`)),
+    ];
+    expect(secrets.length).toBeGreaterThan(60);
+
+    // Every GET route of the API, its path filled with a programme farm's and a field's id in turn.
+    const document = (await server.app.inject({ method: 'GET', url: '/api/docs/json' })).json() as {
+      paths: Record<string, { get?: unknown }>;
+    };
+    const routes = Object.entries(document.paths)
+      .filter(([, methods]) => methods.get)
+      .map(([route]) => route);
+    expect(routes.length).toBeGreaterThan(40);
+    let answered = 0;
+    for (const route of routes) {
+      for (const id of [farms[0]!.id, fields[0]!.id]) {
+        const url = route.replace(/\{[^}]+\}/g, id);
+        const response = await server.app.inject({ method: 'GET', url, headers });
+        if (response.statusCode === 200) answered += 1;
+        const body = response.body;
+        for (const secret of secrets) expect(secret.test(body), `${url} answers ${secret.source}`).toBe(false);
+      }
+    }
+    expect(answered).toBeGreaterThan(5);
+  }, 120_000);
 });

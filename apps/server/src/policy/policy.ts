@@ -67,6 +67,11 @@ export const POLICY = {
   'reports.read': farmReaders,
   /** Asking for a field or farm report: those who keep the field's records. */
   'reports.write': { ...managers, agronomist: 'assigned', farmer: 'assigned' },
+  /**
+   * The programme's figures (farms reached, hectares, health, alerts, advice followed, yields) by group and crop, with
+   * no farm or person in them: its funders (viewers) and those who run it. An agronomist or farmer sees their farms.
+   */
+  'programme.read': { ...managers, viewer: 'organisation' },
   /** The organisation's plan, farms and hectares, monthly price and trial: those who answer for its costs. */
   'billing.read': managers,
   /** Writing to the people who run this server, from the support page. */

@@ -1,0 +1,231 @@
+import {
+  addDays,
+  findCropType,
+  isoDay,
+  MIN_FARMS_PER_CELL,
+  type ProgrammeFigures,
+  type ProgrammeMeasures,
+  type ProgrammeQuery,
+} from '@murimi/core';
+import { sql } from 'kysely';
+import type { ServiceContext } from '../../app-context.ts';
+import { AppError } from '../../errors.ts';
+import type { Actor } from '../../policy/policy.ts';
+
+/** A clear image this recent counts as fresh data (spec: the share of fields with a clear image in the last 14 days). */
+const FRESH_IMAGE_DAYS = 14;
+/** The season runs July to June: planting from October in southern Africa, harvest by June. */
+const SEASON_START_MONTH = 7;
+
+/** One field as the figures need it; never leaves this module. */
+interface FieldFacts {
+  farmId: string;
+  groupId: string | null;
+  farmerUserId: string | null;
+  cropType: string | null;
+  hectares: number;
+  healthStatus: string | null;
+  imageDate: string | null;
+  expectedTPerHa: number | null;
+  alertsRaised: number;
+  alertsActedOn: number;
+  emailed: number;
+  texted: number;
+  adviceIssued: number;
+  loggedDone: number;
+}
+
+const NO_CROP = 'none';
+
+function seasonOf(query: ProgrammeQuery, today: string) {
+  const [year, month] = today.split('-').map(Number) as [number, number];
+  const startYear = query.season ?? (month >= SEASON_START_MONTH ? year : year - 1);
+  return {
+    startYear,
+    label: `${startYear}/${String((startYear + 1) % 100).padStart(2, '0')}`,
+    from: `${startYear}-0${SEASON_START_MONTH}-01`,
+    to: `${startYear + 1}-06-30`,
+  };
+}
+
+/** The value below which `share` of the sorted values fall, interpolated between neighbours. */
+function quantile(sorted: number[], share: number): number {
+  const position = (sorted.length - 1) * share;
+  const below = Math.floor(position);
+  const above = Math.min(sorted.length - 1, below + 1);
+  return sorted[below]! + (sorted[above]! - sorted[below]!) * (position - below);
+}
+
+function measure(fields: FieldFacts[], freshSince: string): ProgrammeMeasures {
+  const count = (test: (field: FieldFacts) => boolean) => fields.filter(test).length;
+  const sum = (value: (field: FieldFacts) => number) => fields.reduce((total, field) => total + value(field), 0);
+  const yields = fields
+    .map((field) => field.expectedTPerHa)
+    .filter((value): value is number => value !== null)
+    .sort((a, b) => a - b);
+  return {
+    farms: new Set(fields.map((field) => field.farmId)).size,
+    farmers: new Set(fields.map((field) => field.farmerUserId).filter(Boolean)).size,
+    fields: fields.length,
+    hectares: Math.round(sum((field) => field.hectares) * 100) / 100,
+    health: {
+      healthy: count((field) => field.healthStatus === 'healthy'),
+      moderate: count((field) => field.healthStatus === 'moderate'),
+      bareOrStressed: count((field) => field.healthStatus === 'bare-or-stressed'),
+      noClearImage: count((field) => field.healthStatus === 'no-clear-image'),
+      notAnalysed: count((field) => field.healthStatus === null),
+    },
+    freshImageFields: count((field) => field.imageDate !== null && field.imageDate >= freshSince),
+    alerts: {
+      raised: sum((field) => field.alertsRaised),
+      actedOn: sum((field) => field.alertsActedOn),
+      emailed: sum((field) => field.emailed),
+      texted: sum((field) => field.texted),
+    },
+    advice: { issued: sum((field) => field.adviceIssued), loggedDone: sum((field) => field.loggedDone) },
+    // The middle half, from at least as many estimates as a cell has farms: never one field's own figure.
+    yieldTPerHa:
+      yields.length < MIN_FARMS_PER_CELL
+        ? null
+        : {
+            lowerQuartile: Math.round(quantile(yields, 0.25) * 10) / 10,
+            median: Math.round(quantile(yields, 0.5) * 10) / 10,
+            upperQuartile: Math.round(quantile(yields, 0.75) * 10) / 10,
+            fields: yields.length,
+          },
+  };
+}
+
+/** Every field of the organisation with its farm's group, farmer and main crop, and its season's counts: one query. */
+async function fieldFacts(
+  ctx: ServiceContext,
+  orgId: string,
+  season: { from: string; to: string },
+): Promise<(FieldFacts & { fieldCrop: string | null })[]> {
+  const rows = await sql<{
+    farmId: string;
+    groupId: string | null;
+    farmerUserId: string | null;
+    fieldCrop: string | null;
+    hectares: number;
+    healthStatus: string | null;
+    imageDate: string | null;
+    expectedTPerHa: number | null;
+    alertsRaised: number;
+    alertsActedOn: number;
+    emailed: number;
+    texted: number;
+    adviceIssued: number;
+    loggedDone: number;
+  }>`
+    with season_alerts as (
+      select a.field_id, count(*)::int as raised, count(a.resolved_at)::int as acted_on,
+        coalesce(sum((select count(*) from alert_notifications n where n.alert_id = a.id and n.channel = 'email')), 0)::int as emailed,
+        coalesce(sum((select count(*) from alert_notifications n where n.alert_id = a.id and n.channel = 'sms')), 0)::int as texted
+      from alerts a
+      where a.org_id = ${orgId} and a.alert_date between ${season.from} and ${season.to}
+      group by a.field_id
+    ),
+    advice as (
+      select field_id, count(*)::int as issued from analyses
+      where org_id = ${orgId} and status = 'completed' and type in ('irrigation', 'fertilizer')
+        and analysis_date between ${season.from} and ${season.to}
+      group by field_id
+    ),
+    done as (
+      select field_id, count(*)::int as logged from (
+        select field_id from irrigation_events where org_id = ${orgId} and irrigation_date between ${season.from} and ${season.to}
+        union all
+        select field_id from fertilizer_applications where org_id = ${orgId} and application_date between ${season.from} and ${season.to}
+      ) logged
+      group by field_id
+    )
+    select
+      f.farm_id as "farmId", farms.group_id as "groupId", farms.farmer_user_id as "farmerUserId", f.crop_type as "fieldCrop",
+      f.size_hectares::float8 as hectares,
+      health.result->>'status' as "healthStatus",
+      health.result->'latest'->>'date' as "imageDate",
+      (yield.result->'range'->>'expectedTPerHa')::float8 as "expectedTPerHa",
+      coalesce(season_alerts.raised, 0) as "alertsRaised", coalesce(season_alerts.acted_on, 0) as "alertsActedOn",
+      coalesce(season_alerts.emailed, 0) as emailed, coalesce(season_alerts.texted, 0) as texted,
+      coalesce(advice.issued, 0) as "adviceIssued", coalesce(done.logged, 0) as "loggedDone"
+    from fields f
+    join farms on farms.id = f.farm_id
+    left join lateral (
+      select result from analyses where org_id = ${orgId} and field_id = f.id and type = 'health' and status = 'completed'
+      order by finished_at desc limit 1
+    ) health on true
+    left join lateral (
+      select result from analyses where org_id = ${orgId} and field_id = f.id and type = 'yield' and status = 'completed'
+        and (result->>'available')::boolean is true
+      order by finished_at desc limit 1
+    ) yield on true
+    left join season_alerts on season_alerts.field_id = f.id
+    left join advice on advice.field_id = f.id
+    left join done on done.field_id = f.id
+    where f.org_id = ${orgId}
+  `.execute(ctx.database.db);
+  // A farm's main crop (most hectares) puts all its fields in one cell, so that every farm is in exactly one.
+  const areaByFarmCrop = new Map<string, Map<string, number>>();
+  for (const row of rows.rows) {
+    const crops = areaByFarmCrop.get(row.farmId) ?? new Map<string, number>();
+    const crop = row.fieldCrop ?? NO_CROP;
+    crops.set(crop, (crops.get(crop) ?? 0) + row.hectares);
+    areaByFarmCrop.set(row.farmId, crops);
+  }
+  const mainCrop = new Map(
+    [...areaByFarmCrop].map(([farmId, crops]) => [farmId, [...crops].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))[0]![0]]),
+  );
+  return rows.rows.map((row) => ({ ...row, cropType: mainCrop.get(row.farmId)! === NO_CROP ? null : mainCrop.get(row.farmId)! }));
+}
+
+const cropName = (crop: string | null) => (crop === null ? 'No crop set' : (findCropType(crop)?.name ?? crop));
+
+/**
+ * The programme's figures, by group and main crop, for its funders and managers. Cells of fewer than
+ * `MIN_FARMS_PER_CELL` farms are dropped before anything is summed, whatever the filters, so every figure answered
+ * (rows and totals alike) is a sum of whole cells of 5 farms or more; filters choose whole cells.
+ */
+export async function programmeFigures(ctx: ServiceContext, actor: Actor, query: ProgrammeQuery): Promise<ProgrammeFigures> {
+  const db = ctx.database.db;
+  const today = isoDay(ctx.now());
+  const season = seasonOf(query, today);
+  const groups = await db.selectFrom('farmGroups').select(['id', 'name']).where('orgId', '=', actor.orgId).orderBy('name').execute();
+  if (query.groupId && !groups.some((group) => group.id === query.groupId)) throw AppError.notFound('Group');
+  const fields = await fieldFacts(ctx, actor.orgId, season);
+
+  const cells = new Map<string, { groupId: string | null; crop: string | null; fields: FieldFacts[] }>();
+  for (const field of fields) {
+    const key = `${field.groupId ?? ''}|${field.cropType ?? ''}`;
+    const cell = cells.get(key) ?? { groupId: field.groupId, crop: field.cropType, fields: [] };
+    cell.fields.push(field);
+    cells.set(key, cell);
+  }
+  const large = [...cells.values()].filter((cell) => new Set(cell.fields.map((field) => field.farmId)).size >= MIN_FARMS_PER_CELL);
+  const chosen = large.filter(
+    (cell) => (!query.groupId || cell.groupId === query.groupId) && (!query.crop || (cell.crop ?? NO_CROP) === query.crop),
+  );
+  const freshSince = addDays(today, -FRESH_IMAGE_DAYS);
+  const groupName = new Map(groups.map((group) => [group.id, group.name]));
+  const rows = chosen
+    .map((cell) => ({
+      groupId: cell.groupId,
+      group: cell.groupId ? (groupName.get(cell.groupId) ?? 'Group') : 'No group',
+      crop: cropName(cell.crop),
+      ...measure(cell.fields, freshSince),
+    }))
+    .sort((a, b) => a.group.localeCompare(b.group) || a.crop.localeCompare(b.crop));
+  const crops = [...new Set(large.map((cell) => cell.crop ?? NO_CROP))].map((id) => ({ id, name: cropName(id === NO_CROP ? null : id) }));
+  return {
+    season,
+    minimumFarms: MIN_FARMS_PER_CELL,
+    totals: measure(
+      chosen.flatMap((cell) => cell.fields),
+      freshSince,
+    ),
+    rows,
+    cellsLeftOut: cells.size - large.length,
+    groups,
+    crops: crops.sort((a, b) => a.name.localeCompare(b.name)),
+  };
+}

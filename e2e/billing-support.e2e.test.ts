@@ -112,4 +112,30 @@ describe.skipIf(onPostgres)('plan, billing and support', () => {
     expect(await seriousA11yViolations(page)).toEqual([]);
     await context.close();
   });
+
+  for (const [device, size] of [
+    [phone, 'phone'],
+    [desktop, 'desktop'],
+  ] as const) {
+    it(`shows the funder the programme's figures by group and crop, filtered and downloaded, naming no farm (${size})`, async () => {
+      const { context, page } = await newPage(browser, demo.server.url, device);
+      await signInThroughForm(page, 'funder.demo@example.com', demo.password);
+      await page.goto('/dashboard');
+      await page.getByRole('link', { name: "See the programme's figures" }).click();
+      await page.getByRole('heading', { name: 'Programme figures' }).waitFor();
+      await page.getByText('Farms reached').waitFor();
+      const table = page.getByRole('table');
+      await table.getByRole('rowheader').first().waitFor();
+      expect(await table.textContent()).toMatch(/Ward 7 – Mhondoro/);
+      expect(await page.locator('main').textContent()).not.toMatch(/plot \d|Chipo Moyo|@example\.com/);
+      await page.screenshot({ path: path.join(shots, `programme-${size}.png`), fullPage: true });
+      expect(await seriousA11yViolations(page)).toEqual([]);
+
+      await page.getByLabel('Group', { exact: true }).selectOption({ label: 'Ward 12 – Chegutu' });
+      await page.waitForFunction(() => !document.querySelector('table')?.textContent?.includes('Ward 7'));
+      const [csv] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download as CSV' }).click()]);
+      expect(csv.suggestedFilename()).toMatch(/^programme-\d{4}\.csv$/);
+      await context.close();
+    });
+  }
 });

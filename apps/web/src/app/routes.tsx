@@ -40,6 +40,7 @@ const Settings = screenPage(() => import('../pages/app/SettingsPage.tsx'));
 const People = screenPage(() => import('../pages/app/PeoplePage.tsx'));
 const Billing = screenPage(() => import('../pages/app/BillingPage.tsx'));
 const Support = screenPage(() => import('../pages/app/SupportPage.tsx'));
+const Programme = screenPage(() => import('../pages/app/ProgrammePage.tsx'));
 const Onboarding = screenPage(() => import('../pages/app/OnboardingPage.tsx'));
 const VisitQueue = screenPage(() => import('../pages/app/VisitQueuePage.tsx'));
 const LogVisit = screenPage(() => import('../pages/app/LogVisitPage.tsx'));
@@ -137,6 +138,7 @@ export function AppRoutes() {
             <Route path="weather" element={<Irrigation />} />
             <Route path="billing" element={<Billing />} />
             <Route path="support" element={<Support />} />
+            <Route path="programme" element={<Programme />} />
             <Route path="settings" element={<Settings />} />
             <Route path="people" element={<People />} />
             <Route path="people/onboarding" element={<Onboarding />} />

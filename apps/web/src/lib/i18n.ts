@@ -10,6 +10,7 @@ import type { publicPages } from '../locales/en/public.ts';
 import type { visitTexts } from '../locales/en/visits.ts';
 import type { billingTexts } from '../locales/en/billing.ts';
 import type { supportTexts } from '../locales/en/support.ts';
+import type { programmeTexts } from '../locales/en/programme.ts';
 
 /**
  * The languages a person can choose, and the locale `Intl` formats their numbers and dates with: English is the
@@ -32,6 +33,7 @@ type English = Omit<(typeof resources)['en'], 'app'> & {
   visits: typeof visitTexts;
   billing: typeof billingTexts;
   support: typeof supportTexts;
+  programme: typeof programmeTexts;
 };
 
 /** The shape of a locale: English's keys, any text. */

@@ -97,6 +97,7 @@ export const breadcrumbLabels: Record<string, string> = {
   people: 'Organisation & people',
   billing: 'Plan & billing',
   support: 'Support',
+  programme: 'Programme figures',
   create: 'Create',
   import: 'Import fields',
   onboarding: 'Add farmers',

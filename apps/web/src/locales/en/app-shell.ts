@@ -34,8 +34,8 @@ export const appShell = {
   dashboard: {
     title: 'Dashboard',
     viewerTitle: 'You view this organisation as a funder',
-    viewer: "A viewer sees a programme's totals, never a farmer or their fields. Funders' reports are not built yet: nothing to show here.",
-    viewerAction: 'Organisation & people',
+    viewer: "A viewer sees a programme's figures, never a farmer or their fields.",
+    viewerAction: "See the programme's figures",
     welcome: 'Welcome, {{name}}.',
     emptyTitle: 'Set up your first field',
     empty:

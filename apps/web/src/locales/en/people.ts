@@ -34,6 +34,7 @@ export const peopleTexts = {
     title: 'Organisation & people',
     subtitle: 'Who works in {{organisation}}, and what each may do.',
     billingLink: 'Plan & billing',
+    programmeLink: 'Programme figures',
     organisations: 'Your organisations',
     loadingOrganisations: 'Loading your organisations…',
     loadingMembers: 'Loading the people…',

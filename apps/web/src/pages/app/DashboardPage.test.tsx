@@ -109,6 +109,6 @@ describe('the dashboard of a viewer', () => {
     openDashboard();
     await screen.findByText('You view this organisation as a funder');
     expect(screen.queryByText('This could not be loaded.')).toBeNull();
-    expect(screen.getByRole('link', { name: 'Organisation & people' }).getAttribute('href')).toBe('/people');
+    expect(screen.getByRole('link', { name: "See the programme's figures" }).getAttribute('href')).toBe('/programme');
   });
 });

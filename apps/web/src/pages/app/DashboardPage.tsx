@@ -93,7 +93,7 @@ export default function DashboardPage() {
       <EmptyState
         title={t('dashboard.viewerTitle')}
         message={t('dashboard.viewer')}
-        action={<ButtonLink to="/people">{t('dashboard.viewerAction')}</ButtonLink>}
+        action={<ButtonLink to="/programme">{t('dashboard.viewerAction')}</ButtonLink>}
       />
     );
   else if (fields.isError || farms.isError)

@@ -262,11 +262,18 @@ export default function PeoplePage() {
         title={t('people.title')}
         subtitle={t('people.subtitle', { organisation: name })}
         actions={
-          allowed.includes('billing.read') ? (
-            <ButtonLink to="/billing" variant="secondary">
-              {t('people.billingLink')}
-            </ButtonLink>
-          ) : undefined
+          <div className="flex flex-wrap gap-2">
+            {allowed.includes('programme.read') && (
+              <ButtonLink to="/programme" variant="secondary">
+                {t('people.programmeLink')}
+              </ButtonLink>
+            )}
+            {allowed.includes('billing.read') && (
+              <ButtonLink to="/billing" variant="secondary">
+                {t('people.billingLink')}
+              </ButtonLink>
+            )}
+          </div>
         }
       />
       <div className="flex flex-col gap-4">

@@ -57,32 +57,43 @@ function quantile(sorted: number[], share: number): number {
 }
 
 function measure(fields: FieldFacts[], freshSince: string): ProgrammeMeasures {
-  const count = (test: (field: FieldFacts) => boolean) => fields.filter(test).length;
-  const sum = (value: (field: FieldFacts) => number) => fields.reduce((total, field) => total + value(field), 0);
-  const yields = fields
-    .map((field) => field.expectedTPerHa)
-    .filter((value): value is number => value !== null)
-    .sort((a, b) => a - b);
+  const farms = new Set<string>();
+  const farmers = new Set<string>();
+  const health = { healthy: 0, moderate: 0, bareOrStressed: 0, noClearImage: 0, notAnalysed: 0 };
+  const alerts = { raised: 0, actedOn: 0, emailed: 0, texted: 0 };
+  const advice = { issued: 0, loggedDone: 0 };
+  const yields: number[] = [];
+  let hectares = 0;
+  let freshImageFields = 0;
+  // One pass: a programme's answer reads every field once, whatever it holds.
+  for (const field of fields) {
+    farms.add(field.farmId);
+    if (field.farmerUserId) farmers.add(field.farmerUserId);
+    hectares += field.hectares;
+    if (field.healthStatus === null) health.notAnalysed += 1;
+    else if (field.healthStatus === 'healthy') health.healthy += 1;
+    else if (field.healthStatus === 'moderate') health.moderate += 1;
+    else if (field.healthStatus === 'bare-or-stressed') health.bareOrStressed += 1;
+    else if (field.healthStatus === 'no-clear-image') health.noClearImage += 1;
+    if (field.imageDate !== null && field.imageDate >= freshSince) freshImageFields += 1;
+    alerts.raised += field.alertsRaised;
+    alerts.actedOn += field.alertsActedOn;
+    alerts.emailed += field.emailed;
+    alerts.texted += field.texted;
+    advice.issued += field.adviceIssued;
+    advice.loggedDone += field.loggedDone;
+    if (field.expectedTPerHa !== null) yields.push(field.expectedTPerHa);
+  }
+  yields.sort((a, b) => a - b);
   return {
-    farms: new Set(fields.map((field) => field.farmId)).size,
-    farmers: new Set(fields.map((field) => field.farmerUserId).filter(Boolean)).size,
+    farms: farms.size,
+    farmers: farmers.size,
     fields: fields.length,
-    hectares: Math.round(sum((field) => field.hectares) * 100) / 100,
-    health: {
-      healthy: count((field) => field.healthStatus === 'healthy'),
-      moderate: count((field) => field.healthStatus === 'moderate'),
-      bareOrStressed: count((field) => field.healthStatus === 'bare-or-stressed'),
-      noClearImage: count((field) => field.healthStatus === 'no-clear-image'),
-      notAnalysed: count((field) => field.healthStatus === null),
-    },
-    freshImageFields: count((field) => field.imageDate !== null && field.imageDate >= freshSince),
-    alerts: {
-      raised: sum((field) => field.alertsRaised),
-      actedOn: sum((field) => field.alertsActedOn),
-      emailed: sum((field) => field.emailed),
-      texted: sum((field) => field.texted),
-    },
-    advice: { issued: sum((field) => field.adviceIssued), loggedDone: sum((field) => field.loggedDone) },
+    hectares: Math.round(hectares * 100) / 100,
+    health,
+    freshImageFields,
+    alerts,
+    advice,
     // The middle half, from at least as many estimates as a cell has farms: never one field's own figure.
     yieldTPerHa:
       yields.length < MIN_FARMS_PER_CELL
@@ -119,10 +130,11 @@ async function fieldFacts(
     loggedDone: number;
   }>`
     with season_alerts as (
-      select a.field_id, count(*)::int as raised, count(a.resolved_at)::int as acted_on,
-        coalesce(sum((select count(*) from alert_notifications n where n.alert_id = a.id and n.channel = 'email')), 0)::int as emailed,
-        coalesce(sum((select count(*) from alert_notifications n where n.alert_id = a.id and n.channel = 'sms')), 0)::int as texted
+      select a.field_id, count(distinct a.id)::int as raised, count(distinct a.id) filter (where a.resolved_at is not null)::int as acted_on,
+        count(n.alert_id) filter (where n.channel = 'email')::int as emailed,
+        count(n.alert_id) filter (where n.channel = 'sms')::int as texted
       from alerts a
+      left join alert_notifications n on n.alert_id = a.id
       where a.org_id = ${orgId} and a.alert_date between ${season.from} and ${season.to}
       group by a.field_id
     ),
@@ -139,27 +151,32 @@ async function fieldFacts(
         select field_id from fertilizer_applications where org_id = ${orgId} and application_date between ${season.from} and ${season.to}
       ) logged
       group by field_id
+    ),
+    -- The newest completed health and yield analysis of each field, in one pass over the organisation's analyses
+    -- each, keeping only the few values read (a result is kilobytes of JSON).
+    health as (
+      select distinct on (field_id) field_id, result->>'status' as status, result->'latest'->>'date' as image_date
+      from analyses where org_id = ${orgId} and type = 'health' and status = 'completed'
+      order by field_id, finished_at desc
+    ),
+    yield as (
+      select distinct on (field_id) field_id, (result->'range'->>'expectedTPerHa')::float8 as expected
+      from analyses where org_id = ${orgId} and type = 'yield' and status = 'completed' and (result->>'available')::boolean is true
+      order by field_id, finished_at desc
     )
     select
       f.farm_id as "farmId", farms.group_id as "groupId", farms.farmer_user_id as "farmerUserId", f.crop_type as "fieldCrop",
       f.size_hectares::float8 as hectares,
-      health.result->>'status' as "healthStatus",
-      health.result->'latest'->>'date' as "imageDate",
-      (yield.result->'range'->>'expectedTPerHa')::float8 as "expectedTPerHa",
+      health.status as "healthStatus",
+      health.image_date as "imageDate",
+      yield.expected as "expectedTPerHa",
       coalesce(season_alerts.raised, 0) as "alertsRaised", coalesce(season_alerts.acted_on, 0) as "alertsActedOn",
       coalesce(season_alerts.emailed, 0) as emailed, coalesce(season_alerts.texted, 0) as texted,
       coalesce(advice.issued, 0) as "adviceIssued", coalesce(done.logged, 0) as "loggedDone"
     from fields f
     join farms on farms.id = f.farm_id
-    left join lateral (
-      select result from analyses where org_id = ${orgId} and field_id = f.id and type = 'health' and status = 'completed'
-      order by finished_at desc limit 1
-    ) health on true
-    left join lateral (
-      select result from analyses where org_id = ${orgId} and field_id = f.id and type = 'yield' and status = 'completed'
-        and (result->>'available')::boolean is true
-      order by finished_at desc limit 1
-    ) yield on true
+    left join health on health.field_id = f.id
+    left join yield on yield.field_id = f.id
     left join season_alerts on season_alerts.field_id = f.id
     left join advice on advice.field_id = f.id
     left join done on done.field_id = f.id

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { anApplication } from '../../../test/factories.ts';
 import { as, registerAccount, squareBoundary, startTestApp, type TestAccount, type TestApp } from '../../../test/harness.ts';
 
 // The funder's figures on a constructed programme: Ward A has 5 maize farms and 1 soybean farm, Ward B 4 maize farms.
@@ -86,6 +87,69 @@ describe("the programme's figures for its funders", () => {
       expect(answer.totals.farms).toBe(0);
       expect(answer.totals.hectares).toBe(0);
     }
+  });
+
+  it("counts the season's alerts (each once, however many were told of it), who was told by which channel, advice and records", async () => {
+    const db = t.ctx.database.db;
+    const today = new Date().toISOString().slice(0, 10);
+    const farmIds = (await db.selectFrom('farms').select('id').where('groupId', '=', groups.A).execute()).map((farm) => farm.id);
+    const [first, second] = await db
+      .selectFrom('fields')
+      .select(['id'])
+      .where('farmId', 'in', farmIds)
+      .where('cropType', '=', 'maize-grain')
+      .limit(2)
+      .execute();
+    const alert = (fieldId: string, resolved: boolean) => ({
+      id: randomUUID(),
+      orgId: owner.orgId,
+      fieldId,
+      ruleId: 'frost',
+      category: 'weather' as const,
+      severity: 'warning' as const,
+      episodeKey: randomUUID(),
+      messageKey: 'frost',
+      actionKey: 'frost',
+      params: JSON.stringify({}),
+      evidence: JSON.stringify({}),
+      alertDate: today,
+      fieldToday: today,
+      resolvedAt: resolved ? new Date() : null,
+    });
+    const alerts = [alert(first!.id, true), alert(second!.id, false)];
+    await db.insertInto('alerts').values(alerts).execute();
+    // The first alert was told to two people by e-mail and one by SMS.
+    const people = [owner.userId, viewer.userId];
+    await db
+      .insertInto('alertNotifications')
+      .values([
+        ...people.map((userId) => ({ alertId: alerts[0]!.id, userId, channel: 'email' as const, severity: 'warning' as const })),
+        { alertId: alerts[0]!.id, userId: owner.userId, channel: 'sms' as const, severity: 'warning' as const },
+      ])
+      .execute();
+    await db
+      .insertInto('analyses')
+      .values({
+        orgId: owner.orgId,
+        fieldId: first!.id,
+        type: 'irrigation',
+        status: 'completed',
+        finishedAt: new Date(),
+        analysisDate: today,
+      })
+      .execute();
+    const logged = await as(owner, t.app, {
+      method: 'POST',
+      url: '/api/fertilizer-applications',
+      payload: { ...anApplication(first!.id), applicationDate: today },
+    });
+    expect(logged.statusCode).toBe(201);
+    const totals = (await figures()).json().data.totals;
+    expect(totals.alerts).toEqual({ raised: 2, actedOn: 1, emailed: 2, texted: 1 });
+    expect(totals.advice).toEqual({ issued: 1, loggedDone: 1 });
+    // A season before it: none of them.
+    const before = (await figures(`?season=${Number(today.slice(0, 4)) - 2}`)).json().data.totals;
+    expect(before.alerts.raised).toBe(0);
   });
 
   it('shows a group once it reaches 5 farms', async () => {

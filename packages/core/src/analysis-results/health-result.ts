@@ -21,6 +21,8 @@ export const healthImageSchema = z.object({
   ndvi: z.number().nullable(),
 });
 
+export type HealthImage = z.infer<typeof healthImageSchema>;
+
 /** Where a problem zone lies in the field: the compass direction of its centre from the field's centre, or `centre`. */
 export const fieldDirections = [
   'north',

@@ -194,7 +194,7 @@ export function latestSummariesQuery(db: Kysely<DB>, orgId: string, fieldId: str
  * deleted since `latest` was read).
  */
 export async function latestResults(
-  ctx: AppContext,
+  ctx: ServiceContext,
   orgId: string,
   fieldId: string,
   latest: Record<AnalysisType, AnalysisView | null>,

@@ -7,6 +7,8 @@ import {
   type FertilizerApplication,
   type Field,
   type FieldHealthOverview,
+  type HealthImage,
+  type HealthResult,
   type Harvest,
   type IrrigationEvent,
   type RainReading,
@@ -16,7 +18,7 @@ import type { ServiceContext } from '../../app-context.ts';
 import type { Actor } from '../../policy/policy.ts';
 import { listAlerts } from '../alerts/alerts.service.ts';
 import { analysisOverview } from '../analysis/analysis-overview.ts';
-import { latestSummaries } from '../analysis/analysis.service.ts';
+import { latestResults, latestSummaries } from '../analysis/analysis.service.ts';
 import { listApplications } from '../fertilizer-applications/fertilizer-applications.service.ts';
 import { getFarm } from '../farms/farms.service.ts';
 import { getField, listFields } from '../fields/fields.service.ts';
@@ -35,6 +37,8 @@ export interface FieldReportFacts {
   /** The season the report speaks of: planting (or the last 6 months) to today. */
   season: { from: string; to: string };
   health: FieldHealthOverview['health'];
+  /** The season's images of the latest health analysis, for the chart, with its thresholds; null without one. */
+  ndviSeason: { images: HealthImage[]; healthyFrom: number; bareBelow: number } | null;
   analyses: AnalysisView[];
   soilTests: SoilTest[];
   applications: FertilizerApplication[];
@@ -78,6 +82,16 @@ export async function fieldReportFacts(
     health ? Promise.resolve(null) : analysisOverview(ctx, actor),
   ]);
   const analyses = ANALYSIS_ORDER.map((type) => latest[type]).filter((view): view is AnalysisView => view?.status === 'completed');
+  const healthResult = (await latestResults(ctx, actor.orgId, fieldId, latest, ['health'])).health?.result as
+    HealthResult | null | undefined;
+  const ndviSeason =
+    healthResult && 'history' in healthResult && 'thresholds' in healthResult
+      ? {
+          images: healthResult.history,
+          healthyFrom: healthResult.thresholds.ndviHealthyFrom,
+          bareBelow: healthResult.thresholds.ndviBareOrStressedBelow,
+        }
+      : null;
   const fieldHealth = health?.get(fieldId) ?? overview?.find((item) => item.field_id === fieldId)?.health ?? null;
   const seasonAlerts = alerts.data.filter((alert) => inSeason(alert.date, season));
   return {
@@ -85,6 +99,7 @@ export async function fieldReportFacts(
     farmName: farm.name,
     season,
     health: fieldHealth,
+    ndviSeason,
     analyses,
     // Soil tests stand for several seasons: all of them, newest first.
     soilTests: soilTests.data,

@@ -118,6 +118,62 @@ function boundaryDrawing(doc: Doc, boundary: FieldBoundary) {
   doc.y = barY + 16;
 }
 
+/**
+ * The season's mean NDVI of each clear image, as a black line with a dot per image, between the dashed lines of the
+ * analysis's thresholds (labelled in words, so the chart reads in black and white); the dates at the ends of the axis.
+ */
+function ndviChart(doc: Doc, season: NonNullable<FieldReportFacts['ndviSeason']>) {
+  const clear = season.images.filter((image): image is typeof image & { ndvi: number } => image.usable && image.ndvi !== null);
+  if (clear.length < 2) {
+    line(doc, `Only ${clear.length} clear image${clear.length === 1 ? '' : 's'} this season so far: the chart starts with the second.`);
+    return;
+  }
+  // Chart, dates and caption stay on one page.
+  if (doc.y + 180 > doc.page.height - doc.page.margins.bottom) doc.addPage();
+  const box = { left: MARGIN + 30, top: doc.y + 8, width: 330, height: 120 };
+  const first = Date.parse(clear[0]!.date);
+  const span = Math.max(Date.parse(clear.at(-1)!.date) - first, 1);
+  const x = (date: string) => box.left + ((Date.parse(date) - first) / span) * box.width;
+  const y = (ndvi: number) => box.top + box.height * (1 - Math.min(1, Math.max(0, ndvi)));
+  doc.save().lineWidth(0.8).strokeColor('black');
+  doc
+    .moveTo(box.left, box.top)
+    .lineTo(box.left, box.top + box.height)
+    .lineTo(box.left + box.width, box.top + box.height)
+    .stroke();
+  doc.font('regular').fontSize(8).fillColor('black');
+  for (const tick of [0, 0.5, 1]) doc.text(tick.toFixed(1), MARGIN, y(tick) - 4, { width: 24, align: 'right', lineBreak: false });
+  for (const [value, label] of [
+    [season.healthyFrom, `healthy from ${season.healthyFrom.toFixed(2)}`],
+    [season.bareBelow, `bare or stressed below ${season.bareBelow.toFixed(2)}`],
+  ] as const) {
+    doc
+      .dash(3, { space: 3 })
+      .moveTo(box.left, y(value))
+      .lineTo(box.left + box.width, y(value))
+      .stroke()
+      .undash();
+    doc.text(label, box.left + box.width + 6, y(value) - 4, { lineBreak: false });
+  }
+  doc.lineWidth(1.5);
+  clear.forEach((image, i) => (i === 0 ? doc.moveTo(x(image.date), y(image.ndvi)) : doc.lineTo(x(image.date), y(image.ndvi))));
+  doc.stroke();
+  for (const image of clear) doc.circle(x(image.date), y(image.ndvi), 2.2).fill('black');
+  doc.text(dayText(clear[0]!.date), box.left, box.top + box.height + 4, { lineBreak: false });
+  doc.text(dayText(clear.at(-1)!.date), box.left + box.width - 60, box.top + box.height + 4, {
+    width: 60,
+    align: 'right',
+    lineBreak: false,
+  });
+  doc.restore();
+  doc.x = MARGIN;
+  doc.y = box.top + box.height + 18;
+  line(
+    doc,
+    `Mean NDVI of each clear Sentinel-2 image this season: ${clear.length} of ${season.images.length} images were clear enough to read (the others cloudy or shadowed).`,
+  );
+}
+
 function fieldSection(doc: Doc, facts_: FieldReportFacts) {
   const { field } = facts_;
   const crop = field.cropType ? (findCropType(field.cropType)?.name ?? field.cropType) : 'not set';
@@ -166,6 +222,7 @@ function fieldSection(doc: Doc, facts_: FieldReportFacts) {
       doc,
       `Mean NDVI ${health.ndvi.toFixed(2)} (unitless, 0 bare soil to about 0.9 dense green crop) on ${dayText(health.date)}, from Sentinel-2 at 10 m${simulatedMark(health.simulated)}. Status: ${health.status.replace(/-/g, ' ')}.`,
     );
+    if (facts_.ndviSeason) ndviChart(doc, facts_.ndviSeason);
   }
 
   heading(doc, 'Latest advice');

@@ -134,6 +134,10 @@ describe('field and farm reports', () => {
     expect(flat).toContain('The crop is growing well: mean NDVI 0.62');
     expect(flat).toContain('Simulated:');
     expect(flat).toContain('(simulated)');
+    // The season's chart, its thresholds in words.
+    expect(flat).toMatch(/healthy from 0\.\d\d/);
+    expect(flat).toMatch(/bare or stressed below 0\.\d\d/);
+    expect(flat).toMatch(/Mean NDVI of each clear Sentinel-2 image this season: \d+ of \d+ images were clear/);
     expect(flat).toContain('pH 5.6; N 18, P 12, K 140 ppm');
     expect(flat).toContain('Compound D, 300 kg/ha, giving N 21 kg/ha');
     expect(flat).toContain('Rain logged: 23 mm on 1 day');

@@ -90,7 +90,10 @@ describe('an SMS sent once', () => {
   it('is handed over by one of two runners of the same message; the other sends nothing', async () => {
     const queued = await queueAlertSms();
     const outcomes = await Promise.all([deliver(queued.id), deliver(queued.id)]);
-    expect(outcomes.sort()).toEqual(['sending', 'sent']);
+    // The other runner finds the message leased ('sending') or, when the first finished before it looked, already
+    // 'sent'; either way it sends nothing: the provider is asked once.
+    expect(outcomes).toContain('sent');
+    expect(outcomes.every((outcome) => outcome === 'sending' || outcome === 'sent')).toBe(true);
     expect(posts(twilio)).toHaveLength(1);
     expect(await outboxRow(queued.id)).toMatchObject({ status: 'sent', attempts: 1, leaseOwner: null, leaseUntil: null });
   });

@@ -33,11 +33,16 @@ export interface OrganisationPrice {
 
 const cents = (usd: number) => Math.round(usd * 100) / 100;
 
+/** One farm's line on the bill, to the cent: $7 on the bulk plan, else its farm price on its hectares. */
+export function farmMonthlyBillUsd(plan: OrganisationPrice['plan'], hectares: number): number {
+  return plan === 'bulk' ? BULK_PRICE_PER_FARM_USD : cents(farmMonthlyPriceUsd(hectares));
+}
+
 /** The monthly price of an organisation whose farms measure `farmHectares` (each farm's fields added up). */
 export function organisationMonthlyPrice(farmHectares: readonly number[]): OrganisationPrice {
   const farms = farmHectares.length;
   const hectares = farmHectares.reduce((sum, ha) => sum + ha, 0);
   const bulk = bulkMonthlyPriceUsd(farms);
   if (bulk !== null) return { plan: 'bulk', farms, hectares, monthlyUsd: bulk };
-  return { plan: 'farm', farms, hectares, monthlyUsd: cents(farmHectares.reduce((sum, ha) => sum + cents(farmMonthlyPriceUsd(ha)), 0)) };
+  return { plan: 'farm', farms, hectares, monthlyUsd: cents(farmHectares.reduce((sum, ha) => sum + farmMonthlyBillUsd('farm', ha), 0)) };
 }

@@ -9,6 +9,25 @@ import { idSchema } from './common.ts';
  */
 export const MIN_FARMS_PER_CELL = 5;
 
+/** The season runs July to June: planting from October in southern Africa, harvest by June. */
+const SEASON_START_MONTH = 7;
+
+/** The season a day (YYYY-MM-DD) falls in, by the year it started. */
+export function seasonStartYearOf(day: string): number {
+  const [year, month] = day.split('-').map(Number) as [number, number];
+  return month >= SEASON_START_MONTH ? year : year - 1;
+}
+
+/** A season by the year it started: its label ("2026/27") and its first and last days. */
+export function programmeSeason(startYear: number) {
+  return {
+    startYear,
+    label: `${startYear}/${String((startYear + 1) % 100).padStart(2, '0')}`,
+    from: `${startYear}-0${SEASON_START_MONTH}-01`,
+    to: `${startYear + 1}-06-30`,
+  };
+}
+
 export const programmeQuerySchema = z.strictObject({
   groupId: idSchema.optional(),
   /** A crop type id ("maize-grain"). */

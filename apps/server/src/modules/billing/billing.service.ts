@@ -1,12 +1,4 @@
-import {
-  addDays,
-  farmMonthlyPriceUsd,
-  isoDay,
-  organisationMonthlyPrice,
-  TRIAL_DAYS,
-  BULK_PRICE_PER_FARM_USD,
-  type Billing,
-} from '@murimi/core';
+import { addDays, farmMonthlyBillUsd, isoDay, organisationMonthlyPrice, TRIAL_DAYS, type Billing } from '@murimi/core';
 import { sql } from 'kysely';
 import type { AppContext } from '../../app-context.ts';
 import type { Actor } from '../../policy/policy.ts';
@@ -29,8 +21,6 @@ export async function organisationBilling(ctx: AppContext, actor: Actor): Promis
     .groupBy(['farms.id', 'farms.name'])
     .execute();
   const price = organisationMonthlyPrice(farms.map((farm) => farm.hectares));
-  const farmPrice = (hectares: number) =>
-    price.plan === 'bulk' ? BULK_PRICE_PER_FARM_USD : Math.round(farmMonthlyPriceUsd(hectares) * 100) / 100;
   const today = isoDay(ctx.now());
   const trialEndsOn = addDays(isoDay(new Date(organisation.createdAt)), TRIAL_DAYS);
   return {
@@ -38,7 +28,7 @@ export async function organisationBilling(ctx: AppContext, actor: Actor): Promis
     trialEndsOn,
     trialDaysLeft: Math.max(0, Math.round((Date.parse(trialEndsOn) - Date.parse(today)) / 86_400_000)),
     largestFarms: farms
-      .map((farm) => ({ id: farm.id, name: farm.name, hectares: farm.hectares, monthlyUsd: farmPrice(farm.hectares) }))
+      .map((farm) => ({ id: farm.id, name: farm.name, hectares: farm.hectares, monthlyUsd: farmMonthlyBillUsd(price.plan, farm.hectares) }))
       .sort((a, b) => b.hectares - a.hectares || a.name.localeCompare(b.name))
       .slice(0, LISTED_FARMS),
   };

@@ -3,6 +3,8 @@ import {
   findCropType,
   isoDay,
   MIN_FARMS_PER_CELL,
+  programmeSeason,
+  seasonStartYearOf,
   type ProgrammeFigures,
   type ProgrammeMeasures,
   type ProgrammeQuery,
@@ -14,9 +16,6 @@ import type { Actor } from '../../policy/policy.ts';
 
 /** A clear image this recent counts as fresh data (spec: the share of fields with a clear image in the last 14 days). */
 const FRESH_IMAGE_DAYS = 14;
-/** The season runs July to June: planting from October in southern Africa, harvest by June. */
-const SEASON_START_MONTH = 7;
-
 /** One field as the figures need it; never leaves this module. */
 interface FieldFacts {
   farmId: string;
@@ -36,17 +35,6 @@ interface FieldFacts {
 }
 
 const NO_CROP = 'none';
-
-function seasonOf(query: ProgrammeQuery, today: string) {
-  const [year, month] = today.split('-').map(Number) as [number, number];
-  const startYear = query.season ?? (month >= SEASON_START_MONTH ? year : year - 1);
-  return {
-    startYear,
-    label: `${startYear}/${String((startYear + 1) % 100).padStart(2, '0')}`,
-    from: `${startYear}-0${SEASON_START_MONTH}-01`,
-    to: `${startYear + 1}-06-30`,
-  };
-}
 
 /** The value below which `share` of the sorted values fall, interpolated between neighbours. */
 function quantile(sorted: number[], share: number): number {
@@ -108,27 +96,9 @@ function measure(fields: FieldFacts[], freshSince: string): ProgrammeMeasures {
 }
 
 /** Every field of the organisation with its farm's group, farmer and main crop, and its season's counts: one query. */
-async function fieldFacts(
-  ctx: ServiceContext,
-  orgId: string,
-  season: { from: string; to: string },
-): Promise<(FieldFacts & { fieldCrop: string | null })[]> {
-  const rows = await sql<{
-    farmId: string;
-    groupId: string | null;
-    farmerUserId: string | null;
-    fieldCrop: string | null;
-    hectares: number;
-    healthStatus: string | null;
-    imageDate: string | null;
-    expectedTPerHa: number | null;
-    alertsRaised: number;
-    alertsActedOn: number;
-    emailed: number;
-    texted: number;
-    adviceIssued: number;
-    loggedDone: number;
-  }>`
+async function fieldFacts(ctx: ServiceContext, orgId: string, season: { from: string; to: string }): Promise<FieldFacts[]> {
+  // Each field as read, with its own crop; its farm's main crop is worked out below.
+  const rows = await sql<Omit<FieldFacts, 'cropType'> & { fieldCrop: string | null }>`
     with season_alerts as (
       select a.field_id, count(distinct a.id)::int as raised, count(distinct a.id) filter (where a.resolved_at is not null)::int as acted_on,
         count(n.alert_id) filter (where n.channel = 'email')::int as emailed,
@@ -206,7 +176,7 @@ const cropName = (crop: string | null) => (crop === null ? 'No crop set' : (find
 export async function programmeFigures(ctx: ServiceContext, actor: Actor, query: ProgrammeQuery): Promise<ProgrammeFigures> {
   const db = ctx.database.db;
   const today = isoDay(ctx.now());
-  const season = seasonOf(query, today);
+  const season = programmeSeason(query.season ?? seasonStartYearOf(today));
   const groups = await db.selectFrom('farmGroups').select(['id', 'name']).where('orgId', '=', actor.orgId).orderBy('name').execute();
   if (query.groupId && !groups.some((group) => group.id === query.groupId)) throw AppError.notFound('Group');
   const fields = await fieldFacts(ctx, actor.orgId, season);

@@ -25,7 +25,8 @@ function present(row: Selectable<ReportTable>, now: Date): Report {
     fieldId: row.fieldId,
     farmId: row.farmId,
     title: row.title,
-    status: row.status !== 'expired' && row.status === 'done' && row.expiresAt <= now ? 'expired' : row.status,
+    // Past its days a report is expired at once, before the daily prune deletes its file.
+    status: row.status === 'done' && row.expiresAt <= now ? 'expired' : row.status,
     stage: row.stage,
     error: row.error,
     fileBytes: row.fileBytes,
@@ -36,7 +37,7 @@ function present(row: Selectable<ReportTable>, now: Date): Report {
   };
 }
 
-/** The reports `actor` reaches (those of the farms they read), with `id` if given. */
+/** The reports `actor` reaches: their organisation's, of the farms they read. */
 function reportsInReach(ctx: ServiceContext, actor: Actor) {
   return ctx.database.db
     .selectFrom('reports')

@@ -1,4 +1,11 @@
-import { MIN_FARMS_PER_CELL, type ProgrammeFigures, type ProgrammeMeasures, type ProgrammeQuery } from '@murimi/core';
+import {
+  MIN_FARMS_PER_CELL,
+  programmeSeason,
+  seasonStartYearOf,
+  type ProgrammeFigures,
+  type ProgrammeMeasures,
+  type ProgrammeQuery,
+} from '@murimi/core';
 import { useState } from 'react';
 import { Button } from '../../components/ui/Button.tsx';
 import { SelectInput } from '../../components/ui/form.tsx';
@@ -8,19 +15,13 @@ import { useMe } from '../../features/account/api/account.ts';
 import { useProgrammeFigures } from '../../features/programme/api/programme.ts';
 import { programmeCsv } from '../../features/programme/programme-csv.ts';
 import { useProgrammeTexts } from '../../features/programme/programme-texts.ts';
-import { formatFixed, formatNumber } from '../../lib/format.ts';
+import { formatFixed, formatNumber, todayIso } from '../../lib/format.ts';
 import { usePageTitle } from '../../lib/page-title.ts';
 import { saveFile } from '../../lib/save-file.ts';
 
 const HEALTH_KEYS = ['healthy', 'moderate', 'bareOrStressed', 'noClearImage', 'notAnalysed'] as const;
 /** Seasons offered: this one and the two before. */
 const SEASONS_SHOWN = 3;
-
-/** The season running now, by the year it started (July to June, as the server counts it). */
-function thisSeason(): number {
-  const now = new Date();
-  return now.getMonth() + 1 >= 7 ? now.getFullYear() : now.getFullYear() - 1;
-}
 
 const percent = (part: number, whole: number) => (whole === 0 ? 0 : Math.round((part / whole) * 100));
 
@@ -144,7 +145,7 @@ export default function ProgrammePage() {
   const allowed = me.data?.organisation.allowed.includes('programme.read') ?? false;
   const [query, setQuery] = useState<ProgrammeQuery>({});
   const figures = useProgrammeFigures(query, allowed);
-  const seasons = Array.from({ length: SEASONS_SHOWN }, (_, i) => thisSeason() - i);
+  const seasons = Array.from({ length: SEASONS_SHOWN }, (_, i) => programmeSeason(seasonStartYearOf(todayIso()) - i));
   return (
     <Page>
       <PageHeader title={t('title')} subtitle={t('subtitle', { minimum: MIN_FARMS_PER_CELL })} />
@@ -164,9 +165,9 @@ export default function ProgrammePage() {
                   value={String(data.season.startYear)}
                   onChange={(e) => setQuery({ ...query, season: Number(e.target.value) })}
                 >
-                  {seasons.map((year) => (
-                    <option key={year} value={year}>
-                      {`${year}/${String((year + 1) % 100).padStart(2, '0')}`}
+                  {seasons.map((season) => (
+                    <option key={season.startYear} value={season.startYear}>
+                      {season.label}
                     </option>
                   ))}
                 </SelectInput>

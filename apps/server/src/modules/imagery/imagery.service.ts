@@ -12,7 +12,7 @@ import {
   type WindowPlacement,
 } from '@murimi/earth';
 import type { FastifyBaseLogger } from 'fastify';
-import type { AppContext } from '../../app-context.ts';
+import type { AppContext, ServiceContext } from '../../app-context.ts';
 import { AppError } from '../../errors.ts';
 import { imageryAccess, type ImageryAccess } from '../analysis/imagery.ts';
 import { getField } from '../fields/fields.service.ts';
@@ -95,7 +95,7 @@ function imageryPeriod(field: Field, period: ImageryPeriod, today: string): { fr
 
 /** The caller's field (404 otherwise), refused when too large to read while the request waits, and its imagery. */
 async function fieldImagery(
-  ctx: AppContext,
+  ctx: ServiceContext,
   log: FastifyBaseLogger,
   orgId: string,
   fieldId: string,
@@ -209,7 +209,7 @@ export async function fieldForImage(ctx: AppContext, orgId: string, fieldId: str
  * among the field's scenes of the period (the list's period by default), so another area's scene is not found.
  */
 export async function fieldSceneImage(
-  ctx: AppContext,
+  ctx: ServiceContext,
   log: FastifyBaseLogger,
   orgId: string,
   fieldId: string,

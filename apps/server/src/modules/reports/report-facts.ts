@@ -14,7 +14,10 @@ import {
   type RainReading,
   type SoilTest,
 } from '@murimi/core';
+import type { WindowPlacement } from '@murimi/earth';
+import type { FastifyBaseLogger } from 'fastify';
 import type { ServiceContext } from '../../app-context.ts';
+import { AppError } from '../../errors.ts';
 import type { Actor } from '../../policy/policy.ts';
 import { listAlerts } from '../alerts/alerts.service.ts';
 import { analysisOverview } from '../analysis/analysis-overview.ts';
@@ -23,6 +26,7 @@ import { listApplications } from '../fertilizer-applications/fertilizer-applicat
 import { getFarm } from '../farms/farms.service.ts';
 import { getField, listFields } from '../fields/fields.service.ts';
 import { listHarvests } from '../harvests/harvests.service.ts';
+import { fieldSceneImage } from '../imagery/imagery.service.ts';
 import { listSoilTests } from '../soil-tests/soil-tests.service.ts';
 import { listIrrigationEvents } from '../water-records/irrigation-events.service.ts';
 import { listRainReadings } from '../water-records/rain-readings.service.ts';
@@ -39,6 +43,8 @@ export interface FieldReportFacts {
   health: FieldHealthOverview['health'];
   /** The season's images of the latest health analysis, for the chart, with its thresholds; null without one. */
   ndviSeason: { images: HealthImage[]; healthyFrom: number; bareBelow: number } | null;
+  /** The NDVI map of the season's latest clear image; why not, when it cannot be read now; null without one. */
+  ndviMap: IndexMap | { unreadable: string } | null;
   analyses: AnalysisView[];
   soilTests: SoilTest[];
   applications: FertilizerApplication[];
@@ -50,6 +56,14 @@ export interface FieldReportFacts {
   simulated: boolean;
 }
 
+/** A field's index on one image: the PNG the map screen shows, and where its pixels lie. */
+export interface IndexMap {
+  png: Buffer;
+  placement: WindowPlacement;
+  date: string;
+  simulated: boolean;
+}
+
 export interface FarmReportFacts {
   farmName: string;
   fields: FieldReportFacts[];
@@ -58,9 +72,36 @@ export interface FarmReportFacts {
 const ANALYSIS_ORDER: AnalysisType[] = ['health', 'irrigation', 'fertilizer', 'yield'];
 const inSeason = (day: string | null | undefined, season: { from: string; to: string }) => !!day && day >= season.from && day <= season.to;
 
+/**
+ * The NDVI map of the latest clear image of the health analysis, read again through the imagery engine as the map
+ * screen reads it. An unreachable catalogue does not stop the report: it says the map could not be drawn and why.
+ */
+async function latestNdviMap(
+  ctx: ServiceContext,
+  log: FastifyBaseLogger,
+  actor: Actor,
+  fieldId: string,
+  images: HealthImage[],
+): Promise<FieldReportFacts['ndviMap']> {
+  const latest = images.filter((image) => image.usable).at(-1);
+  if (!latest) return null;
+  try {
+    const image = await fieldSceneImage(ctx, log, actor.orgId, fieldId, latest.sceneId, 'ndvi', 'png', {
+      from: latest.date,
+      to: latest.date,
+    });
+    return { png: image.body, placement: image.placement, date: latest.date, simulated: image.simulated };
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    log.warn({ err: error, fieldId, sceneId: latest.sceneId }, 'the index map of a report could not be read');
+    return { unreadable: error.message };
+  }
+}
+
 /** The facts of one field, as `actor` may read them. */
 export async function fieldReportFacts(
   ctx: ServiceContext,
+  log: FastifyBaseLogger,
   actor: Actor,
   fieldId: string,
   health?: Map<string, FieldHealthOverview['health']>,
@@ -92,6 +133,7 @@ export async function fieldReportFacts(
           bareBelow: healthResult.thresholds.ndviBareOrStressedBelow,
         }
       : null;
+  const ndviMap = ndviSeason ? await latestNdviMap(ctx, log, actor, fieldId, ndviSeason.images) : null;
   const fieldHealth = health?.get(fieldId) ?? overview?.find((item) => item.field_id === fieldId)?.health ?? null;
   const seasonAlerts = alerts.data.filter((alert) => inSeason(alert.date, season));
   return {
@@ -100,6 +142,7 @@ export async function fieldReportFacts(
     season,
     health: fieldHealth,
     ndviSeason,
+    ndviMap,
     analyses,
     // Soil tests stand for several seasons: all of them, newest first.
     soilTests: soilTests.data,
@@ -109,19 +152,22 @@ export async function fieldReportFacts(
     harvests: harvests.data,
     alerts: seasonAlerts,
     simulated:
-      analyses.some((view) => view.simulated) || seasonAlerts.some((alert) => alert.simulated) || (fieldHealth?.simulated ?? false),
+      analyses.some((view) => view.simulated) ||
+      (ndviMap !== null && 'simulated' in ndviMap && ndviMap.simulated) ||
+      seasonAlerts.some((alert) => alert.simulated) ||
+      (fieldHealth?.simulated ?? false),
   };
 }
 
 /** The facts of each field of a farm that `actor` may read, by name. */
-export async function farmReportFacts(ctx: ServiceContext, actor: Actor, farmId: string): Promise<FarmReportFacts> {
+export async function farmReportFacts(ctx: ServiceContext, log: FastifyBaseLogger, actor: Actor, farmId: string): Promise<FarmReportFacts> {
   const farm = await getFarm(ctx, actor.orgId, farmId);
   const overview = await analysisOverview(ctx, actor);
   const health = new Map(overview.map((item) => [item.field_id, item.health]));
   const fields = await listFields(ctx, actor, { farmId, view: 'summary', limit: 500 });
   const facts: FieldReportFacts[] = [];
   for (const field of [...fields.data].sort((a, b) => a.name.localeCompare(b.name))) {
-    facts.push(await fieldReportFacts(ctx, actor, field.id, health));
+    facts.push(await fieldReportFacts(ctx, log, actor, field.id, health));
   }
   return { farmName: farm.name, fields: facts };
 }

@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
-import { boundaryAsPolygon, findCropType, type FieldBoundary } from '@murimi/core';
+import { boundaryAsPolygon, findCropType, LEGENDS, NO_CLEAR_READING_RGB, type FieldBoundary } from '@murimi/core';
 import PDFDocument from 'pdfkit';
-import type { FarmReportFacts, FieldReportFacts } from './report-facts.ts';
+import type { FarmReportFacts, FieldReportFacts, IndexMap } from './report-facts.ts';
 import { RECORDS_PER_SECTION } from './report-facts.ts';
 
 /**
@@ -66,8 +66,12 @@ function records<T>(doc: Doc, items: T[], none: string, describe: (item: T) => s
   if (items.length >= RECORDS_PER_SECTION) line(doc, `Only the newest ${RECORDS_PER_SECTION} are listed; the app has them all.`);
 }
 
-/** The field's outline in a box, north up, with a scale bar: drawn from its boundary in metres around its centre. */
-function boundaryDrawing(doc: Doc, boundary: FieldBoundary) {
+/**
+ * The field's outline in a box, north up, with a scale bar: drawn from its boundary in metres around its centre. With
+ * an NDVI map, its pixels lie under the outline (placed by the box of their UTM window: across a field the window's
+ * slant against the meridians is under a pixel) and its legend beside it.
+ */
+function boundaryDrawing(doc: Doc, boundary: FieldBoundary, ndviMap: IndexMap | null) {
   const ring = boundaryAsPolygon(boundary).coordinates[0]!;
   const lat0 = ring.reduce((sum, [, lat]) => sum + lat, 0) / ring.length;
   const metresPerDegreeLat = 111_320;
@@ -80,6 +84,13 @@ function boundaryDrawing(doc: Doc, boundary: FieldBoundary) {
   const scale = Math.min(box.width / Math.max(maxX - minX, 1), box.height / Math.max(maxY - minY, 1));
   const left = MARGIN + 10;
   const top = doc.y + 10;
+  const at = (lng: number, lat: number) =>
+    [left + (lng * metresPerDegreeLng - minX) * scale, top + (maxY - lat * metresPerDegreeLat) * scale] as const;
+  if (ndviMap) {
+    const [imageLeft, imageTop] = at(ndviMap.placement.west, ndviMap.placement.north);
+    const [imageRight, imageBottom] = at(ndviMap.placement.east, ndviMap.placement.south);
+    doc.image(ndviMap.png, imageLeft, imageTop, { width: imageRight - imageLeft, height: imageBottom - imageTop });
+  }
   doc.save().lineWidth(1.5).strokeColor('black');
   points.forEach(([x, y], i) => {
     const px = left + (x - minX) * scale;
@@ -100,6 +111,7 @@ function boundaryDrawing(doc: Doc, boundary: FieldBoundary) {
     .font('bold')
     .fontSize(10)
     .text('N', arrowX - 4, top + 14, { lineBreak: false });
+  if (ndviMap) ndviLegend(doc, ndviMap, arrowX + 30, top);
   // Scale bar: a round number of metres about a third of the box.
   const target = box.width / 3 / scale;
   const step = [10, 20, 50, 100, 200, 500, 1000, 2000, 5000].find((m) => m >= target) ?? 10_000;
@@ -116,6 +128,43 @@ function boundaryDrawing(doc: Doc, boundary: FieldBoundary) {
   doc.restore();
   doc.x = MARGIN;
   doc.y = barY + 16;
+}
+
+/**
+ * The NDVI map's legend: a swatch for each stop of the app's ramp with its value, high at the top, and the grey of
+ * cloud and shadow. Viridis rises steadily in lightness, so a black-and-white copy still reads dark as low, light as
+ * high; the sentence under it says so.
+ */
+function ndviLegend(doc: Doc, ndviMap: IndexMap, x: number, top: number) {
+  const width = A4_WIDTH - MARGIN - x;
+  doc
+    .font('bold')
+    .fontSize(9)
+    .fillColor('black')
+    .text(`NDVI on ${dayText(ndviMap.date)}${simulatedMark(ndviMap.simulated)}`, x, top, { width });
+  let y = doc.y + 4;
+  const stops = [...LEGENDS.ndvi.stops].reverse();
+  const swatches: [[number, number, number], string][] = [
+    ...stops.map((stop, i): [[number, number, number], string] => [
+      stop.rgb,
+      i === 0
+        ? `${stop.value.toFixed(1)} and above, dense green crop`
+        : i === stops.length - 1
+          ? `${stop.value.toFixed(1)} and below, bare soil`
+          : stop.value.toFixed(1),
+    ]),
+    [NO_CLEAR_READING_RGB, 'cloud or shadow: no reading'],
+  ];
+  for (const [rgb, label] of swatches) {
+    doc.rect(x, y, 12, 10).fillAndStroke(rgb, 'black');
+    doc
+      .font('regular')
+      .fontSize(8)
+      .fillColor('black')
+      .text(label, x + 18, y + 1, { width: width - 18, lineBreak: false });
+    y += 14;
+  }
+  doc.text('Dark is low, light is high, also on a black-and-white copy. 10 m pixels from Sentinel-2.', x, y + 2, { width });
 }
 
 /**
@@ -208,7 +257,10 @@ function fieldSection(doc: Doc, facts_: FieldReportFacts) {
     ['Soil', field.soilTexture?.replace(/-/g, ' ') ?? 'not recorded'],
     ['Water', field.irrigated ? 'irrigated' : 'rain-fed'],
   ]);
-  boundaryDrawing(doc, field.boundary as FieldBoundary);
+  const ndviMap = facts_.ndviMap && 'png' in facts_.ndviMap ? facts_.ndviMap : null;
+  boundaryDrawing(doc, field.boundary as FieldBoundary, ndviMap);
+  if (facts_.ndviMap && 'unreadable' in facts_.ndviMap)
+    line(doc, `The NDVI map of the latest clear image could not be drawn: ${facts_.ndviMap.unreadable}`);
 
   heading(doc, 'Crop health from satellite images');
   const health = facts_.health;

@@ -2,6 +2,7 @@ import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Report, ReportRequest } from '@murimi/core';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Selectable } from 'kysely';
 import type { Readable } from 'node:stream';
 import { z } from 'zod';
@@ -178,7 +179,7 @@ async function requester(ctx: ServiceContext, row: Selectable<ReportTable>): Pro
  * their reach), writes the file beside its final name and renames it, then marks the report done. Run again after a
  * crash, it writes the file again; a report already done or failed is left as it is.
  */
-export async function writeReport(ctx: ServiceContext, reportId: string, isLastAttempt: boolean): Promise<void> {
+export async function writeReport(ctx: ServiceContext, log: FastifyBaseLogger, reportId: string, isLastAttempt: boolean): Promise<void> {
   const db = ctx.database.db;
   const row = await db.selectFrom('reports').selectAll().where('id', '=', reportId).executeTakeFirst();
   if (!row || row.status === 'done' || row.status === 'failed' || row.status === 'expired') return;
@@ -194,8 +195,8 @@ export async function writeReport(ctx: ServiceContext, reportId: string, isLastA
     await db.updateTable('reports').set({ status: 'running', stage: 'gathering' }).where('id', '=', reportId).execute();
     const content =
       row.kind === 'field'
-        ? ({ kind: 'field', facts: await fieldReportFacts(ctx, actor, row.fieldId!) } as const)
-        : ({ kind: 'farm', facts: await farmReportFacts(ctx, actor, row.farmId) } as const);
+        ? ({ kind: 'field', facts: await fieldReportFacts(ctx, log, actor, row.fieldId!) } as const)
+        : ({ kind: 'farm', facts: await farmReportFacts(ctx, log, actor, row.farmId) } as const);
     const simulated = content.kind === 'field' ? content.facts.simulated : content.facts.fields.some((field) => field.simulated);
     await db.updateTable('reports').set({ stage: 'writing', simulated }).where('id', '=', reportId).execute();
     const file = reportFile(ctx.config, row.orgId, reportId);
@@ -226,7 +227,7 @@ export const writeReportJob: JobDefinition<typeof payload> = {
   retryDelaySeconds: 30,
   expireInSeconds: 600,
   async handle({ reportId }, context) {
-    await writeReport(context, reportId, context.attempt.isLast);
+    await writeReport(context, context.log, reportId, context.attempt.isLast);
   },
 };
 

@@ -39,3 +39,5 @@ export * from './sms/index.ts';
 export * from './notifications/index.ts';
 export * from './messaging/index.ts';
 export * from './insights/weekly-digest.ts';
+export * from './tables/csv.ts';
+export * from './tables/xlsx.ts';

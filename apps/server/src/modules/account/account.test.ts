@@ -5,7 +5,7 @@ import type { MemberRole } from '../../db/schema.ts';
 import { TINY_JPEG_BASE64, createFarmRecords, createFarmWithFields, insertAlert, newId } from '../../../test/factories.ts';
 import { as, registerAccount, startTestApp, type TestAccount, type TestApp } from '../../../test/harness.ts';
 import { notifyAlerts } from '../alerts/alert-notify.job.ts';
-import { csvLine } from './csv.ts';
+import { csvLine } from '@murimi/core';
 
 let t: TestApp;
 let programme: TestAccount;

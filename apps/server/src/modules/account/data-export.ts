@@ -1,8 +1,7 @@
-import { boundaryAsPolygon, type FieldBoundary } from '@murimi/core';
+import { boundaryAsPolygon, type FieldBoundary, columnName, csvLine } from '@murimi/core';
 import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import { untyped, type OwnedTable } from '../../db/owned-records.ts';
-import { columnName, csvLine } from './csv.ts';
 import { photoKey, type PhotoStore } from '../visits/photo-store.ts';
 import type { ArchiveFile } from './zip-stream.ts';
 

@@ -43,6 +43,7 @@ export const programmeTexts = {
     advice: 'Advice (logged)',
     yield: 'Yield t/ha',
     download: 'Download as CSV',
+    downloadXlsx: 'Download as Excel (XLSX)',
   },
   leftOut_one: '{{count}} group and crop of fewer than {{minimum}} farms is left out of every figure.',
   leftOut_other: '{{count}} groups and crops of fewer than {{minimum}} farms are left out of every figure.',

@@ -13,7 +13,7 @@ import { Card, EmptyState, Facts, Page, PageHeader, Spinner } from '../../compon
 import { LoadError, QueryState } from '../../components/ui/QueryState.tsx';
 import { useMe } from '../../features/account/api/account.ts';
 import { useProgrammeFigures } from '../../features/programme/api/programme.ts';
-import { programmeCsv } from '../../features/programme/programme-csv.ts';
+import { programmeCsv, programmeXlsx } from '../../features/programme/programme-table.ts';
 import { useProgrammeTexts } from '../../features/programme/programme-texts.ts';
 import { formatFixed, formatNumber, todayIso } from '../../lib/format.ts';
 import { usePageTitle } from '../../lib/page-title.ts';
@@ -80,10 +80,17 @@ function Health({ totals }: { totals: ProgrammeMeasures }) {
 
 function Rows({ figures }: { figures: ProgrammeFigures }) {
   const { t } = useProgrammeTexts();
-  const download = () =>
+  const downloadCsv = () =>
     saveFile({
       blob: new Blob([programmeCsv(figures)], { type: 'text/csv;charset=utf-8' }),
       fileName: `programme-${figures.season.startYear}.csv`,
+    });
+  const downloadXlsx = () =>
+    saveFile({
+      blob: new Blob([programmeXlsx(figures) as Uint8Array<ArrayBuffer>], {
+        type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      }),
+      fileName: `programme-${figures.season.startYear}.xlsx`,
     });
   return (
     <Card title={t('table.title')}>
@@ -128,9 +135,12 @@ function Rows({ figures }: { figures: ProgrammeFigures }) {
           </tbody>
         </table>
       </div>
-      <div className="mt-3 flex sm:justify-end">
-        <Button variant="secondary" onClick={download} className="w-full sm:w-auto">
+      <div className="mt-3 flex flex-col gap-2 sm:flex-row sm:justify-end">
+        <Button variant="secondary" onClick={downloadCsv} className="w-full sm:w-auto">
           {t('table.download')}
+        </Button>
+        <Button variant="secondary" onClick={downloadXlsx} className="w-full sm:w-auto">
+          {t('table.downloadXlsx')}
         </Button>
       </div>
     </Card>

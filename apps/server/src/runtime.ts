@@ -26,6 +26,7 @@ import { weeklyDigestJob, weeklyDigestSendJob } from './modules/insights/weekly-
 import { onboardingImportJob, pruneOnboardingImportsJob } from './modules/onboarding/onboarding.service.ts';
 import { pruneVisitPhotosJob } from './modules/visits/prune-visit-photos.job.ts';
 import { pruneReportsJob, writeReportJob } from './modules/reports/reports.service.ts';
+import { writeProgrammeReportJob } from './modules/reports/programme-pack.ts';
 
 export const allJobs = [
   healthCheckJob,
@@ -51,6 +52,7 @@ export const allJobs = [
   pruneOnboardingImportsJob,
   pruneVisitPhotosJob,
   writeReportJob,
+  writeProgrammeReportJob,
   pruneReportsJob,
 ] as const;
 

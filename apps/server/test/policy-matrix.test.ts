@@ -291,6 +291,8 @@ const samples: Record<string, Sample> = {
   'POST /api/reports/generate': { build: (r) => ({ url: '/api/reports/generate', payload: { kind: 'field', fieldId: r.field.id } }) },
   'GET /api/reports': { noFarm: true, list: true, build: () => ({ url: '/api/reports' }) },
   'GET /api/reports/:id': { build: (r) => ({ url: `/api/reports/${r.reportId}` }) },
+  // A field report cannot be cancelled: allowed is the 409 that says so.
+  'POST /api/reports/:id/cancel': { noFarm: true, build: (r) => ({ url: `/api/reports/${r.reportId}/cancel` }) },
   // No job runs here: allowed is the 409 that says the report is still being written.
   'GET /api/reports/:id/download': { build: (r) => ({ url: `/api/reports/${r.reportId}/download` }) },
   'GET /api/programme/figures': { noFarm: true, build: () => ({ url: '/api/programme/figures' }) },

@@ -298,6 +298,7 @@ describe('generated request bodies', () => {
       ['PUT', '/api/farms/{id}/assignment', `/api/farms/${farm.id}/assignment`, { groupId, farmerUserId: null }],
       ['POST', '/api/organisation/groups/move-farms', '/api/organisation/groups/move-farms', { farmIds: [farm.id], groupId }],
       ['POST', '/api/reports/generate', '/api/reports/generate', { kind: 'field', fieldId: field.id }],
+      ['POST', '/api/reports/{id}/cancel', `/api/reports/${randomUUID()}/cancel`, {}],
       ['POST', '/api/support/messages', '/api/support/messages', { id: randomUUID(), topic: 'question', message: 'How do I log rain?' }],
     ] as const satisfies readonly (readonly [Method, string, string | fc.Arbitrary<string>, Record<string, unknown>])[];
   };

@@ -25,6 +25,7 @@ import * as onboarding from './migrations/0024-onboarding.ts';
 import * as visits from './migrations/0025-visits.ts';
 import * as supportMessages from './migrations/0026-support-messages.ts';
 import * as reports from './migrations/0027-reports.ts';
+import * as programmeReports from './migrations/0028-programme-reports.ts';
 
 /** Numbered, forward-only. Add a file `NNNN-what.ts` with an `up` and list it here; never edit a shipped one. */
 const migrations: Record<string, Migration> = {
@@ -54,6 +55,7 @@ const migrations: Record<string, Migration> = {
   '0025-visits': visits,
   '0026-support-messages': supportMessages,
   '0027-reports': reports,
+  '0028-programme-reports': programmeReports,
 };
 
 export async function migrateToLatest(db: Kysely<unknown>): Promise<string[]> {

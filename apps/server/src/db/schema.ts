@@ -185,12 +185,19 @@ export interface AuthAttemptTable {
 export interface ReportTable {
   id: string;
   orgId: string;
-  kind: 'field' | 'farm';
+  kind: 'field' | 'farm' | 'programme';
   fieldId: string | null;
-  farmId: string;
+  farmId: string | null;
+  groupId: string | null;
   title: string;
-  status: ColumnType<'queued' | 'running' | 'done' | 'failed' | 'expired', 'queued' | undefined, 'running' | 'done' | 'failed' | 'expired'>;
-  stage: 'gathering' | 'writing' | null;
+  status: ColumnType<
+    'queued' | 'running' | 'done' | 'failed' | 'cancelled' | 'expired',
+    'queued' | undefined,
+    'running' | 'done' | 'failed' | 'cancelled' | 'expired'
+  >;
+  stage: 'gathering' | 'writing' | 'farms' | 'summary' | null;
+  farmsDone: number | null;
+  farmsTotal: number | null;
   error: string | null;
   fileBytes: number | null;
   simulated: ColumnType<boolean, boolean | undefined, boolean>;

@@ -67,6 +67,8 @@ export const POLICY = {
   'reports.read': farmReaders,
   /** Asking for a field or farm report: those who keep the field's records. */
   'reports.write': { ...managers, agronomist: 'assigned', farmer: 'assigned' },
+  /** A programme's pack (every farm's PDF, every field's line) and cancelling it: those who run the programme. */
+  'reports.programme': managers,
   /**
    * The programme's figures (farms reached, hectares, health, alerts, advice followed, yields) by group and crop, with
    * no farm or person in them: its funders (viewers) and those who run it. An agronomist or farmer sees their farms.

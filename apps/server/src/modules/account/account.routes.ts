@@ -9,7 +9,7 @@ import { guarded } from '../../policy/guard.ts';
 import { deleteAccount } from '../auth/auth.service.ts';
 import { organisationArchive, personArchive } from './data-export.ts';
 import { photoStore } from '../visits/photo-store.ts';
-import { zipStream, type ArchiveFile } from './zip-stream.ts';
+import { zipStream, type ArchiveFile } from '../../zip-stream.ts';
 
 /**
  * A person's own data and account: their archive (`GET /account/export`) and deleting the account

@@ -3,7 +3,7 @@ import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import { untyped, type OwnedTable } from '../../db/owned-records.ts';
 import { photoKey, type PhotoStore } from '../visits/photo-store.ts';
-import type { ArchiveFile } from './zip-stream.ts';
+import type { ArchiveFile } from '../../zip-stream.ts';
 
 /**
  * The archives people take their data away in (POPIA s23–25, Zimbabwe's Data Protection Act 2021 s14): a person's

@@ -160,10 +160,15 @@ export async function fieldReportFacts(
 }
 
 /** The facts of each field of a farm that `actor` may read, by name. */
-export async function farmReportFacts(ctx: ServiceContext, log: FastifyBaseLogger, actor: Actor, farmId: string): Promise<FarmReportFacts> {
+export async function farmReportFacts(
+  ctx: ServiceContext,
+  log: FastifyBaseLogger,
+  actor: Actor,
+  farmId: string,
+  knownHealth?: Map<string, FieldHealthOverview['health']>,
+): Promise<FarmReportFacts> {
   const farm = await getFarm(ctx, actor.orgId, farmId);
-  const overview = await analysisOverview(ctx, actor);
-  const health = new Map(overview.map((item) => [item.field_id, item.health]));
+  const health = knownHealth ?? new Map((await analysisOverview(ctx, actor)).map((item) => [item.field_id, item.health]));
   const fields = await listFields(ctx, actor, { farmId, view: 'summary', limit: 500 });
   const facts: FieldReportFacts[] = [];
   for (const field of [...fields.data].sort((a, b) => a.name.localeCompare(b.name))) {

@@ -3,32 +3,32 @@ import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Report, ReportRequest } from '@murimi/core';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Selectable } from 'kysely';
 import type { Readable } from 'node:stream';
 import { z } from 'zod';
 import type { AppContext, ServiceContext } from '../../app-context.ts';
-import type { ReportTable } from '../../db/schema.ts';
 import { AppError, isUniqueViolation } from '../../errors.ts';
 import type { JobDefinition } from '../../jobs/job-queue.ts';
-import { withinReach, type Actor } from '../../policy/policy.ts';
+import { authorize, withinReach, type Actor } from '../../policy/policy.ts';
+import { writeProgrammeReportJob } from './programme-pack.ts';
 import { farmReportFacts, fieldReportFacts } from './report-facts.ts';
+import { reportExtension, reportFile, reportRequester, reportsDir, type ReportRow } from './report-files.ts';
 import { writeReportPdf } from './report-pdf.ts';
 
 const DAY_MS = 86_400_000;
 
-const reportsDir = (config: ServiceContext['config']) => path.join(config.dataDir, 'reports');
-const reportFile = (config: ServiceContext['config'], orgId: string, id: string) => path.join(reportsDir(config), orgId, `${id}.pdf`);
-
-function present(row: Selectable<ReportTable>, now: Date): Report {
+function present(row: ReportRow, now: Date): Report {
   return {
     id: row.id,
     kind: row.kind,
     fieldId: row.fieldId,
     farmId: row.farmId,
+    groupId: row.groupId,
     title: row.title,
     // Past its days a report is expired at once, before the daily prune deletes its file.
     status: row.status === 'done' && row.expiresAt <= now ? 'expired' : row.status,
     stage: row.stage,
+    farmsDone: row.farmsDone,
+    farmsTotal: row.farmsTotal,
     error: row.error,
     fileBytes: row.fileBytes,
     simulated: row.simulated,
@@ -47,13 +47,29 @@ function reportsInReach(ctx: ServiceContext, actor: Actor) {
     .where(withinReach(ctx.database.db, actor, 'reports.read', { farmIdColumn: 'farmId' }));
 }
 
-/** The field or farm a report is asked of, with its title; 404 unless the person keeps its records. */
+/**
+ * The field, farm or programme a report is asked of, with its title; 404 unless the person keeps its records, and a
+ * programme's pack for its managers alone.
+ */
 async function reportSubject(
   ctx: ServiceContext,
   actor: Actor,
   request: ReportRequest,
-): Promise<{ fieldId: string | null; farmId: string; title: string }> {
+): Promise<{ fieldId: string | null; farmId: string | null; groupId: string | null; title: string }> {
   const db = ctx.database.db;
+  if (request.kind === 'programme') {
+    authorize(actor, 'reports.programme');
+    const organisation = await db.selectFrom('organisations').select('name').where('id', '=', actor.orgId).executeTakeFirstOrThrow();
+    if (!request.groupId) return { fieldId: null, farmId: null, groupId: null, title: `Programme pack: ${organisation.name}` };
+    const group = await db
+      .selectFrom('farmGroups')
+      .select(['id', 'name'])
+      .where('orgId', '=', actor.orgId)
+      .where('id', '=', request.groupId)
+      .executeTakeFirst();
+    if (!group) throw AppError.notFound('Group');
+    return { fieldId: null, farmId: null, groupId: group.id, title: `Programme pack: ${organisation.name}, ${group.name}` };
+  }
   if (request.kind === 'field') {
     const field = await db
       .selectFrom('fields')
@@ -64,7 +80,7 @@ async function reportSubject(
       .where(withinReach(db, actor, 'reports.write', { farmIdColumn: 'fields.farmId' }))
       .executeTakeFirst();
     if (!field) throw AppError.notFound('Field');
-    return { fieldId: field.id, farmId: field.farmId, title: `Field report: ${field.name} (${field.farmName})` };
+    return { fieldId: field.id, farmId: field.farmId, groupId: null, title: `Field report: ${field.name} (${field.farmName})` };
   }
   const farm = await db
     .selectFrom('farms')
@@ -74,7 +90,7 @@ async function reportSubject(
     .where(withinReach(db, actor, 'reports.write', { farmIdColumn: 'id' }))
     .executeTakeFirst();
   if (!farm) throw AppError.notFound('Farm');
-  return { fieldId: null, farmId: farm.id, title: `Farm report: ${farm.name}` };
+  return { fieldId: null, farmId: farm.id, groupId: null, title: `Farm report: ${farm.name}` };
 }
 
 /**
@@ -103,7 +119,7 @@ export async function requestReport(ctx: AppContext, actor: Actor, request: Repo
         })
         .returningAll()
         .executeTakeFirstOrThrow();
-      await ctx.queue.send(writeReportJob, { reportId: id }, { executor: trx });
+      await ctx.queue.send(request.kind === 'programme' ? writeProgrammeReportJob : writeReportJob, { reportId: id }, { executor: trx });
       return inserted;
     });
     return present(row, now);
@@ -120,9 +136,10 @@ export async function requestReport(ctx: AppContext, actor: Actor, request: Repo
 export async function listReports(
   ctx: ServiceContext,
   actor: Actor,
-  query: { fieldId?: string | undefined; farmId?: string | undefined },
+  query: { fieldId?: string | undefined; farmId?: string | undefined; kind?: Report['kind'] | undefined },
 ): Promise<Report[]> {
   let select = reportsInReach(ctx, actor);
+  if (query.kind) select = select.where('kind', '=', query.kind);
   if (query.fieldId) select = select.where('fieldId', '=', query.fieldId);
   if (query.farmId) select = select.where('farmId', '=', query.farmId);
   const now = ctx.now();
@@ -140,7 +157,7 @@ export async function reportDownload(
   ctx: ServiceContext,
   actor: Actor,
   id: string,
-): Promise<{ fileName: string; bytes: number; stream: Readable }> {
+): Promise<{ fileName: string; contentType: string; bytes: number; stream: Readable }> {
   const report = await getReport(ctx, actor, id);
   if (report.status === 'expired') {
     throw new AppError(
@@ -150,28 +167,43 @@ export async function reportDownload(
   }
   if (report.status === 'failed')
     throw new AppError('CONFLICT', `This report could not be written: ${report.error ?? 'no reason was kept'}.`);
+  if (report.status === 'cancelled') throw new AppError('CONFLICT', 'This report was cancelled before it was written. Ask for a new one.');
   if (report.status !== 'done')
     throw new AppError('CONFLICT', 'This report is still being written. Wait for it to finish, then download it.');
-  const file = reportFile(ctx.config, actor.orgId, id);
+  const file = reportFile(ctx.config, actor.orgId, id, report.kind);
   const bytes = (await stat(file)).size;
   const slug =
     report.title
       .toLowerCase()
       .replace(/[^a-z0-9]+/g, '-')
       .replace(/^-|-$/g, '') || 'report';
-  return { fileName: `${slug}-${report.createdAt.slice(0, 10)}.pdf`, bytes, stream: createReadStream(file) };
+  const extension = reportExtension(report.kind);
+  return {
+    fileName: `${slug}-${report.createdAt.slice(0, 10)}.${extension}`,
+    contentType: extension === 'zip' ? 'application/zip' : 'application/pdf',
+    bytes,
+    stream: createReadStream(file),
+  };
 }
 
-/** The person the report was asked by, as they are in its organisation now: their reach decides what it shows. */
-async function requester(ctx: ServiceContext, row: Selectable<ReportTable>): Promise<Actor | null> {
-  if (!row.requestedBy) return null;
-  const membership = await ctx.database.db
-    .selectFrom('memberships')
-    .select('role')
-    .where('orgId', '=', row.orgId)
-    .where('userId', '=', row.requestedBy)
+/**
+ * Stops a programme's pack that is queued or being written: the job sees it between farms and deletes what it wrote.
+ * Cancelling one already cancelled answers it as it is; one already done or failed cannot be.
+ */
+export async function cancelReport(ctx: ServiceContext, actor: Actor, id: string): Promise<Report> {
+  const report = await getReport(ctx, actor, id);
+  if (report.kind !== 'programme') throw new AppError('CONFLICT', 'A field or farm report takes seconds and cannot be cancelled.');
+  if (report.status === 'cancelled') return report;
+  const cancelled = await ctx.database.db
+    .updateTable('reports')
+    .set({ status: 'cancelled', stage: null, finishedAt: ctx.now() })
+    .where('id', '=', id)
+    .where('orgId', '=', actor.orgId)
+    .where('status', 'in', ['queued', 'running'])
+    .returningAll()
     .executeTakeFirst();
-  return membership ? { userId: row.requestedBy, orgId: row.orgId, role: membership.role } : null;
+  if (!cancelled) throw new AppError('CONFLICT', `This pack is ${report.status} already and cannot be cancelled.`);
+  return present(cancelled, ctx.now());
 }
 
 /**
@@ -182,24 +214,24 @@ async function requester(ctx: ServiceContext, row: Selectable<ReportTable>): Pro
 export async function writeReport(ctx: ServiceContext, log: FastifyBaseLogger, reportId: string, isLastAttempt: boolean): Promise<void> {
   const db = ctx.database.db;
   const row = await db.selectFrom('reports').selectAll().where('id', '=', reportId).executeTakeFirst();
-  if (!row || row.status === 'done' || row.status === 'failed' || row.status === 'expired') return;
+  if (!row || row.kind === 'programme' || (row.status !== 'queued' && row.status !== 'running')) return;
   const fail = async (reason: string) =>
     db
       .updateTable('reports')
       .set({ status: 'failed', error: reason, stage: null, finishedAt: ctx.now() })
       .where('id', '=', reportId)
       .execute();
-  const actor = await requester(ctx, row);
+  const actor = await reportRequester(ctx, row);
   if (!actor) return void (await fail('the person who asked for it no longer works in this organisation'));
   try {
     await db.updateTable('reports').set({ status: 'running', stage: 'gathering' }).where('id', '=', reportId).execute();
     const content =
       row.kind === 'field'
         ? ({ kind: 'field', facts: await fieldReportFacts(ctx, log, actor, row.fieldId!) } as const)
-        : ({ kind: 'farm', facts: await farmReportFacts(ctx, log, actor, row.farmId) } as const);
+        : ({ kind: 'farm', facts: await farmReportFacts(ctx, log, actor, row.farmId!) } as const);
     const simulated = content.kind === 'field' ? content.facts.simulated : content.facts.fields.some((field) => field.simulated);
     await db.updateTable('reports').set({ stage: 'writing', simulated }).where('id', '=', reportId).execute();
-    const file = reportFile(ctx.config, row.orgId, reportId);
+    const file = reportFile(ctx.config, row.orgId, reportId, row.kind);
     await mkdir(path.dirname(file), { recursive: true });
     const partial = `${file}.${process.pid}.part`;
     await writeReportPdf(content, createWriteStream(partial), ctx.now());
@@ -232,45 +264,41 @@ export const writeReportJob: JobDefinition<typeof payload> = {
 };
 
 /**
- * Deletes the files of reports past their days (and marks them expired, so that a download is told why) and any file
- * whose report is gone with its field, farm or organisation.
+ * Deletes the files of reports past their days (and marks them expired, so that a download is told why), any file
+ * whose report is gone with its field, farm or organisation, and the part-written file of a writer that died.
  */
 export async function pruneReports(ctx: ServiceContext): Promise<{ deleted: number }> {
   const db = ctx.database.db;
   const expired = await db
     .selectFrom('reports')
-    .select(['id', 'orgId'])
+    .select(['id', 'orgId', 'kind'])
     .where('status', '!=', 'expired')
     .where('expiresAt', '<=', ctx.now())
     .limit(1000)
     .execute();
   let deleted = 0;
   for (const report of expired) {
-    await rm(reportFile(ctx.config, report.orgId, report.id), { force: true });
+    await rm(reportFile(ctx.config, report.orgId, report.id, report.kind), { force: true });
     await db.updateTable('reports').set({ status: 'expired' }).where('id', '=', report.id).execute();
     deleted += 1;
   }
   const organisations = await readdir(reportsDir(ctx.config)).catch(() => [] as string[]);
   for (const orgId of organisations) {
-    const files = await readdir(path.join(reportsDir(ctx.config), orgId)).catch(() => [] as string[]);
-    const ids = files.filter((name) => name.endsWith('.pdf')).map((name) => name.slice(0, -4));
+    const folder = path.join(reportsDir(ctx.config), orgId);
+    const files = await readdir(folder).catch(() => [] as string[]);
+    const idOf = (name: string) => name.slice(0, name.indexOf('.'));
+    const ids = [...new Set(files.map(idOf))].filter((id) => z.uuid().safeParse(id).success);
     if (ids.length === 0) continue;
-    const kept = new Set(
-      (
-        await db
-          .selectFrom('reports')
-          .select('id')
-          .where('orgId', '=', orgId)
-          .where(
-            'id',
-            'in',
-            ids.filter((id) => z.uuid().safeParse(id).success),
-          )
-          .execute()
-      ).map((row) => row.id),
+    const status = new Map(
+      (await db.selectFrom('reports').select(['id', 'status']).where('orgId', '=', orgId).where('id', 'in', ids).execute()).map((row) => [
+        row.id,
+        row.status,
+      ]),
     );
-    for (const id of ids.filter((id) => !kept.has(id))) {
-      await rm(path.join(reportsDir(ctx.config), orgId, `${id}.pdf`), { force: true });
+    // A file whose report is gone, and a part left by a writer that died once its report is no longer being written.
+    const writing = (id: string) => status.get(id) === 'queued' || status.get(id) === 'running';
+    for (const name of files.filter((name) => !status.has(idOf(name)) || (name.endsWith('.part') && !writing(idOf(name))))) {
+      await rm(path.join(folder, name), { force: true });
       deleted += 1;
     }
   }

@@ -1,6 +1,7 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { strFromU8, unzipSync } from 'fflate';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodedBody, startSmtpSink } from '../apps/server/test/smtp-sink.ts';
@@ -135,6 +136,33 @@ describe.skipIf(onPostgres)('plan, billing and support', () => {
       await page.waitForFunction(() => !document.querySelector('table')?.textContent?.includes('Ward 7'));
       const [csv] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download as CSV' }).click()]);
       expect(csv.suggestedFilename()).toMatch(/^programme-\d{4}\.csv$/);
+      const [xlsx] = await Promise.all([
+        page.waitForEvent('download'),
+        page.getByRole('button', { name: 'Download as Excel (XLSX)' }).click(),
+      ]);
+      expect(xlsx.suggestedFilename()).toMatch(/^programme-\d{4}\.xlsx$/);
+      const workbook = unzipSync(new Uint8Array(readFileSync(await xlsx.path())));
+      expect(strFromU8(workbook['xl/worksheets/sheet1.xml']!)).toContain('Ward 12 – Chegutu');
+      // The pack names farms and people: a funder is not offered it.
+      expect(await page.getByRole('heading', { name: 'Programme pack' }).count()).toBe(0);
+      await context.close();
+    });
+
+    it(`lets the programme's manager make its pack, follow it and download the zip (${size})`, async () => {
+      const { context, page } = await newPage(browser, demo.server.url, device);
+      await signInThroughForm(page, 'manager.demo@example.com', demo.password);
+      await page.goto('/programme');
+      await page.getByRole('heading', { name: 'Programme pack' }).waitFor();
+      await page.getByRole('button', { name: 'Make the pack' }).click();
+      const download = page.getByRole('button', { name: /^Download ZIP \(\d+ KB\)$/ }).first();
+      await download.waitFor({ timeout: 60_000 });
+      await page.screenshot({ path: path.join(shots, `programme-pack-${size}.png`), fullPage: true });
+      expect(await seriousA11yViolations(page)).toEqual([]);
+      const [file] = await Promise.all([page.waitForEvent('download'), download.click()]);
+      expect(file.suggestedFilename()).toMatch(/^programme-pack-.*\.zip$/);
+      const names = Object.keys(unzipSync(new Uint8Array(readFileSync(await file.path()))));
+      expect(names.filter((name) => name.startsWith('farms/') && name.endsWith('.pdf')).length).toBeGreaterThanOrEqual(30);
+      expect(names).toEqual(expect.arrayContaining(['fields.csv', 'fields.xlsx']));
       await context.close();
     });
   }

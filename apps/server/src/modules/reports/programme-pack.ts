@@ -23,7 +23,7 @@ import { reachOf, type Actor } from '../../policy/policy.ts';
 import { zipChunks, type ArchiveFile } from '../../zip-stream.ts';
 import { analysisOverview } from '../analysis/analysis-overview.ts';
 import { FIELD_SUMMARY_COLUMNS, fieldSummaryPages } from './field-summary.ts';
-import { farmReportFacts } from './report-facts.ts';
+import { farmReportFacts, type GatherOptions } from './report-facts.ts';
 import { writeReportPdf } from './report-pdf.ts';
 import { reportFile, reportRequester, type ReportRow } from './report-files.ts';
 
@@ -34,14 +34,8 @@ const PROGRESS_EVERY_FARMS = 5;
 class PackCancelled extends Error {}
 
 /** A farm's PDF as its bytes come from pdfkit, for the zip to store as they come. */
-async function* farmPdf(
-  ctx: ServiceContext,
-  log: FastifyBaseLogger,
-  actor: Actor,
-  farmId: string,
-  health: Parameters<typeof farmReportFacts>[4],
-) {
-  const facts = await farmReportFacts(ctx, log, actor, farmId, health);
+async function* farmPdf(ctx: ServiceContext, log: FastifyBaseLogger, actor: Actor, farmId: string, health: GatherOptions['health']) {
+  const facts = await farmReportFacts(ctx, log, actor, farmId, { health, indexMaps: false });
   const out = new PassThrough();
   const written = writeReportPdf({ kind: 'farm', facts }, out, ctx.now());
   for await (const chunk of out) yield chunk as Uint8Array;

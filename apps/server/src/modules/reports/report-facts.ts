@@ -98,13 +98,23 @@ async function latestNdviMap(
   }
 }
 
+/** How a report is gathered: the organisation's health read once for many fields, and whether maps are read. */
+export interface GatherOptions {
+  health?: Map<string, FieldHealthOverview['health']>;
+  /**
+   * Read each field's NDVI map from the imagery (default). A programme's pack leaves them out: a thousand scenes
+   * would take longer than the rest of the pack, and each field's own report has its map.
+   */
+  indexMaps?: boolean;
+}
+
 /** The facts of one field, as `actor` may read them. */
 export async function fieldReportFacts(
   ctx: ServiceContext,
   log: FastifyBaseLogger,
   actor: Actor,
   fieldId: string,
-  health?: Map<string, FieldHealthOverview['health']>,
+  { health, indexMaps = true }: GatherOptions = {},
 ): Promise<FieldReportFacts> {
   const field = await getField(ctx, actor.orgId, fieldId);
   const farm = await getFarm(ctx, actor.orgId, field.farmId);
@@ -133,7 +143,7 @@ export async function fieldReportFacts(
           bareBelow: healthResult.thresholds.ndviBareOrStressedBelow,
         }
       : null;
-  const ndviMap = ndviSeason ? await latestNdviMap(ctx, log, actor, fieldId, ndviSeason.images) : null;
+  const ndviMap = ndviSeason && indexMaps ? await latestNdviMap(ctx, log, actor, fieldId, ndviSeason.images) : null;
   const fieldHealth = health?.get(fieldId) ?? overview?.find((item) => item.field_id === fieldId)?.health ?? null;
   const seasonAlerts = alerts.data.filter((alert) => inSeason(alert.date, season));
   return {
@@ -165,14 +175,14 @@ export async function farmReportFacts(
   log: FastifyBaseLogger,
   actor: Actor,
   farmId: string,
-  knownHealth?: Map<string, FieldHealthOverview['health']>,
+  options: GatherOptions = {},
 ): Promise<FarmReportFacts> {
   const farm = await getFarm(ctx, actor.orgId, farmId);
-  const health = knownHealth ?? new Map((await analysisOverview(ctx, actor)).map((item) => [item.field_id, item.health]));
+  const health = options.health ?? new Map((await analysisOverview(ctx, actor)).map((item) => [item.field_id, item.health]));
   const fields = await listFields(ctx, actor, { farmId, view: 'summary', limit: 500 });
   const facts: FieldReportFacts[] = [];
   for (const field of [...fields.data].sort((a, b) => a.name.localeCompare(b.name))) {
-    facts.push(await fieldReportFacts(ctx, log, actor, field.id, health));
+    facts.push(await fieldReportFacts(ctx, log, actor, field.id, { ...options, health }));
   }
   return { farmName: farm.name, fields: facts };
 }

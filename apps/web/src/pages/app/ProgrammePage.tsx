@@ -15,6 +15,7 @@ import { useMe } from '../../features/account/api/account.ts';
 import { useProgrammeFigures } from '../../features/programme/api/programme.ts';
 import { programmeCsv, programmeXlsx } from '../../features/programme/programme-table.ts';
 import { useProgrammeTexts } from '../../features/programme/programme-texts.ts';
+import { PdfReports } from '../../features/reports/components/PdfReports.tsx';
 import { formatFixed, formatNumber, todayIso } from '../../lib/format.ts';
 import { usePageTitle } from '../../lib/page-title.ts';
 import { saveFile } from '../../lib/save-file.ts';
@@ -221,6 +222,8 @@ export default function ProgrammePage() {
                 <p className="text-stone-700">{t('leftOut', { count: data.cellsLeftOut, minimum: data.minimumFarms })}</p>
               )}
               <p className="text-sm text-stone-600">{t('source')}</p>
+              {/* Managers only: the pack names farms and people, which a funder never sees here. */}
+              <PdfReports request={{ kind: 'programme', ...(query.groupId ? { groupId: query.groupId } : {}) }} />
             </div>
           )}
         </QueryState>

@@ -11,23 +11,27 @@ import { formatTimestamp } from '../../../lib/format.ts';
 import { describeError } from '../../../lib/form-errors.ts';
 import { saveFile } from '../../../lib/save-file.ts';
 import { useMe } from '../../account/api/account.ts';
-import { downloadReport, pdfReportsQuery, useRequestReport, type ReportScope } from '../api/pdf-reports.ts';
+import { downloadReport, pdfReportsQuery, useCancelReport, useRequestReport, type ReportScope } from '../api/pdf-reports.ts';
 
 const kilobytes = (bytes: number | null) => Math.max(1, Math.round((bytes ?? 0) / 1024));
 
-function ReportLine({ report, showTitle }: { report: Report; showTitle: boolean }) {
+function ReportLine({ report, showTitle, canCancel }: { report: Report; showTitle: boolean; canCancel: boolean }) {
   const { t } = useTranslation('app');
   const saving = useMutation({
     mutationKey: ['pdf-report', 'download', report.id],
     mutationFn: () => downloadReport(report.id),
     onSuccess: saveFile,
   });
-  const state =
-    report.status === 'running'
+  const cancelling = useCancelReport();
+  const counting = report.status === 'running' && report.stage === 'farms' && report.farmsTotal !== null;
+  const state = counting
+    ? t('reports.pdf.stage.farmsOf', { done: report.farmsDone ?? 0, total: report.farmsTotal ?? 0 })
+    : report.status === 'running'
       ? t(`reports.pdf.stage.${report.stage ?? 'gathering'}`)
       : report.status === 'failed'
         ? t('reports.pdf.failed', { reason: report.error ?? '' })
         : t(`reports.pdf.status.${report.status}`);
+  const inProgress = report.status === 'queued' || report.status === 'running';
   return (
     <li className="flex flex-wrap items-center justify-between gap-3 py-3">
       <div className="min-w-0">
@@ -37,6 +41,19 @@ function ReportLine({ report, showTitle }: { report: Report; showTitle: boolean 
           {state}
           {report.simulated && <Badge tone="warning">{t('reports.simulated')}</Badge>}
         </p>
+        {counting && (
+          <progress
+            className="mt-1 h-2 w-full max-w-xs accent-green-700"
+            value={report.farmsDone ?? 0}
+            max={Math.max(1, report.farmsTotal ?? 1)}
+            aria-label={state}
+          />
+        )}
+        {cancelling.isError && (
+          <p role="alert" className="text-sm font-medium text-red-800">
+            {describeError(cancelling.error)}
+          </p>
+        )}
         {saving.isError && (
           <p role="alert" className="text-sm font-medium text-red-800">
             {describeError(saving.error)}
@@ -45,7 +62,19 @@ function ReportLine({ report, showTitle }: { report: Report; showTitle: boolean 
       </div>
       {report.status === 'done' && (
         <Button variant="secondary" disabled={saving.isPending} onClick={() => saving.mutate()} className="w-full sm:w-auto">
-          {saving.isPending ? t('reports.pdf.downloading') : t('reports.pdf.download', { size: kilobytes(report.fileBytes) })}
+          {saving.isPending
+            ? t('reports.pdf.downloading')
+            : t(report.kind === 'programme' ? 'reports.pdf.downloadZip' : 'reports.pdf.download', { size: kilobytes(report.fileBytes) })}
+        </Button>
+      )}
+      {report.kind === 'programme' && inProgress && canCancel && (
+        <Button
+          variant="secondary"
+          disabled={cancelling.isPending}
+          onClick={() => cancelling.mutate(report.id)}
+          className="w-full sm:w-auto"
+        >
+          {cancelling.isPending ? t('reports.pdf.cancelling') : t('reports.pdf.cancel')}
         </Button>
       )}
     </li>
@@ -53,34 +82,57 @@ function ReportLine({ report, showTitle }: { report: Report; showTitle: boolean 
 }
 
 /**
- * A field's or farm's PDF reports: make one (written on the server, followed here as it goes) and download the PDF.
- * Without a field or farm, every report the person reaches, for the reports screen.
+ * A field's or farm's PDF reports, or a programme's packs: make one (written on the server, followed here as it goes,
+ * a pack farm by farm and cancellable) and download it. Without a request, every report the person reaches, for the
+ * reports screen.
  */
 export function PdfReports({ request }: { request?: ReportRequest }) {
   const allowed = useMe().data?.organisation.allowed;
   // What the server's policy lets this person do; it decides again on every request. A funder sees aggregates only.
   if (!allowed?.includes('reports.read')) return null;
-  return <PdfReportsCard request={request} canRequest={allowed.includes('reports.write')} />;
+  const managesProgramme = allowed.includes('reports.programme');
+  if (request?.kind === 'programme' && !managesProgramme) return null;
+  return (
+    <PdfReportsCard
+      request={request}
+      canRequest={allowed.includes(request?.kind === 'programme' ? 'reports.programme' : 'reports.write')}
+      canCancel={managesProgramme}
+    />
+  );
 }
 
-function PdfReportsCard({ request, canRequest }: { request: ReportRequest | undefined; canRequest: boolean }) {
+function PdfReportsCard({
+  request,
+  canRequest,
+  canCancel,
+}: {
+  request: ReportRequest | undefined;
+  canRequest: boolean;
+  canCancel: boolean;
+}) {
   const { t } = useTranslation('app');
   const scope: ReportScope =
-    request?.kind === 'field' ? { fieldId: request.fieldId } : request?.kind === 'farm' ? { farmId: request.farmId } : {};
+    request?.kind === 'field'
+      ? { fieldId: request.fieldId }
+      : request?.kind === 'farm'
+        ? { farmId: request.farmId }
+        : request?.kind === 'programme'
+          ? { kind: 'programme' }
+          : {};
   const reports = useQuery(pdfReportsQuery(scope));
   const asking = useRequestReport();
   // One id per report asked for: a click sent again after a lost answer makes the same report, not a second.
   const [requestId, setRequestId] = useState(() => crypto.randomUUID());
   const ask = () => request && asking.mutate({ ...request, id: requestId }, { onSuccess: () => setRequestId(crypto.randomUUID()) });
   return (
-    <Card title={t('reports.pdf.title')}>
+    <Card title={t(request?.kind === 'programme' ? 'reports.pdf.programmeTitle' : 'reports.pdf.title')}>
       <div className="flex flex-col gap-3">
         <p className="text-stone-700">{t(`reports.pdf.intro.${request?.kind ?? 'all'}`)}</p>
         <FormError message={asking.isError ? describeError(asking.error) : null} />
         {request && canRequest && (
           <div className="flex sm:justify-end">
             <Button disabled={asking.isPending} onClick={ask} className="w-full sm:w-auto">
-              {asking.isPending ? t('reports.pdf.asking') : t('reports.pdf.make')}
+              {asking.isPending ? t('reports.pdf.asking') : t(request.kind === 'programme' ? 'reports.pdf.makePack' : 'reports.pdf.make')}
             </Button>
           </div>
         )}
@@ -88,7 +140,7 @@ function PdfReportsCard({ request, canRequest }: { request: ReportRequest | unde
           {(list) => (
             <ul className="divide-y divide-stone-200">
               {list.map((report) => (
-                <ReportLine key={report.id} report={report} showTitle={!request} />
+                <ReportLine key={report.id} report={report} showTitle={!request || request.kind === 'programme'} canCancel={canCancel} />
               ))}
             </ul>
           )}

@@ -444,6 +444,8 @@ export interface AnalysisTable {
   newestSceneDate: ColumnType<string | null, string | null | undefined, string | null>;
   inputs: Json<unknown> | null;
   result: Json<unknown> | null;
+  /** The few numbers of a completed result that programme-wide reads take (migration 0029); kept by the database. */
+  headline: ColumnType<Record<string, string | null> | null, never, never>;
   summary: string | null;
   simulated: ColumnType<boolean, boolean | undefined, boolean>;
   error: string | null;

@@ -123,15 +123,15 @@ async function fieldFacts(ctx: ServiceContext, orgId: string, season: { from: st
       group by field_id
     ),
     -- The newest completed health and yield analysis of each field, in one pass over the organisation's analyses
-    -- each, keeping only the few values read (a result is kilobytes of JSON).
+    -- each, reading the headline the database keeps beside each result (a result is kilobytes of JSON).
     health as (
-      select distinct on (field_id) field_id, result->>'status' as status, result->'latest'->>'date' as image_date
+      select distinct on (field_id) field_id, headline->>'status' as status, headline->>'imageDate' as image_date
       from analyses where org_id = ${orgId} and type = 'health' and status = 'completed'
       order by field_id, finished_at desc
     ),
     yield as (
-      select distinct on (field_id) field_id, (result->'range'->>'expectedTPerHa')::float8 as expected
-      from analyses where org_id = ${orgId} and type = 'yield' and status = 'completed' and (result->>'available')::boolean is true
+      select distinct on (field_id) field_id, (headline->>'expectedTPerHa')::float8 as expected
+      from analyses where org_id = ${orgId} and type = 'yield' and status = 'completed' and headline ? 'expectedTPerHa'
       order by field_id, finished_at desc
     )
     select

@@ -152,6 +152,50 @@ describe("the programme's figures for its funders", () => {
     expect(before.alerts.raised).toBe(0);
   });
 
+  it('counts each field by its latest health analysis and gives the middle half of the latest yield estimates', async () => {
+    const db = t.ctx.database.db;
+    const today = new Date().toISOString().slice(0, 10);
+    const farmIds = (await db.selectFrom('farms').select('id').where('groupId', '=', groups.A).execute()).map((farm) => farm.id);
+    const fields = await db
+      .selectFrom('fields')
+      .select(['id'])
+      .where('farmId', 'in', farmIds)
+      .where('cropType', '=', 'maize-grain')
+      .orderBy('id')
+      .execute();
+    const completed = (fieldId: string, type: 'health' | 'yield', result: unknown, finishedAt: Date) => ({
+      orgId: owner.orgId,
+      fieldId,
+      type,
+      status: 'completed' as const,
+      finishedAt,
+      analysisDate: today,
+      result: JSON.stringify(result),
+    });
+    const older = new Date(Date.now() - 86_400_000);
+    const statuses = ['healthy', 'healthy', 'moderate', 'bare-or-stressed', 'no-clear-image'];
+    await db
+      .insertInto('analyses')
+      .values([
+        // An older analysis of the first field said stressed: only the latest counts.
+        completed(fields[0]!.id, 'health', { status: 'bare-or-stressed', latest: { date: '2020-01-01' } }, older),
+        ...fields.map((field, i) =>
+          completed(field.id, 'health', { status: statuses[i], latest: i === 4 ? null : { date: today, ndvi: { mean: 0.6 } } }, new Date()),
+        ),
+        ...fields.map((field, i) =>
+          completed(field.id, 'yield', { available: true, range: { expectedTPerHa: [2, 3, 4, 5, 6][i] } }, new Date()),
+        ),
+        // An estimate not available is no estimate.
+        completed(fields[0]!.id, 'yield', { available: false }, older),
+      ])
+      .execute();
+    const totals = (await figures()).json().data.totals;
+    expect(totals.health).toEqual({ healthy: 2, moderate: 1, bareOrStressed: 1, noClearImage: 1, notAnalysed: 0 });
+    expect(totals.freshImageFields).toBe(4);
+    expect(totals.yieldTPerHa).toEqual({ lowerQuartile: 3, median: 4, upperQuartile: 5, fields: 5 });
+    await db.deleteFrom('analyses').where('type', 'in', ['health', 'yield']).where('orgId', '=', owner.orgId).execute();
+  });
+
   it('shows a group once it reaches 5 farms', async () => {
     await farms('B', 1, 'maize-grain');
     const data = (await figures()).json().data;

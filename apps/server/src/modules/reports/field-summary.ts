@@ -139,20 +139,20 @@ export async function* fieldSummaryPages(
     const rows = await sql<SummaryRow>`
       select f.id, g.name as "group", farms.name as farm, f.name as field, f.size_hectares::float8 as hectares,
         f.crop_type as "cropType", f.irrigated,
-        health.result->>'status' as "healthStatus",
-        (health.result->'latest'->'ndvi'->>'mean')::float8 as "meanNdvi",
-        health.result->'latest'->>'date' as "imageDate",
+        health.headline->>'status' as "healthStatus",
+        (health.headline->>'meanNdvi')::float8 as "meanNdvi",
+        health.headline->>'imageDate' as "imageDate",
         health.simulated as "healthSimulated",
-        (yield.result->'range'->>'lowTPerHa')::float8 as "yieldLow",
-        (yield.result->'range'->>'expectedTPerHa')::float8 as "yieldExpected",
-        (yield.result->'range'->>'highTPerHa')::float8 as "yieldHigh",
-        water.result->'advice'->>'status' as "waterStatus",
-        water.result->'advice'->>'irrigationDate' as "waterDate",
-        (water.result->'advice'->>'depthMm')::float8 as "waterDepthMm",
+        (yield.headline->>'lowTPerHa')::float8 as "yieldLow",
+        (yield.headline->>'expectedTPerHa')::float8 as "yieldExpected",
+        (yield.headline->>'highTPerHa')::float8 as "yieldHigh",
+        water.headline->>'adviceStatus' as "waterStatus",
+        water.headline->>'irrigationDate' as "waterDate",
+        (water.headline->>'depthMm')::float8 as "waterDepthMm",
         water.analysis_date::text as "waterAdvisedOn",
         (select min(e.irrigation_date)::text from irrigation_events e
           where e.field_id = f.id and e.irrigation_date >= water.analysis_date) as "firstIrrigationAfter",
-        (fertilizer.result->'nutrients'->'nitrogen'->>'needKgPerHa')::float8 as "nitrogenAdvised",
+        (fertilizer.headline->>'nitrogenNeedKgPerHa')::float8 as "nitrogenAdvised",
         (select sum(a.rate_kg_per_ha * a.nitrogen_pct / 100)::float8 from fertilizer_applications a
           where a.field_id = f.id and a.application_date between ${season.from} and ${season.to}) as "nitrogenApplied",
         (select count(*)::int from alert_notifications n join alerts al on al.id = n.alert_id
@@ -174,10 +174,10 @@ export async function* fieldSummaryPages(
   }
 }
 
-/** The field's newest completed analysis of a type, as `alias` (its result and date), by the completed index. */
+/** The field's newest completed analysis of a type, as `alias` (its headline and date), by the completed index. */
 function latestAnalysis(type: string, alias: string, orgId: string) {
   return sql`left join lateral (
-    select result, analysis_date, simulated from analyses
+    select headline, analysis_date, simulated from analyses
     where org_id = ${orgId} and field_id = f.id and type = ${type} and status = 'completed'
     order by finished_at desc nulls last, id desc limit 1
   ) ${sql.raw(alias)} on true`;

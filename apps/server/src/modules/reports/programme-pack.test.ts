@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { existsSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -122,7 +122,10 @@ beforeAll(async () => {
     ).statusCode,
   ).toBe(201);
 }, 90_000);
-afterAll(() => t.close());
+afterAll(async () => {
+  await t.close();
+  rmSync(folder, { recursive: true, force: true });
+});
 
 const ask = (payload: Record<string, unknown>, account = owner) =>
   as(account, t.app, { method: 'POST', url: '/api/reports/generate', payload });

@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { existsSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { addDays, isoDay } from '@murimi/core';
@@ -24,7 +24,11 @@ beforeAll(async () => {
   owner = await registerAccount(t.app);
   farmId = (await as(owner, t.app, { method: 'POST', url: '/api/farms', payload: { name: 'Chikomo Farm' } })).json().data.id;
 }, 60_000);
-afterAll(() => t.close());
+const folder = mkdtempSync(path.join(tmpdir(), 'murimi-report-'));
+afterAll(async () => {
+  await t.close();
+  rmSync(folder, { recursive: true, force: true });
+});
 
 async function fieldNamed(name: string, plantedDaysAgo = 40) {
   const response = await as(owner, t.app, {
@@ -59,7 +63,6 @@ async function finished(id: string) {
 
 /** The PDF's text as poppler reads it, and its first page drawn as a PNG for a person to look at. */
 function readPdf(bytes: Buffer, name: string): { text: string; pages: number } {
-  const folder = mkdtempSync(path.join(tmpdir(), 'murimi-report-'));
   const file = path.join(folder, `${name}.pdf`);
   writeFileSync(file, bytes);
   const text = execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });

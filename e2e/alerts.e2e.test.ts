@@ -129,7 +129,9 @@ describe.skipIf(onPostgres)('alerts on the demo', () => {
       await page.getByRole('button', { name: 'Reopen' }).waitFor();
       await page.getByRole('link', { name: 'All alerts' }).click();
       await page.waitForURL(new RegExp(`/alerts\\?category=${kind}$`));
-      await page.getByText(`Showing ${sameKind.length - 1} alert${sameKind.length - 1 === 1 ? '' : 's'}`).waitFor();
+      // The chosen alert may have been the only one of its kind that day: then the filter says none match.
+      const left = sameKind.length - 1;
+      await page.getByText(left === 0 ? 'No alerts match these filters' : `Showing ${left} alert${left === 1 ? '' : 's'}`).waitFor();
       expect(await page.locator(`main a[href="/alerts/${chosen.id}"]`).count()).toBe(0);
       expect((await api<AlertItem>('GET', `/api/alerts/${chosen.id}`)).resolvedAt).not.toBeNull();
       await context.close();

@@ -143,8 +143,11 @@ describe.skipIf(onPostgres)('plan, billing and support', () => {
       expect(xlsx.suggestedFilename()).toMatch(/^programme-\d{4}\.xlsx$/);
       const workbook = unzipSync(new Uint8Array(readFileSync(await xlsx.path())));
       expect(strFromU8(workbook['xl/worksheets/sheet1.xml']!)).toContain('Ward 12 – Chegutu');
-      // The pack names farms and people: a funder is not offered it.
+      // The pack names farms and people: a funder is not offered it, nor the field screens, which would be empty.
       expect(await page.getByRole('heading', { name: 'Programme pack' }).count()).toBe(0);
+      const navigation = page.getByRole('navigation', { name: 'Main navigation' }).first();
+      await navigation.getByRole('link', { name: 'Dashboard' }).waitFor();
+      expect(await navigation.getByRole('link', { name: 'My Fields' }).count()).toBe(0);
       await context.close();
     });
 
@@ -154,7 +157,7 @@ describe.skipIf(onPostgres)('plan, billing and support', () => {
       await page.goto('/programme');
       await page.getByRole('heading', { name: 'Programme pack' }).waitFor();
       await page.getByRole('button', { name: 'Make the pack' }).click();
-      const download = page.getByRole('button', { name: /^Download ZIP \(\d+ KB\)$/ }).first();
+      const download = page.getByRole('button', { name: /^Download ZIP \([\d.,]+ [KM]B\)$/ }).first();
       await download.waitFor({ timeout: 60_000 });
       await page.screenshot({ path: path.join(shots, `programme-pack-${size}.png`), fullPage: true });
       expect(await seriousA11yViolations(page)).toEqual([]);

@@ -1,5 +1,7 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { session } from '../../features/auth/session.ts';
@@ -14,6 +16,11 @@ function signedInToken(): string {
 
 afterEach(() => session.signOut());
 
+/** The bar asks who the person is (to list their screens) only when a test says so: no request here. */
+const wrapper = ({ children }: { children: ReactNode }) => (
+  <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { enabled: false } } })}>{children}</QueryClientProvider>
+);
+
 describe('the phone bottom bar', () => {
   it('holds four screens and "More", which opens every screen with Settings listed once', async () => {
     session.signIn(signedInToken());
@@ -22,6 +29,7 @@ describe('the phone bottom bar', () => {
       <MemoryRouter initialEntries={['/dashboard']}>
         <BottomNav />
       </MemoryRouter>,
+      { wrapper },
     );
     const bar = screen.getByTestId('bottom-nav');
     expect(
@@ -53,6 +61,7 @@ describe('the phone bottom bar', () => {
       <MemoryRouter initialEntries={['/dashboard']}>
         <BottomNav badges={{ '/alerts': 3 }} />
       </MemoryRouter>,
+      { wrapper },
     );
     const bar = screen.getByTestId('bottom-nav');
     expect(within(bar).getByRole('link', { name: /^Alerts ?, 3 unread alerts$/ })).toBeTruthy();

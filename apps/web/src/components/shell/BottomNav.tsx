@@ -1,9 +1,10 @@
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useMe } from '../../features/account/api/account.ts';
 import { NavLink } from 'react-router';
 import { Icon } from './Icon.tsx';
 import { NavBadge } from './NavBadge.tsx';
-import { bottomNavEntries } from './navigation.ts';
+import { entriesFor, bottomNavEntries } from './navigation.ts';
 import { MenuDrawer, useMenuState } from './SideMenu.tsx';
 
 const itemClass =
@@ -19,6 +20,7 @@ export function BottomNav({ badges = {}, inline = false }: { badges?: Partial<Re
   const { t } = useTranslation();
   const { open, setOpen } = useMenuState();
   const more = useRef<HTMLButtonElement>(null);
+  const allowed = useMe().data?.organisation.allowed;
   return (
     <>
       <nav
@@ -27,7 +29,7 @@ export function BottomNav({ badges = {}, inline = false }: { badges?: Partial<Re
         className={`${inline ? 'shrink-0' : 'fixed inset-x-0 bottom-0 z-30'} border-t border-stone-200 bg-white md:hidden`}
       >
         <ul className="grid grid-cols-5">
-          {bottomNavEntries.map((entry) => (
+          {entriesFor(bottomNavEntries, allowed).map((entry) => (
             <li key={entry.to} className="min-w-0">
               <NavLink to={entry.to} className={({ isActive }) => `${itemClass} ${isActive ? 'text-leaf-800' : 'text-stone-700'}`}>
                 <Icon name={entry.icon} className="size-5" />

@@ -1,10 +1,12 @@
 import { useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
+import { meQuery } from '../../features/account/api/account.ts';
 import { useSession } from '../../features/auth/use-session.ts';
 import { useSignOutGuard } from '../../features/offline/components/SignOutGuard.tsx';
 import { Icon } from './Icon.tsx';
-import { helpEntries, sidebarEntries } from './navigation.ts';
+import { helpEntries, entriesFor, sidebarEntries } from './navigation.ts';
 
 const itemClass = 'flex min-h-11 items-center rounded-lg px-3 font-medium text-stone-800 hover:bg-stone-100';
 
@@ -47,6 +49,7 @@ export function SideMenu() {
 export function MenuDrawer({ onClose, opener }: { onClose: () => void; opener: RefObject<HTMLElement | null> }) {
   const { t } = useTranslation();
   const signedIn = useSession().status === 'signed-in';
+  const allowed = useQuery({ ...meQuery(), enabled: signedIn }).data?.organisation.allowed;
   const panel = useRef<HTMLDivElement>(null);
   const { requestSignOut, dialog } = useSignOutGuard();
   // Escape reads the newest onClose without moving focus back to the first item on every render.
@@ -92,7 +95,7 @@ export function MenuDrawer({ onClose, opener }: { onClose: () => void; opener: R
         </button>
         {signedIn ? (
           <>
-            {sidebarEntries.map((entry) => link(entry.to, t(entry.label)))}
+            {entriesFor(sidebarEntries, allowed).map((entry) => link(entry.to, t(entry.label)))}
             <p className="mt-3 px-3 text-xs font-semibold tracking-wide text-stone-600 uppercase">{t('nav.helpResources')}</p>
             {helpEntries.map((entry) => link(entry.to, t(entry.label)))}
             <hr className="my-2 border-stone-200" />

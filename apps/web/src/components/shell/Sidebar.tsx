@@ -1,10 +1,11 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useMe } from '../../features/account/api/account.ts';
 import { NavLink, useLocation } from 'react-router';
 import { FieldSelector } from './FieldSelector.tsx';
 import { Icon } from './Icon.tsx';
 import { NavBadge } from './NavBadge.tsx';
-import { sidebarEntries, sidebarShowsFieldSelector } from './navigation.ts';
+import { entriesFor, sidebarEntries, sidebarShowsFieldSelector } from './navigation.ts';
 
 const COLLAPSED_KEY = 'murimi.sidebar_collapsed';
 
@@ -13,6 +14,7 @@ export function Sidebar({ badges = {} }: { badges?: Partial<Record<string, numbe
   const { t } = useTranslation();
   const [collapsed, setCollapsed] = useState(() => localStorage.getItem(COLLAPSED_KEY) === 'true');
   const { pathname } = useLocation();
+  const allowed = useMe().data?.organisation.allowed;
   const toggle = () => {
     localStorage.setItem(COLLAPSED_KEY, String(!collapsed));
     setCollapsed(!collapsed);
@@ -45,7 +47,7 @@ export function Sidebar({ badges = {} }: { badges?: Partial<Record<string, numbe
       )}
       <nav aria-label={t('nav.mainNavigation')} className="flex-1 overflow-y-auto p-2">
         <ul className="flex flex-col gap-1">
-          {sidebarEntries.map((entry) => (
+          {entriesFor(sidebarEntries, allowed).map((entry) => (
             <li key={entry.to}>
               <NavLink
                 to={entry.to}

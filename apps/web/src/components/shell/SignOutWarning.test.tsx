@@ -1,3 +1,4 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
@@ -33,7 +34,12 @@ function SignOutItem() {
     </>
   );
 }
-const wrap = (children: ReactNode) => <MemoryRouter>{children}</MemoryRouter>;
+// The menus ask who the person is (to list their screens) only when a test says so: no request here.
+const wrap = (children: ReactNode) => (
+  <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { enabled: false } } })}>
+    <MemoryRouter>{children}</MemoryRouter>
+  </QueryClientProvider>
+);
 
 let db: OfflineDb;
 beforeEach(async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { badgeText, bottomNavEntries, breadcrumbsFor, sidebarEntries } from './navigation.ts';
+import { badgeText, bottomNavEntries, breadcrumbsFor, entriesFor, sidebarEntries } from './navigation.ts';
 
 describe('breadcrumbs (spec §2.4)', () => {
   it('are hidden for one segment or fewer', () => {
@@ -25,6 +25,20 @@ describe('breadcrumbs (spec §2.4)', () => {
   it('collapse past four items to the first, an ellipsis and the last two', () => {
     expect(breadcrumbsFor('/fields/a/b/c').map((c) => c.label)).toEqual(['Dashboard', '…', 'Details', 'Details']);
     expect(breadcrumbsFor('/fields/a/b').map((c) => c.label)).toEqual(['Dashboard', 'My Fields', 'Details', 'Details']);
+  });
+});
+
+describe('navigation by role', () => {
+  it("offers a funder (who reads no field) the dashboard and settings, not the field screens' empty pages", () => {
+    const funder = ['account.self', 'programme.read'];
+    expect(entriesFor(sidebarEntries, funder).map((e) => e.to)).toEqual(['/dashboard', '/settings']);
+    expect(entriesFor(bottomNavEntries, funder).map((e) => e.to)).toEqual(['/dashboard']);
+  });
+
+  it('offers an agronomist every screen, and everyone every screen while their role is not known yet', () => {
+    const agronomist = ['account.self', 'fields.read', 'fields.write', 'records.write', 'reports.read', 'reports.write'];
+    expect(entriesFor(sidebarEntries, agronomist)).toEqual(sidebarEntries);
+    expect(entriesFor(sidebarEntries, undefined)).toEqual(sidebarEntries);
   });
 });
 

@@ -1,18 +1,29 @@
-/** Navigation entries of spec §2.4, in order; labels are keys of the common namespace. */
+/**
+ * Navigation entries of spec §2.4, in order; labels are keys of the common namespace. `needs`: the action of the
+ * server's policy a screen is for, so that a role without it (a funder reads no field) is not sent to empty screens.
+ */
 export const sidebarEntries = [
   { to: '/dashboard', label: 'nav.dashboard', icon: 'dashboard' },
-  { to: '/alerts', label: 'nav.alerts', icon: 'bell' },
-  { to: '/create-farm-field', label: 'nav.fieldSetup', icon: 'plus' },
-  { to: '/fields', label: 'nav.myFields', icon: 'fields' },
-  { to: '/map', label: 'nav.mapView', icon: 'map' },
-  { to: '/crop-health', label: 'nav.cropHealth', icon: 'leaf' },
-  { to: '/visits', label: 'nav.visits', icon: 'visit' },
-  { to: '/fertilizer', label: 'nav.fertilizer', icon: 'bag' },
-  { to: '/weather', label: 'nav.weatherIrrigation', icon: 'cloud' },
-  { to: '/soil-tests', label: 'nav.soilAnalysis', icon: 'soil' },
-  { to: '/reports', label: 'nav.reports', icon: 'chart' },
+  { to: '/alerts', label: 'nav.alerts', icon: 'bell', needs: 'fields.read' },
+  { to: '/create-farm-field', label: 'nav.fieldSetup', icon: 'plus', needs: 'fields.write' },
+  { to: '/fields', label: 'nav.myFields', icon: 'fields', needs: 'fields.read' },
+  { to: '/map', label: 'nav.mapView', icon: 'map', needs: 'fields.read' },
+  { to: '/crop-health', label: 'nav.cropHealth', icon: 'leaf', needs: 'fields.read' },
+  { to: '/visits', label: 'nav.visits', icon: 'visit', needs: 'fields.read' },
+  { to: '/fertilizer', label: 'nav.fertilizer', icon: 'bag', needs: 'fields.read' },
+  { to: '/weather', label: 'nav.weatherIrrigation', icon: 'cloud', needs: 'fields.read' },
+  { to: '/soil-tests', label: 'nav.soilAnalysis', icon: 'soil', needs: 'fields.read' },
+  { to: '/reports', label: 'nav.reports', icon: 'chart', needs: 'reports.read' },
   { to: '/settings', label: 'nav.settings', icon: 'gear' },
 ] as const;
+
+/**
+ * The entries for a person allowed `allowed` (their role's actions); every entry while that is not known yet (first
+ * load, offline without it), as the server decides again on every call.
+ */
+export function entriesFor<Entry extends object>(entries: readonly Entry[], allowed: readonly string[] | undefined): Entry[] {
+  return entries.filter((entry) => !allowed || !('needs' in entry) || allowed.includes(entry.needs as string));
+}
 
 /**
  * The phone bottom bar's links: the four screens a farmer opens most, which fit a 360 px phone with the "More" button
@@ -23,9 +34,9 @@ export const sidebarEntries = [
  */
 export const bottomNavEntries = [
   { to: '/dashboard', label: 'nav.dashboard', icon: 'dashboard' },
-  { to: '/alerts', label: 'nav.alerts', icon: 'bell' },
-  { to: '/fields', label: 'nav.myFields', icon: 'fields' },
-  { to: '/crop-health', label: 'nav.cropHealth', icon: 'leaf' },
+  { to: '/alerts', label: 'nav.alerts', icon: 'bell', needs: 'fields.read' },
+  { to: '/fields', label: 'nav.myFields', icon: 'fields', needs: 'fields.read' },
+  { to: '/crop-health', label: 'nav.cropHealth', icon: 'leaf', needs: 'fields.read' },
 ] as const;
 
 /** What a badge counts, for screen readers ("3 unread alerts"), by the path of the entry it sits on. */

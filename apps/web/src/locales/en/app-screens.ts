@@ -1137,7 +1137,7 @@ export const appScreens = {
       makePack: 'Make the pack',
       cancel: 'Cancel',
       cancelling: 'Cancelling…',
-      downloadZip: 'Download ZIP ({{size}} KB)',
+      downloadZip: 'Download ZIP ({{size}})',
       asking: 'Asking…',
       loading: 'Loading the reports…',
       empty: { one: 'No report yet.', all: 'No PDF reports yet. Open a field or a farm and choose “Make a PDF report”.' },
@@ -1156,7 +1156,7 @@ export const appScreens = {
         summary: 'Writing the table of every field…',
       },
       failed: 'Could not be written: {{reason}}.',
-      download: 'Download PDF ({{size}} KB)',
+      download: 'Download PDF ({{size}})',
       downloading: 'Downloading…',
     },
     history: {

@@ -7,13 +7,17 @@ import { Button } from '../../../components/ui/Button.tsx';
 import { FormError } from '../../../components/ui/form.tsx';
 import { Card } from '../../../components/ui/layout.tsx';
 import { QueryState } from '../../../components/ui/QueryState.tsx';
-import { formatTimestamp } from '../../../lib/format.ts';
+import { formatFixed, formatNumber, formatTimestamp } from '../../../lib/format.ts';
 import { describeError } from '../../../lib/form-errors.ts';
 import { saveFile } from '../../../lib/save-file.ts';
 import { useMe } from '../../account/api/account.ts';
 import { downloadReport, pdfReportsQuery, useCancelReport, useRequestReport, type ReportScope } from '../api/pdf-reports.ts';
 
-const kilobytes = (bytes: number | null) => Math.max(1, Math.round((bytes ?? 0) / 1024));
+/** A file's size as a download button says it: kilobytes under a megabyte, else megabytes to one decimal. */
+const fileSize = (bytes: number | null) =>
+  (bytes ?? 0) < 1024 * 1024
+    ? `${formatNumber(Math.max(1, Math.round((bytes ?? 0) / 1024)), 0)} KB`
+    : `${formatFixed((bytes ?? 0) / 1024 / 1024, 1)} MB`;
 
 function ReportLine({ report, showTitle, canCancel }: { report: Report; showTitle: boolean; canCancel: boolean }) {
   const { t } = useTranslation('app');
@@ -43,7 +47,7 @@ function ReportLine({ report, showTitle, canCancel }: { report: Report; showTitl
         </p>
         {counting && (
           <progress
-            className="mt-1 h-2 w-full max-w-xs accent-green-700"
+            className="mt-1 h-2 w-full max-w-xs accent-leaf-700"
             value={report.farmsDone ?? 0}
             max={Math.max(1, report.farmsTotal ?? 1)}
             aria-label={state}
@@ -64,7 +68,7 @@ function ReportLine({ report, showTitle, canCancel }: { report: Report; showTitl
         <Button variant="secondary" disabled={saving.isPending} onClick={() => saving.mutate()} className="w-full sm:w-auto">
           {saving.isPending
             ? t('reports.pdf.downloading')
-            : t(report.kind === 'programme' ? 'reports.pdf.downloadZip' : 'reports.pdf.download', { size: kilobytes(report.fileBytes) })}
+            : t(report.kind === 'programme' ? 'reports.pdf.downloadZip' : 'reports.pdf.download', { size: fileSize(report.fileBytes) })}
         </Button>
       )}
       {report.kind === 'programme' && inProgress && canCancel && (

@@ -140,6 +140,23 @@ async function finished(id: string) {
   throw new Error('The pack was not written within 60 s');
 }
 
+/** A pack's row as the request writes it, without its job: the test runs the writer itself. */
+async function packWithoutItsJob(): Promise<string> {
+  const id = randomUUID();
+  await t.ctx.database.db
+    .insertInto('reports')
+    .values({
+      id,
+      orgId: owner.orgId,
+      kind: 'programme',
+      title: 'Programme pack',
+      requestedBy: owner.userId,
+      expiresAt: new Date(Date.now() + 86_400_000),
+    })
+    .execute();
+  return id;
+}
+
 /** A CSV line's cells (the test's own names hold no commas or quotes). */
 const cells = (line: string) => line.split(',');
 
@@ -248,18 +265,7 @@ describe("a programme's pack", () => {
       .values(Array.from({ length: 40 }, (_, i) => ({ id: randomUUID(), orgId: owner.orgId, name: `Extra farm ${i}` })))
       .execute();
     // Asked without its job, so that this test runs the writer and cancels it while it writes.
-    const id = randomUUID();
-    await db
-      .insertInto('reports')
-      .values({
-        id,
-        orgId: owner.orgId,
-        kind: 'programme',
-        title: 'Programme pack',
-        requestedBy: owner.userId,
-        expiresAt: new Date(Date.now() + 86_400_000),
-      })
-      .execute();
+    const id = await packWithoutItsJob();
     const writing = writeProgrammeReport(t.ctx, t.app.log, id, true);
     let progress = { farmsDone: 0, farmsTotal: 0 };
     while (progress.farmsDone < 5) {
@@ -286,18 +292,7 @@ describe("a programme's pack", () => {
 
   it('writes a whole pack again after the process died part way, and the daily prune clears what the dead one left', async () => {
     const db = t.ctx.database.db;
-    const id = randomUUID();
-    await db
-      .insertInto('reports')
-      .values({
-        id,
-        orgId: owner.orgId,
-        kind: 'programme',
-        title: 'Programme pack',
-        requestedBy: owner.userId,
-        expiresAt: new Date(Date.now() + 86_400_000),
-      })
-      .execute();
+    const id = await packWithoutItsJob();
     // The first process marked it running, wrote part of its zip and died.
     await db.updateTable('reports').set({ status: 'running', stage: 'farms', farmsDone: 1, farmsTotal: 3 }).where('id', '=', id).execute();
     const orgDir = path.join(t.ctx.config.dataDir, 'reports', owner.orgId);

@@ -42,6 +42,7 @@ import { notificationRoutes } from './modules/notifications/notifications.routes
 import { smsWebhookRoutes } from './modules/sms/sms-webhooks.routes.ts';
 import { insightRoutes } from './modules/insights/insights.routes.ts';
 import { metricsRoutes } from './modules/metrics/metrics.routes.ts';
+import { clientLogRoutes } from './modules/client-logs/client-logs.routes.ts';
 
 /** Largest JSON body: a field boundary of 5,000 corners is ~250 KB. */
 const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -110,6 +111,7 @@ export async function buildApp(
       await api.register(notificationRoutes(ctx));
       await api.register(smsWebhookRoutes(ctx));
       await api.register(metricsRoutes(ctx));
+      await api.register(clientLogRoutes(ctx));
       await api.register(insightRoutes(ctx));
       await api.register(memberRoutes(ctx));
       await api.register(auditRoutes(ctx));

@@ -300,6 +300,22 @@ describe('generated request bodies', () => {
       ['POST', '/api/reports/generate', '/api/reports/generate', { kind: 'field', fieldId: field.id }],
       ['POST', '/api/reports/{id}/cancel', `/api/reports/${randomUUID()}/cancel`, {}],
       ['POST', '/api/support/messages', '/api/support/messages', { id: randomUUID(), topic: 'question', message: 'How do I log rain?' }],
+      [
+        'POST',
+        '/api/logs',
+        '/api/logs',
+        {
+          logs: [
+            {
+              timestamp: new Date().toISOString(),
+              severity: 'ERROR',
+              message: 'Saving failed',
+              service: { name: 'murimi-web', version: '1.0.0' },
+              sessionId: 'session-property',
+            },
+          ],
+        },
+      ],
     ] as const satisfies readonly (readonly [Method, string, string | fc.Arbitrary<string>, Record<string, unknown>])[];
   };
   /** Routes a success would end the caller's session on: each run signs up an account of its own. */

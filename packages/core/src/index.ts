@@ -22,6 +22,8 @@ export * from './agronomy/visit-priority.ts';
 export * from './schemas/alerts.ts';
 export * from './water-records.ts';
 export * from './messages/auth-messages.ts';
+export * from './messages/error-messages.ts';
+export * from './schemas/client-log.ts';
 export * from './pricing.ts';
 export * from './agronomy/soil-test-rating.ts';
 export * from './agronomy/fao56/index.ts';

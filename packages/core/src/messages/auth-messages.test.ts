@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CONNECT_MESSAGE, friendlyErrorMessage, loginErrorMessage, registerErrorMessage } from './auth-messages.ts';
+import { CONNECT_MESSAGE, loginErrorMessage, registerErrorMessage } from './auth-messages.ts';
 
 describe('sign-in error texts (spec §8)', () => {
   it.each([
@@ -23,9 +23,4 @@ describe('sign-in error texts (spec §8)', () => {
     [403, 'no', 'Registration failed. Please try again.'],
     [0, undefined, 'Unable to connect to the server. Please check your internet connection and try again.'],
   ])('register %i (%s)', (status, server, text) => expect(registerErrorMessage(status, server)).toBe(text));
-
-  it('gives the friendly texts by status', () => {
-    expect(friendlyErrorMessage(404)).toBe('The requested resource was not found.');
-    expect(friendlyErrorMessage(401)).toBe('Your session has expired. Please log in again.');
-  });
 });

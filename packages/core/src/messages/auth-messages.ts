@@ -24,14 +24,3 @@ export function registerErrorMessage(status: number, serverMessage?: string): st
 
 /** A login answer without a token is an error (spec §7). */
 export const MISSING_TOKEN_MESSAGE = "Login response missing 'access_token'.";
-
-/** Friendly messages by status for any other call (spec §8). */
-export function friendlyErrorMessage(status: number): string {
-  if (status === 0) return 'Connection problem. Please check your internet connection and try again.';
-  if (status === 401) return 'Your session has expired. Please log in again.';
-  if (status === 403) return 'You do not have permission to perform this action.';
-  if (status === 404) return 'The requested resource was not found.';
-  if (status === 429) return 'Too many requests. Please wait a moment and try again.';
-  if (status >= 500) return 'Server error. Please try again later.';
-  return 'Something went wrong. Please try again.';
-}

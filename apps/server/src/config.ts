@@ -147,6 +147,14 @@ const environmentSchema = z.object({
     .enum(['true', 'false'], { message: 'ANALYSIS_AUTOSTART is true or false' })
     .default('true')
     .transform((value) => value === 'true'),
+  ERROR_REPORTING: z
+    .enum(['true', 'false'], { message: 'ERROR_REPORTING is true or false' })
+    .default('true')
+    .transform((value) => value === 'true'),
+  DEBUG_LOGGING: z
+    .enum(['true', 'false'], { message: 'DEBUG_LOGGING is true or false' })
+    .default('false')
+    .transform((value) => value === 'true'),
   ANALYSIS_RETRIES: z.coerce.number({ message: 'ANALYSIS_RETRIES must be a number' }).int().min(0).max(10).default(2),
   REPORT_KEEP_DAYS: z.coerce.number({ message: 'REPORT_KEEP_DAYS must be a number' }).int().min(1).max(3650).default(90),
   ANALYSIS_TIMEOUT_SECONDS: z.coerce.number({ message: 'ANALYSIS_TIMEOUT_SECONDS must be a number' }).int().min(1).max(3600).default(300),
@@ -253,6 +261,8 @@ export interface Config {
   photoBucket: PhotoBucketConfig | null;
   /** The bearer token a metrics scraper sends to `GET /api/metrics`; unset: no metrics are served. */
   metricsToken: string | undefined;
+  /** Feature flags the web app reads (spec §9): it sends its errors to `POST /api/logs`; it logs DEBUG entries too. */
+  features: { errorReporting: boolean; debugLogging: boolean };
   /**
    * Testing only (off unless set): SIGKILL this process after an analysis row is stored but before its transaction
    * commits (`analysis-stored`), once a job has claimed its analysis (`analysis-claimed`), or once the SMS provider
@@ -430,6 +440,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     },
     sms: smsConfig(e),
     metricsToken: e.METRICS_TOKEN,
+    features: { errorReporting: e.ERROR_REPORTING, debugLogging: e.DEBUG_LOGGING },
     photoBucket: photoBucketConfig(e),
     weather: {
       source: e.WEATHER_SOURCE,

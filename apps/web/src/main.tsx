@@ -17,13 +17,26 @@ import { cleanUpOldData } from './features/offline/cleanup.ts';
 import { signedInPerson, startSync } from './features/offline/sync-runtime.ts';
 import { showToast } from './features/toasts/toast-store.ts';
 import { configureApiClient } from './lib/api/client.ts';
+import { applyLogFlags, installClientLogging } from './lib/client-log/install.ts';
+import { publicConfigQuery } from './lib/api/public-config.ts';
 import { switchOfflineDb } from './lib/offline-db.ts';
 
 // Before any screen makes a client id: over plain HTTP on a LAN name the browser has no crypto.randomUUID.
 installRandomUuid();
 // A refused token ends the session but keeps this person's data on the device: writes made offline wait there
 // until they sign in again (only signing out removes them).
-configureApiClient({ token: () => session.token(), person: signedInPerson, onUnauthorized: () => endSession() });
+// Failures reach the operator (spec §3, §7): batched to POST /api/logs, critical ones at once.
+const { errors } = installClientLogging({ token: () => session.token(), person: signedInPerson });
+configureApiClient({
+  token: () => session.token(),
+  person: signedInPerson,
+  onUnauthorized: () => endSession(),
+  onFailure: (error, call) => errors.report(error, 'call', call),
+});
+void queryClient.fetchQuery(publicConfigQuery()).then(
+  (config) => applyLogFlags(config.features),
+  () => undefined,
+);
 session.onExpiringSoon = (minutes) => showToast(i18next.t('toasts.sessionExpiring', { minutes }), { type: 'warning', duration: 8000 });
 session.onExpired = () => showToast(i18next.t('toasts.sessionExpired'), { type: 'warning' });
 session.onSignedOut = () => queryClient.clear();

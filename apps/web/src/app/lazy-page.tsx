@@ -1,6 +1,8 @@
+import { CATEGORY_MESSAGES } from '@murimi/core';
 import { createElement, use, useEffect, useState, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../components/ui/Button.tsx';
+import { clientLog } from '../lib/client-log/install.ts';
 
 /**
  * The screen shown when a screen's code cannot be fetched (offline, or a new release replaced it). It tries again
@@ -15,6 +17,7 @@ export function LazyLoadFailed({ onRetry }: { onRetry: () => void }) {
   return (
     <div role="alert" className="mx-auto max-w-md p-8 text-center">
       <p className="text-lg font-semibold">{t('errors.lazyFailed')}</p>
+      {typeof navigator !== 'undefined' && !navigator.onLine && <p className="mt-2">{CATEGORY_MESSAGES.network}</p>}
       <div className="mt-4 flex flex-wrap justify-center gap-2">
         <Button variant="secondary" onClick={onRetry}>
           {t('errors.tryAgain')}
@@ -51,6 +54,7 @@ export function lazyPage<P extends AnyProps>(load: () => Promise<{ default: Comp
       (module) => void (screen = module.default),
       (error: unknown) => {
         console.error('A screen could not be fetched', error);
+        clientLog.errors?.report(error, 'call', { method: 'GET', endpoint: 'screen code', status: 0 });
         failed = true;
       },
     ));

@@ -17,6 +17,7 @@ const publicConfigSchema = z.object({
   contactEmail: z.string().nullable(),
   contactPhone: z.string().nullable(),
   basemap: z.object({ satelliteTilesUrl: z.string().nullable(), overlayTilesUrls: z.array(z.string()), attribution: z.string() }),
+  features: z.object({ errorReporting: z.boolean(), debugLogging: z.boolean() }),
 });
 
 export function healthRoutes(ctx: AppContext): FastifyPluginAsyncZod {
@@ -32,13 +33,15 @@ export function healthRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       });
     });
 
-    // What public pages show about the operator (name and contact, spec §1 pricing page) and where map tiles come from.
+    // What public pages show about the operator (name and contact, spec §1 pricing page), where map tiles come from, and
+    // the web app's feature flags (spec §9).
     app.get('/public-config', { schema: { tags: ['health'], response: { 200: publicConfigSchema } } }, async () => ({
       productName: ctx.config.productName,
       version: APP_VERSION,
       contactEmail: ctx.config.contactEmail ?? null,
       contactPhone: ctx.config.contactPhone ?? null,
       basemap: ctx.config.basemap,
+      features: ctx.config.features,
     }));
   };
 }

@@ -1,5 +1,6 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { clientLog } from '../../lib/client-log/install.ts';
 import { Button } from './Button.tsx';
 
 interface ErrorBoundaryProps {
@@ -29,6 +30,8 @@ export class ErrorBoundary extends Component<ErrorBoundaryProps, State> {
 
   override componentDidCatch(error: Error, info: ErrorInfo): void {
     console.error(`${this.props.name} crashed`, error, info.componentStack);
+    // A crash while drawing is a script error (spec §8): critical, reported at once.
+    clientLog.errors?.report(error, 'script', undefined, { part: this.props.name });
   }
 
   override componentDidUpdate(previous: ErrorBoundaryProps): void {

@@ -29,6 +29,8 @@ interface ClientHooks {
   person?(): string | null;
   /** Called once per failing request when a signed-in call answers 401 (spec §4). */
   onUnauthorized(): void;
+  /** Called with each failed call (no answer: status 0), except a sign-in's or registration's refusal of what was typed. */
+  onFailure?(error: ApiError, call: { method: string; endpoint: string; status: number }): void;
 }
 
 let hooks: ClientHooks = { token: () => null, onUnauthorized: () => {} };
@@ -83,16 +85,23 @@ async function send(
       signal: options.timeoutMs ? AbortSignal.timeout(options.timeoutMs) : undefined,
     });
   } catch {
-    throw new ApiError(0, CONNECTION_FAILED_MESSAGE);
+    throw failed(new ApiError(0, CONNECTION_FAILED_MESSAGE), method, path);
   }
   if (!response.ok) {
     const payload: unknown = await response.json().catch(() => undefined);
     if (response.status === 401 && token && !AUTH_ENTRY_PATHS.includes(path)) hooks.onUnauthorized();
     const error = (payload as ApiErrorBody | undefined)?.error;
     const problems = Array.isArray(error?.details) ? (error.details as FieldProblem[]) : [];
-    throw new ApiError(response.status, error?.message ?? response.statusText, error?.code, problems, error?.details);
+    throw failed(new ApiError(response.status, error?.message ?? response.statusText, error?.code, problems, error?.details), method, path);
   }
   return response;
+}
+
+/** `error`, once the failure hook has heard of it. */
+function failed(error: ApiError, method: string, path: string): ApiError {
+  const refusedEntry = AUTH_ENTRY_PATHS.includes(path) && error.status > 0 && error.status < 500;
+  if (!refusedEntry) hooks.onFailure?.(error, { method, endpoint: path, status: error.status });
+  return error;
 }
 
 /** The one way the web app calls the API: JSON (or a file) in, JSON out, bearer token when signed in. */

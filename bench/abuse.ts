@@ -9,13 +9,11 @@
  *
  *   npm run bench:abuse      (DATABASE_URL defaults to postgres://postgres@127.0.0.1:5432/test)
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
+import type { ChildProcess } from 'node:child_process';
 import pg from 'pg';
 import { nearCircle } from '../apps/server/test/near-circle.ts';
+import { p99, rssMb, startServer } from './support/served-process.ts';
 
-const root = path.resolve(import.meta.dirname, '..');
 const baseUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const port = 3911;
 const apiUrl = `http://127.0.0.1:${port}`;
@@ -24,38 +22,6 @@ const MAX_CORNERS_PER_IMPORT = 500_000;
 const QUOTA_FIELDS = 5_000;
 /** Fields per bulk create while filling the organisation: the most one request takes. */
 const FILL_BATCH = 2_000;
-
-function startServer(env: Record<string, string>): Promise<ChildProcess> {
-  return new Promise((resolve, reject) => {
-    const child = spawn('node', ['apps/server/dist/cli.mjs', 'serve'], {
-      cwd: root,
-      env: { ...process.env, ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      if (output.includes('is ready at')) resolve(child);
-    };
-    child.stdout.on('data', onData);
-    child.stderr.on('data', onData);
-    child.on('exit', (code, signal) => {
-      // After start too: a server that dies under one of these requests is the finding, with its last words.
-      console.error(`the server exited (${code ?? signal}):\n${output.slice(-4000)}`);
-      reject(new Error('the server exited'));
-    });
-  });
-}
-
-/** Peak resident memory of a process so far, in MB (Linux: VmHWM). */
-function peakRssMb(pid: number): number {
-  const line = readFileSync(`/proc/${pid}/status`, 'utf8')
-    .split('\n')
-    .find((l) => l.startsWith('VmHWM:'));
-  return Number(line?.match(/(\d+)/)?.[1] ?? 0) / 1024;
-}
-
-const p99 = (values: number[]) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * 0.99))]!;
 
 /** Runs `work` while asking for health every 25 ms: the work's time and the health latencies meanwhile. */
 async function underWatch(work: () => Promise<void>): Promise<{ ms: number; healthP99Ms: number; healthMaxMs: number }> {
@@ -116,7 +82,7 @@ async function main(): Promise<void> {
       console.log(
         `${name}: ${(watch.ms / 1000).toFixed(2)} s${extra}; health p99 ${watch.healthP99Ms.toFixed(1)} ms ` +
           `(×${(watch.healthP99Ms / idle.healthP99Ms).toFixed(1)} idle), max ${watch.healthMaxMs.toFixed(0)} ms; ` +
-          `server peak RSS ${peakRssMb(server!.pid!).toFixed(0)} MB`,
+          `server peak RSS ${rssMb(server!.pid!).peak.toFixed(0)} MB`,
       );
 
     // (a) and (b): the most 5,000-corner boundaries one import may hold, overlapping their neighbours.

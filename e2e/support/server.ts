@@ -24,6 +24,10 @@ export interface RunningServer {
   stop(): Promise<void>;
   /** Kills the server outright, as a crash or a lost connection would look to the browser. */
   kill(): Promise<void>;
+  /** Stops the server (SIGTERM) and keeps its data: `start` serves it again at the same address. */
+  pause(): Promise<void>;
+  /** Starts the server again after `pause` or `kill`. */
+  start(): Promise<void>;
 }
 
 /**
@@ -56,21 +60,25 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     // A test may hand in a folder it prepared (e.g. with `murimi demo`); else an empty one.
     Object.assign(serverEnv, { DATA_DIR: env.DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'murimi-e2e-')) });
   }
-  const child: ChildProcess = spawn('node', ['apps/server/dist/cli.mjs', 'serve'], {
-    cwd: root,
-    env: { ...process.env, DATABASE_URL: '', ...serverEnv },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  await new Promise<void>((resolve, reject) => {
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      if (output.includes('is ready at')) resolve();
-    };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', onData);
-    child.once('exit', (code) => reject(new Error(`server exited with ${code}:\n${output}`)));
-  });
+  let child: ChildProcess;
+  const spawnServer = async () => {
+    child = spawn('node', ['apps/server/dist/cli.mjs', 'serve'], {
+      cwd: root,
+      env: { ...process.env, DATABASE_URL: '', ...serverEnv },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    await new Promise<void>((resolve, reject) => {
+      const onData = (chunk: Buffer) => {
+        output += chunk.toString();
+        if (output.includes('is ready at')) resolve();
+      };
+      child.stdout!.on('data', onData);
+      child.stderr!.on('data', onData);
+      child.once('exit', (code) => reject(new Error(`server exited with ${code}:\n${output}`)));
+    });
+  };
+  await spawnServer();
   const exitWith = async (signal: NodeJS.Signals) => {
     if (child.exitCode !== null || child.signalCode !== null) return;
     const exited = new Promise((resolve) => child.once('exit', resolve));
@@ -82,6 +90,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   return {
     url: `http://127.0.0.1:${port}`,
     kill: () => exitWith('SIGKILL'),
+    pause: () => exitWith('SIGTERM'),
+    start: spawnServer,
     async stop() {
       await exitWith('SIGTERM');
       if (baseUrl && databaseName) {

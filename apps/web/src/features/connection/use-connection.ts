@@ -1,4 +1,7 @@
 import { useSyncExternalStore } from 'react';
+import { clientLog } from '../../lib/client-log/install.ts';
+import { showToast } from '../toasts/toast-store.ts';
+import { checkServerHealth, HealthMonitor } from './health-monitor.ts';
 
 interface NetworkInformation extends EventTarget {
   effectiveType?: string;
@@ -15,15 +18,11 @@ function connectionInfo(): NetworkInformation | undefined {
  * Round trip at or above which a connection is called slow, ms. The Network Information API's table of effective
  * connection types (WICG netinfo, "effective connection type") starts "2g" at a minimum RTT of 1400 ms; browsers
  * that report `effectiveType` call such a connection '2g', which is what this app calls slow. Browsers without the
- * API (Firefox, Safari) are held to the same line, measured.
+ * API (Firefox, Safari) are held to the same line, measured by the health monitor's checks.
  */
 export const SLOW_ROUND_TRIP_MS = 1400;
 /** The decision takes the median of the last few round trips, so one stalled request does not raise the banner. */
 export const ROUND_TRIP_SAMPLES = 3;
-/** Spec §9: the connection is checked every 30 s. */
-export const PROBE_INTERVAL_MS = 30_000;
-/** A probe with no answer after this long counts as this slow (and is abandoned). */
-export const PROBE_TIMEOUT_MS = 10_000;
 
 /**
  * Whether measured round trips (oldest first, ms) say the connection is slow: the median of the last
@@ -35,71 +34,46 @@ export function slowByRoundTrips(roundTripsMs: readonly number[]): boolean {
   return recent[Math.floor(recent.length / 2)]! >= SLOW_ROUND_TRIP_MS;
 }
 
-/** One round trip to the server, ms: a HEAD of the health check (no body), never from a cache. */
-async function measureRoundTrip(): Promise<number | null> {
-  const controller = new AbortController();
-  const timer = setTimeout(() => controller.abort(), PROBE_TIMEOUT_MS);
-  const started = performance.now();
-  try {
-    await fetch('/api/health', { method: 'HEAD', cache: 'no-store', signal: controller.signal });
-    return performance.now() - started;
-  } catch {
-    // No answer in time is as slow as it gets; any other failure (offline, refused) says nothing about speed.
-    return controller.signal.aborted ? PROBE_TIMEOUT_MS : null;
-  } finally {
-    clearTimeout(timer);
-  }
-}
-
 /**
- * Round trips measured where the browser does not report the connection's type. Probing runs only while some
- * screen listens (the signed-in shell), so public pages send nothing.
+ * The app's one poller of the server's health (spec §4): its toasts, its status for the developer pages, and its
+ * round trips for the slow-connection banner. It runs only while some screen listens (the signed-in shell), so public
+ * pages send nothing.
  */
-const probe = {
-  roundTripsMs: [] as number[],
-  slow: false,
-  listeners: new Set<() => void>(),
-  timer: undefined as ReturnType<typeof setInterval> | undefined,
-};
+export const healthMonitor = new HealthMonitor({
+  check: checkServerHealth,
+  toast: (message, options) => showToast(message, options),
+  isOnline: () => navigator.onLine,
+  log: (severity, message, details) => clientLog.logger?.log(severity, message, details),
+});
+let monitorListeners = 0;
 
-async function probeOnce() {
-  if (!navigator.onLine) return;
-  const roundTripMs = await measureRoundTrip();
-  if (roundTripMs === null) return;
-  probe.roundTripsMs = [...probe.roundTripsMs, roundTripMs].slice(-ROUND_TRIP_SAMPLES);
-  const slow = slowByRoundTrips(probe.roundTripsMs);
-  if (slow !== probe.slow) {
-    probe.slow = slow;
-    for (const listener of probe.listeners) listener();
-  }
-}
-
-function listenToProbes(listener: () => void): () => void {
-  probe.listeners.add(listener);
-  if (!probe.timer) {
-    void probeOnce();
-    probe.timer = setInterval(() => void probeOnce(), PROBE_INTERVAL_MS);
-  }
+function listenToMonitor(listener: () => void): () => void {
+  const unsubscribe = healthMonitor.subscribe(listener);
+  monitorListeners += 1;
+  if (monitorListeners === 1) healthMonitor.start();
   return () => {
-    probe.listeners.delete(listener);
-    if (probe.listeners.size === 0 && probe.timer) {
-      clearInterval(probe.timer);
-      probe.timer = undefined;
-    }
+    unsubscribe();
+    monitorListeners -= 1;
+    if (monitorListeners === 0) healthMonitor.stop();
   };
 }
 
 function subscribe(listener: () => void) {
-  window.addEventListener('online', listener);
+  // Back online: check at once rather than at the next turn of the schedule.
+  const online = () => {
+    listener();
+    void healthMonitor.checkNow();
+  };
+  window.addEventListener('online', online);
   window.addEventListener('offline', listener);
   const info = connectionInfo();
   info?.addEventListener('change', listener);
-  const stopProbes = info ? undefined : listenToProbes(listener);
+  const stopListening = listenToMonitor(listener);
   return () => {
-    window.removeEventListener('online', listener);
+    window.removeEventListener('online', online);
     window.removeEventListener('offline', listener);
     info?.removeEventListener('change', listener);
-    stopProbes?.();
+    stopListening();
   };
 }
 
@@ -108,7 +82,7 @@ export function readConnection(): ConnectionState {
   if (!navigator.onLine) return 'offline';
   const info = connectionInfo();
   if (info) return info.saveData || info.effectiveType === '2g' || info.effectiveType === 'slow-2g' ? 'slow' : 'online';
-  return probe.slow ? 'slow' : 'online';
+  return slowByRoundTrips(healthMonitor.roundTripsMs) ? 'slow' : 'online';
 }
 
 export function useConnection(): ConnectionState {

@@ -1,0 +1,61 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { desktop, launchBrowser, newPage, signUpThroughApi } from './support/browser.ts';
+import { startServer, type RunningServer } from './support/server.ts';
+
+let server: RunningServer;
+let browser: Browser;
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+/** Moves the page's clock by `ms` and waits for the health check that comes due to end as `outcome`. */
+async function nextHealthCheck(page: Page, ms: number, outcome: 'failed' | 'answered'): Promise<void> {
+  const isHealth = (url: string) => new URL(url).pathname === '/api/health';
+  const ended =
+    outcome === 'failed'
+      ? page.waitForEvent('requestfailed', (request) => isHealth(request.url()))
+      : page.waitForResponse((response) => isHealth(response.url()) && response.ok());
+  await page.clock.fastForward(ms);
+  await ended;
+}
+
+describe('the connection health monitor', () => {
+  it('toasts once after three failed checks while the server is down, and says when the connection is restored', async () => {
+    const { context, page } = await newPage(browser, server.url, desktop);
+    await signUpThroughApi(page, server.url, `health.${Date.now()}@example.org`);
+    // The page's clock is the test's to move: the checks come every 30 s, the retries after 5 s and 10 s.
+    await page.clock.install();
+    const firstCheck = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/health');
+    await page.goto('/dashboard');
+    await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
+    await firstCheck;
+
+    await server.pause();
+    const failedToast = page.getByText('Network connection failed. Please check your internet connection.');
+    await nextHealthCheck(page, 30_000, 'failed');
+    await nextHealthCheck(page, 5_000, 'failed');
+    expect(await failedToast.count()).toBe(0);
+    await nextHealthCheck(page, 10_000, 'failed');
+    await failedToast.waitFor();
+    expect(await failedToast.count()).toBe(1);
+
+    await server.start();
+    // The third failure ended the quick retries: the next check is the usual one, 30 s later.
+    const logsSent = page.waitForRequest((request) => new URL(request.url()).pathname === '/api/logs' && request.method() === 'POST');
+    await nextHealthCheck(page, 30_000, 'answered');
+    await page.getByText('Connection restored successfully').waitFor();
+    expect(await failedToast.count()).toBeLessThanOrEqual(1);
+
+    // What failed while the server was down reached its log once it was back (the logger's 5 s batch).
+    await page.clock.fastForward(5_000);
+    const sent = (await logsSent).postDataJSON() as { logs: { severity: string; message: string }[] };
+    expect(sent.logs.filter((entry) => entry.severity === 'WARNING' && entry.message.startsWith('Health check failed'))).toHaveLength(3);
+    expect(sent.logs.map((entry) => entry.message)).toContain('Connection restored after 3 failed health checks');
+    await context.close();
+  });
+});

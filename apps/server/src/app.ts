@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { constants as zlibConstants } from 'node:zlib';
@@ -42,7 +43,17 @@ import { notificationRoutes } from './modules/notifications/notifications.routes
 import { smsWebhookRoutes } from './modules/sms/sms-webhooks.routes.ts';
 import { insightRoutes } from './modules/insights/insights.routes.ts';
 import { metricsRoutes } from './modules/metrics/metrics.routes.ts';
+import { timeRequests } from './modules/metrics/process-metrics.ts';
 import { clientLogRoutes } from './modules/client-logs/client-logs.routes.ts';
+
+/**
+ * A request's id: the one a proxy in front gave it (`X-Request-Id`, when it looks like an id), so that the proxy's log
+ * and ours name the request alike; else a new UUID, unique across servers.
+ */
+function requestId(request: { headers: Record<string, string | string[] | undefined> }): string {
+  const given = request.headers['x-request-id'];
+  return typeof given === 'string' && /^[\w.:-]{8,128}$/.test(given) ? given : randomUUID();
+}
 
 /** Largest JSON body: a field boundary of 5,000 corners is ~250 KB. */
 const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -64,13 +75,19 @@ export async function buildApp(
   const app = Fastify({
     logger: options.logger === false ? false : logger,
     bodyLimit: BODY_LIMIT_BYTES,
+    genReqId: requestId,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('auth', null);
 
-  // Each request in a scope of its own, where the policy notes who it acts for (the audit trail reads it).
-  app.addHook('onRequest', (_request, _reply, done) => inRequestScope(done));
+  // Each request in a scope of its own, where the policy notes who it acts for (the audit trail reads it). Its id
+  // goes back with the answer, so a person's "it failed" can be found in the log (every line of the request has it).
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.header('x-request-id', request.id);
+    inRequestScope(done);
+  });
+  timeRequests(app);
   await app.register(fastifyHelmet, securityHeaders(ctx.config));
   registerErrorHandling(app);
   // Farmers pay for every byte on mobile data: JSON answers over 1 KB go compressed when the client accepts it.

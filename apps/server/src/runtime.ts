@@ -1,5 +1,7 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import { onOutsideRequestSettled } from '@murimi/core';
 import pino from 'pino';
+import { incrementCounter } from './modules/metrics/metric-counters.ts';
 import type { AppContext } from './app-context.ts';
 import { buildApp } from './app.ts';
 import type { Config } from './config.ts';
@@ -27,6 +29,15 @@ import { onboardingImportJob, pruneOnboardingImportsJob } from './modules/onboar
 import { pruneVisitPhotosJob } from './modules/visits/prune-visit-photos.job.ts';
 import { pruneReportsJob, writeReportJob } from './modules/reports/reports.service.ts';
 import { writeProgrammeReportJob } from './modules/reports/programme-pack.ts';
+
+/** Counts how each request to an outside service ends, in the database, so every process's calls add up (`/api/metrics`). */
+function countOutsideRequests(ctx: AppContext, log: FastifyBaseLogger): () => void {
+  return onOutsideRequestSettled(({ service, outcome }) => {
+    incrementCounter(ctx, 'murimi_outside_requests_total', { service, outcome }).catch((error: unknown) =>
+      log.warn({ err: error, service }, 'an outside request could not be counted'),
+    );
+  });
+}
 
 export const allJobs = [
   healthCheckJob,
@@ -84,10 +95,12 @@ export async function startRuntime(config: Config, options: RuntimeOptions): Pro
   const cpu = new CpuPool(config.cpuWorkerThreads);
   const ctx: AppContext = { config, database, queue, cpu, fieldListVersions, now };
   const app = await buildApp(ctx, { logger: options.logger });
+  const stopCountingOutsideRequests = countOutsideRequests(ctx, log);
   return {
     ctx,
     app,
     async close() {
+      stopCountingOutsideRequests();
       await app.close();
       await cpu.close();
       fieldListVersions.stop();

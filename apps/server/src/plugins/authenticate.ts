@@ -29,6 +29,9 @@ type Standing = NonNullable<Awaited<ReturnType<typeof findTokenStanding>>>;
 export const STANDING_TTL_MS = 5_000;
 const standings = new StandingCache<Standing | undefined>(STANDING_TTL_MS, 10_000);
 
+/** How often a token's standing came from memory (hits) or the database (misses), for `/api/metrics`. */
+export const standingLookups = standings.lookups;
+
 /** Forget cached standings of one token, or of every token of a user (after a password change). */
 export function forgetStanding(by: { tokenId: string } | { userId: string }): void {
   standings.forget(by);

@@ -11,6 +11,8 @@ export class StandingCache<Standing> {
   private readonly entries = new Map<string, { standing: Standing; userId: string; readAtMs: number }>();
   /** Raised by every forget; a read keeps its result only if no forget happened while it ran. */
   private forgets = 0;
+  /** Reads answered from memory and from the database, since the process started (for `/api/metrics`). */
+  readonly lookups = { hits: 0, misses: 0 };
 
   constructor(
     private readonly ttlMs: number,
@@ -21,7 +23,11 @@ export class StandingCache<Standing> {
   async read(key: { tokenId: string; userId: string }, load: () => Promise<Standing>): Promise<Standing> {
     const startedAtMs = this.nowMs();
     const cached = this.entries.get(key.tokenId);
-    if (cached && startedAtMs - cached.readAtMs < this.ttlMs) return cached.standing;
+    if (cached && startedAtMs - cached.readAtMs < this.ttlMs) {
+      this.lookups.hits += 1;
+      return cached.standing;
+    }
+    this.lookups.misses += 1;
     const forgetsBefore = this.forgets;
     const standing = await load();
     if (this.forgets !== forgetsBefore) return standing;

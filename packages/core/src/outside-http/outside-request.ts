@@ -135,6 +135,45 @@ export class OutsideRequestError extends Error {
  * Throws `OutsideRequestError`; after an abort its kind is `aborted` and its cause the signal's reason.
  */
 export async function sendOutsideRequest(request: OutsideRequest, options: OutsideRequestOptions): Promise<OutsideAnswer> {
+  const service = hostOf(request.url);
+  try {
+    const answer = await sendWithRetries(request, options);
+    for (const listener of settledListeners) listener({ service, outcome: 'answered', attempts: answer.attempts });
+    return answer;
+  } catch (error) {
+    const failure = error instanceof OutsideRequestError ? error : undefined;
+    if (failure?.kind !== 'aborted') {
+      for (const listener of settledListeners) listener({ service, outcome: 'failed', attempts: failure?.attempts ?? 1 });
+    }
+    throw error;
+  }
+}
+
+/** How one outside request ended (a caller's abort is not counted): for the server's metrics. */
+export interface OutsideRequestSettled {
+  /** The service's host name, e.g. `api.open-meteo.com`. */
+  service: string;
+  outcome: 'answered' | 'failed';
+  attempts: number;
+}
+
+const settledListeners = new Set<(settled: OutsideRequestSettled) => void>();
+
+/** Hears how every outside request of this process ends, until the returned function is called. */
+export function onOutsideRequestSettled(listener: (settled: OutsideRequestSettled) => void): () => void {
+  settledListeners.add(listener);
+  return () => settledListeners.delete(listener);
+}
+
+function hostOf(url: string): string {
+  try {
+    return new URL(url).host;
+  } catch {
+    return 'unknown';
+  }
+}
+
+async function sendWithRetries(request: OutsideRequest, options: OutsideRequestOptions): Promise<OutsideAnswer> {
   const retries = Math.max(0, options.retries);
   const random = options.random ?? Math.random;
   for (let attempt = 1; ; attempt += 1) {

@@ -29,6 +29,8 @@ export class TileCache {
   /** File name → size in bytes, least recently used first (a Map keeps insertion order). */
   private readonly entries = new Map<string, number>();
   private totalBytes = 0;
+  /** Lookups answered from the folder (hits) and not (misses) since it was opened, for the server's metrics. */
+  readonly lookups = { hits: 0, misses: 0 };
 
   private constructor(options: TileCacheOptions) {
     this.directory = options.directory;
@@ -76,7 +78,10 @@ export class TileCache {
 
   async get(key: string): Promise<Uint8Array | undefined> {
     const name = fileNameFor(key);
-    if (!this.entries.has(name)) return undefined;
+    if (!this.entries.has(name)) {
+      this.lookups.misses += 1;
+      return undefined;
+    }
     const file = path.join(this.directory, name);
     let bytes: Buffer;
     try {
@@ -84,8 +89,10 @@ export class TileCache {
     } catch {
       // Evicted by another process sharing the folder.
       this.forget(name);
+      this.lookups.misses += 1;
       return undefined;
     }
+    this.lookups.hits += 1;
     this.touch(name);
     const now = new Date();
     await utimes(file, now, now).catch(() => undefined);

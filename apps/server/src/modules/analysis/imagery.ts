@@ -28,6 +28,19 @@ export interface ImageryAccess {
 /** Made once per process and setting: the demo catalog's STAC API by folder, tile caches by folder, LAI networks. */
 const demoCatalogs = new Map<string, Promise<LocalStacApi>>();
 const tileCaches = new Map<string, Promise<TileCache>>();
+/** The tile caches this process has opened, for their hit counts. */
+const openedTileCaches = new Set<TileCache>();
+
+/** How often imagery reads were answered from the tile caches of this process (hits) or fetched (misses). */
+export function tileCacheLookups(): { hits: number; misses: number } {
+  let hits = 0;
+  let misses = 0;
+  for (const cache of openedTileCaches) {
+    hits += cache.lookups.hits;
+    misses += cache.lookups.misses;
+  }
+  return { hits, misses };
+}
 const laiNetworks = new Map<string, Promise<BiophysicalNetwork | undefined>>();
 /**
  * Catalogue searches shared by the analyses of this process: the fields of one 0.1° cell planted in the same month
@@ -62,6 +75,7 @@ export async function imageryAccess(config: Config, log: FastifyBaseLogger, demo
   const cache = await once(tileCaches, cacheDirectory, () =>
     TileCache.open({ directory: cacheDirectory, maxBytes: imagery.tileCacheMaxMb * 1024 * 1024 }),
   );
+  openedTileCaches.add(cache);
   const laiNetworkDir = imagery.laiNetworkDir;
   const laiNetwork = laiNetworkDir
     ? await once(laiNetworks, laiNetworkDir, () =>

@@ -1,3 +1,4 @@
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
@@ -22,7 +23,10 @@ const publicConfigSchema = z.object({
 
 export function healthRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
-    app.get('/health', { schema: { tags: ['health'], response: { 200: healthSchema, 503: healthSchema } } }, async (_request, reply) => {
+    // Readiness: may this process be sent requests? Its database answers and its job queue runs. The web app's health
+    // monitor polls it (spec §4), and so does a proxy or orchestrator choosing where to send traffic. While the server
+    // stops, Fastify answers 503 to every new request, this one included, and finishes the requests under way.
+    const ready = async (_request: unknown, reply: FastifyReply) => {
       const reachable = await ctx.database.isReachable();
       const healthy = reachable && ctx.queue.isRunning;
       return reply.status(healthy ? 200 : 503).send({
@@ -31,7 +35,15 @@ export function healthRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         database: { reachable, backend: ctx.database.backend },
         queue: { running: ctx.queue.isRunning, working: ctx.queue.isWorking },
       });
-    });
+    };
+    const readiness = { schema: { tags: ['health'], response: { 200: healthSchema, 503: healthSchema } } };
+    app.get('/health', readiness, ready);
+    app.get('/health/ready', readiness, ready);
+    // Liveness: is the process itself still working (its event loop turns)? Nothing outside it is asked, so a
+    // database down for a minute does not get every server restarted.
+    app.get('/health/live', { schema: { tags: ['health'], response: { 200: z.object({ status: z.literal('ok') }) } } }, async () => ({
+      status: 'ok' as const,
+    }));
 
     // What public pages show about the operator (name and contact, spec §1 pricing page), where map tiles come from, and
     // the web app's feature flags (spec §9).

@@ -59,3 +59,42 @@ describe('the connection health monitor', () => {
     await context.close();
   });
 });
+
+describe('the developer pages', () => {
+  it('are not found unless the server runs with DEV_PAGES=1', async () => {
+    const { context, page } = await newPage(browser, server.url, desktop);
+    await signUpThroughApi(page, server.url, `dev-off.${Date.now()}@example.org`);
+    await page.goto('/test-api-debug');
+    await page.getByRole('heading', { level: 1, name: 'Not Found' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Test API' }).count()).toBe(0);
+    await context.close();
+  });
+
+  it('with DEV_PAGES=1, call health, fields, farms and crop types and show each status and body', async () => {
+    const devServer = await startServer({ DEV_PAGES: '1' });
+    try {
+      const { context, page } = await newPage(browser, devServer.url, desktop);
+      await signUpThroughApi(page, devServer.url, `dev-on.${Date.now()}@example.org`);
+      await page.goto('/test-api-debug');
+      await page.getByRole('heading', { level: 1, name: 'API debug' }).waitFor();
+      await page.getByRole('button', { name: 'Test API' }).click();
+      const calls = page.locator('[data-outcome]');
+      await calls.nth(3).waitFor();
+      expect(await calls.allTextContents()).toEqual([
+        expect.stringMatching(/^GET \/api\/health.*Status 200/),
+        expect.stringMatching(/^GET \/api\/fields.*Status 200/),
+        expect.stringMatching(/^GET \/api\/farms.*Status 200/),
+        expect.stringMatching(/^GET \/api\/crop-types.*Status 200/),
+      ]);
+      expect(await calls.evaluateAll((items) => items.map((item) => item.getAttribute('data-outcome')))).toEqual([
+        'success',
+        'success',
+        'success',
+        'success',
+      ]);
+      await context.close();
+    } finally {
+      await devServer.stop();
+    }
+  });
+});

@@ -39,7 +39,7 @@ describe('the app shell', () => {
       contactEmail: 'hello@murimi.example',
       contactPhone: '+263 242 000 000',
       basemap: { satelliteTilesUrl: expect.stringContaining('{z}'), overlayTilesUrls: expect.any(Array), attribution: expect.any(String) },
-      features: { errorReporting: true, debugLogging: false },
+      features: { errorReporting: true, debugLogging: false, devPages: false },
     });
   });
 

@@ -155,6 +155,10 @@ const environmentSchema = z.object({
     .enum(['true', 'false'], { message: 'DEBUG_LOGGING is true or false' })
     .default('false')
     .transform((value) => value === 'true'),
+  DEV_PAGES: z
+    .enum(['0', '1', 'true', 'false'], { message: 'DEV_PAGES is 1 or 0' })
+    .default('0')
+    .transform((value) => value === '1' || value === 'true'),
   ANALYSIS_RETRIES: z.coerce.number({ message: 'ANALYSIS_RETRIES must be a number' }).int().min(0).max(10).default(2),
   REPORT_KEEP_DAYS: z.coerce.number({ message: 'REPORT_KEEP_DAYS must be a number' }).int().min(1).max(3650).default(90),
   ANALYSIS_TIMEOUT_SECONDS: z.coerce.number({ message: 'ANALYSIS_TIMEOUT_SECONDS must be a number' }).int().min(1).max(3600).default(300),
@@ -261,8 +265,11 @@ export interface Config {
   photoBucket: PhotoBucketConfig | null;
   /** The bearer token a metrics scraper sends to `GET /api/metrics`; unset: no metrics are served. */
   metricsToken: string | undefined;
-  /** Feature flags the web app reads (spec §9): it sends its errors to `POST /api/logs`; it logs DEBUG entries too. */
-  features: { errorReporting: boolean; debugLogging: boolean };
+  /**
+   * Feature flags the web app reads (spec §9): it sends its errors to `POST /api/logs`; it logs DEBUG entries too; it
+   * shows the developer pages (spec §2.3), else their paths are not found.
+   */
+  features: { errorReporting: boolean; debugLogging: boolean; devPages: boolean };
   /**
    * Testing only (off unless set): SIGKILL this process after an analysis row is stored but before its transaction
    * commits (`analysis-stored`), once a job has claimed its analysis (`analysis-claimed`), or once the SMS provider
@@ -440,7 +447,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     },
     sms: smsConfig(e),
     metricsToken: e.METRICS_TOKEN,
-    features: { errorReporting: e.ERROR_REPORTING, debugLogging: e.DEBUG_LOGGING },
+    features: { errorReporting: e.ERROR_REPORTING, debugLogging: e.DEBUG_LOGGING, devPages: e.DEV_PAGES },
     photoBucket: photoBucketConfig(e),
     weather: {
       source: e.WEATHER_SOURCE,

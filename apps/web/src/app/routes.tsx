@@ -51,6 +51,9 @@ const CropHealth = screenPage(() => import('../pages/app/CropHealthPage.tsx'));
 const Reports = screenPage(() => import('../pages/app/ReportsPage.tsx'));
 const Irrigation = screenPage(() => import('../pages/app/IrrigationPage.tsx'));
 const NotFound = lazyPage(() => import('../pages/NotFoundPage.tsx'));
+// Developer pages (spec §2.3): their code and texts load only when visited, and they show only with DEV_PAGES=1.
+const ApiDebug = lazyPage(() => import('../pages/dev/ApiDebugPage.tsx'));
+const HealthStatus = lazyPage(() => import('../pages/dev/HealthStatusPage.tsx'));
 
 const signedOutOnly = (page: ReactNode) => <RedirectIfSignedIn>{page}</RedirectIfSignedIn>;
 
@@ -144,6 +147,8 @@ export function AppRoutes() {
             <Route path="people/onboarding" element={<Onboarding />} />
             <Route path="visits" element={<VisitQueue />} />
             <Route path="visits/log" element={<LogVisit />} />
+            <Route path="test-api-debug" element={<ApiDebug />} />
+            <Route path="test-health-status" element={<HealthStatus />} />
           </Route>
         </Route>
 

@@ -11,6 +11,7 @@ import type { visitTexts } from '../locales/en/visits.ts';
 import type { billingTexts } from '../locales/en/billing.ts';
 import type { supportTexts } from '../locales/en/support.ts';
 import type { programmeTexts } from '../locales/en/programme.ts';
+import type { devPagesTexts } from '../locales/en/dev-pages.ts';
 
 /**
  * The languages a person can choose, and the locale `Intl` formats their numbers and dates with: English is the
@@ -34,6 +35,7 @@ type English = Omit<(typeof resources)['en'], 'app'> & {
   billing: typeof billingTexts;
   support: typeof supportTexts;
   programme: typeof programmeTexts;
+  devPages: typeof devPagesTexts;
 };
 
 /** The shape of a locale: English's keys, any text. */

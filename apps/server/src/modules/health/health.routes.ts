@@ -18,7 +18,7 @@ const publicConfigSchema = z.object({
   contactEmail: z.string().nullable(),
   contactPhone: z.string().nullable(),
   basemap: z.object({ satelliteTilesUrl: z.string().nullable(), overlayTilesUrls: z.array(z.string()), attribution: z.string() }),
-  features: z.object({ errorReporting: z.boolean(), debugLogging: z.boolean() }),
+  features: z.object({ errorReporting: z.boolean(), debugLogging: z.boolean(), devPages: z.boolean() }),
 });
 
 export function healthRoutes(ctx: AppContext): FastifyPluginAsyncZod {

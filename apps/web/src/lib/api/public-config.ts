@@ -8,8 +8,8 @@ export interface PublicConfig {
   contactEmail: string | null;
   contactPhone: string | null;
   basemap: Basemap;
-  /** Feature flags (spec §9): error reports sent to the server, debug entries logged too. */
-  features: { errorReporting: boolean; debugLogging: boolean };
+  /** Feature flags (spec §9): error reports sent to the server, debug entries logged too, the developer pages shown. */
+  features: { errorReporting: boolean; debugLogging: boolean; devPages: boolean };
 }
 
 /** Where map tiles come from (server configuration); no satellite URL means the plain map. */

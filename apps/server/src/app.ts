@@ -55,6 +55,9 @@ function requestId(request: { headers: Record<string, string | string[] | undefi
   return typeof given === 'string' && /^[\w.:-]{8,128}$/.test(given) ? given : randomUUID();
 }
 
+/** Believes the nearest `hops` proxies (proxy-addr's hop count), as `trustProxy: n` does. */
+const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
+
 /** Largest JSON body: a field boundary of 5,000 corners is ~250 KB. */
 const BODY_LIMIT_BYTES = 1024 * 1024;
 
@@ -76,6 +79,7 @@ export async function buildApp(
     logger: options.logger === false ? false : logger,
     bodyLimit: BODY_LIMIT_BYTES,
     genReqId: requestId,
+    trustProxy: typeof ctx.config.trustProxy === 'number' ? trustHops(ctx.config.trustProxy) : ctx.config.trustProxy,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -213,3 +213,20 @@ describe('SMS settings', () => {
     );
   });
 });
+
+describe('the proxies in front', () => {
+  const base = { JWT_SECRET: 'x'.repeat(32), DATA_DIR: '/tmp/murimi-config-test' };
+  it.each([
+    [undefined, false],
+    ['false', false],
+    ['true', true],
+    ['2', 2],
+    ['10.0.0.0/8, 127.0.0.1', ['10.0.0.0/8', '127.0.0.1']],
+  ])('reads TRUST_PROXY=%s', (value, trusted) => {
+    expect(loadConfig({ ...base, ...(value !== undefined && { TRUST_PROXY: value }) }).trustProxy).toEqual(trusted);
+  });
+
+  it('refuses a TRUST_PROXY it cannot read, with a sentence', () => {
+    expect(() => loadConfig({ ...base, TRUST_PROXY: 'any proxy please' })).toThrow(/TRUST_PROXY is true, false, a number of proxies/);
+  });
+});

@@ -104,7 +104,7 @@ const quota = (name: string, fallback: number, max: number) =>
     .default(fallback);
 
 /** Every setting the server reads from its environment; nothing else reads `process.env`. */
-const environmentSchema = z.object({
+export const environmentSchema = z.object({
   PORT: z.coerce.number({ message: 'PORT must be a number' }).int().min(1).max(65_535).default(3000),
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default('./data'),
@@ -155,6 +155,15 @@ const environmentSchema = z.object({
     .enum(['true', 'false'], { message: 'DEBUG_LOGGING is true or false' })
     .default('false')
     .transform((value) => value === 'true'),
+  TRUST_PROXY: optionalString.pipe(
+    z
+      .string()
+      .regex(
+        /^(true|false|\d{1,2}|[\w.:/]+(\s*,\s*[\w.:/]+)*)$/,
+        'TRUST_PROXY is true, false, a number of proxies, or addresses and CIDR ranges separated by commas',
+      )
+      .optional(),
+  ),
   DEV_PAGES: z
     .enum(['0', '1', 'true', 'false'], { message: 'DEV_PAGES is 1 or 0' })
     .default('0')
@@ -265,6 +274,12 @@ export interface Config {
   photoBucket: PhotoBucketConfig | null;
   /** The bearer token a metrics scraper sends to `GET /api/metrics`; unset: no metrics are served. */
   metricsToken: string | undefined;
+  /**
+   * Which proxies in front of the server to believe about the client's address (`X-Forwarded-For`), as Fastify's
+   * `trustProxy`: false (none: the default, for a server reached directly), true (all), a number of hops, or
+   * addresses and CIDR ranges. Per-address limits count the address it yields.
+   */
+  trustProxy: boolean | number | string[];
   /**
    * Feature flags the web app reads (spec §9): it sends its errors to `POST /api/logs`; it logs DEBUG entries too; it
    * shows the developer pages (spec §2.3), else their paths are not found.
@@ -447,6 +462,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     },
     sms: smsConfig(e),
     metricsToken: e.METRICS_TOKEN,
+    trustProxy: trustProxyOf(e.TRUST_PROXY),
     features: { errorReporting: e.ERROR_REPORTING, debugLogging: e.DEBUG_LOGGING, devPages: e.DEV_PAGES },
     photoBucket: photoBucketConfig(e),
     weather: {
@@ -574,4 +590,12 @@ function embeddedSecret(dataDir: string): string {
   const secret = randomBytes(32).toString('hex');
   writeFileSync(file, `${secret}\n`, { mode: 0o600 });
   return secret;
+}
+
+/** `TRUST_PROXY` as Fastify takes it. */
+function trustProxyOf(value: string | undefined): boolean | number | string[] {
+  if (value === undefined || value === 'false') return false;
+  if (value === 'true') return true;
+  if (/^\d+$/.test(value)) return Number(value);
+  return value.split(',').map((entry) => entry.trim());
 }

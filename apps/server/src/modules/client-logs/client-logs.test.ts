@@ -159,4 +159,22 @@ describe('POST /api/logs', () => {
     expect(refused.statusCode).toBe(429);
     expect((await post([entry({ sessionId: 'session-elsewhere' })], { remoteAddress: '203.0.113.8' })).statusCode).toBe(202);
   });
+
+  it('counts the address a trusted proxy names (TRUST_PROXY), and the connection’s own address otherwise', async () => {
+    const proxied = { remoteAddress: '10.0.0.5', headers: { 'x-forwarded-for': '41.60.1.2' } };
+    const behindProxy = await buildApp(
+      { ...test.ctx, config: { ...test.ctx.config, logLevel: 'info', trustProxy: ['10.0.0.0/8'] } },
+      { logStream: { write: (line: string) => void lines.push(JSON.parse(line) as Record<string, unknown>) } },
+    );
+    try {
+      await behindProxy.inject({ method: 'GET', url: '/api/health/live', ...proxied });
+      await app.inject({ method: 'GET', url: '/api/health/live', ...proxied });
+    } finally {
+      await behindProxy.close();
+    }
+    const addresses = lines
+      .filter((line) => line.msg === 'incoming request')
+      .map((line) => (line.req as { remoteAddress: string }).remoteAddress);
+    expect(addresses).toEqual(['41.60.1.2', '10.0.0.5']);
+  });
 });

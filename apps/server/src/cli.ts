@@ -1,6 +1,7 @@
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
+import { MoveError, moveToPostgres } from './db/move-to-postgres.ts';
 import { healthCheckJob } from './jobs/health-check.job.ts';
 import { setUpDemo } from './demo/demo-setup.ts';
 import { startRuntime } from './runtime.ts';
@@ -9,7 +10,9 @@ const usage = `Usage: murimi <command>
   serve     API, web app and job workers (default)
   worker    job workers only
   migrate   bring the database schema up to date and exit
-  demo      create (or renew) the demo account, farms, fields, simulated imagery and analyses`;
+  demo      create (or renew) the demo account, farms, fields, simulated imagery and analyses
+  move-to-postgres --to postgres://…
+            copy the embedded database in DATA_DIR into an empty PostgreSQL database, checking every table`;
 
 async function main(command: string, config: Config): Promise<void> {
   switch (command) {
@@ -59,6 +62,30 @@ async function main(command: string, config: Config): Promise<void> {
         console.log('Its imagery is simulated, and so is its weather when Open-Meteo cannot be reached; every such number says so.');
       } finally {
         await runtime.close();
+      }
+      return;
+    }
+    case 'move-to-postgres': {
+      const at = process.argv.indexOf('--to');
+      const to = at > 0 ? process.argv[at + 1] : undefined;
+      if (!to || !/^postgres(ql)?:\/\//.test(to)) {
+        console.error('Say where to: npm run move-to-postgres -- --to postgres://user:password@host:5432/database');
+        process.exitCode = 2;
+        return;
+      }
+      const started = Date.now();
+      try {
+        const tables = await moveToPostgres({ config, to, say: (line) => console.log(line) });
+        const rows = tables.reduce((sum, table) => sum + table.rows, 0);
+        console.log(
+          `Moved ${rows} rows in ${tables.length} tables in ${((Date.now() - started) / 1000).toFixed(1)} s; every table's rows and checksum agree.`,
+        );
+        console.log(`Start the server with DATABASE_URL=${to.replace(/:[^:@/]*@/, ':***@')} and JWT_SECRET set to the contents of`);
+        console.log(`${config.dataDir}/jwt-secret (signed-in people stay signed in). Copy ${config.dataDir}/reports and /photos along.`);
+      } catch (error) {
+        if (!(error instanceof MoveError)) throw error;
+        console.error(error.message);
+        process.exitCode = 1;
       }
       return;
     }

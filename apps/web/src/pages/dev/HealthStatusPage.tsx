@@ -21,21 +21,23 @@ function HealthStatus() {
         <p className={`text-xl font-bold ${status.connected ? 'text-green-800' : 'text-red-800'}`}>
           {status.connected ? t('healthStatus.connected') : t('healthStatus.disconnected')}
         </p>
-        <Facts
-          items={[
-            {
-              label: t('healthStatus.lastCheck'),
-              value: status.lastCheck === null ? t('healthStatus.never') : formatTimestamp(new Date(status.lastCheck).toISOString()),
-            },
-            {
-              label: t('healthStatus.responseTime'),
-              value: status.responseTime === null ? '—' : t('healthStatus.responseMs', { value: Math.round(status.responseTime) }),
-            },
-            { label: t('healthStatus.failures'), value: String(status.consecutiveFailures) },
-            { label: t('healthStatus.uptime'), value: t('healthStatus.uptimePercent', { value: healthMonitor.uptime }) },
-            { label: t('healthStatus.error'), value: status.error ?? t('healthStatus.none') },
-          ]}
-        />
+        <div className="mt-3">
+          <Facts
+            items={[
+              {
+                label: t('healthStatus.lastCheck'),
+                value: status.lastCheck === null ? t('healthStatus.never') : formatTimestamp(new Date(status.lastCheck).toISOString()),
+              },
+              {
+                label: t('healthStatus.responseTime'),
+                value: status.responseTime === null ? '—' : t('healthStatus.responseMs', { value: Math.round(status.responseTime) }),
+              },
+              { label: t('healthStatus.failures'), value: String(status.consecutiveFailures) },
+              { label: t('healthStatus.uptime'), value: t('healthStatus.uptimePercent', { value: healthMonitor.uptime }) },
+              { label: t('healthStatus.error'), value: status.error ?? t('healthStatus.none') },
+            ]}
+          />
+        </div>
         <Button className="mt-3" variant="secondary" onClick={() => void healthMonitor.checkNow()}>
           {t('healthStatus.checkNow')}
         </Button>

@@ -118,7 +118,7 @@ async function main(): Promise<void> {
         [lng, lat + 0.003],
         [lng, lat],
       ];
-      return { name: `Field ${i + 1}`, farmId, boundary: { type: 'Polygon', coordinates: [ring] }, cropType: 'maize' };
+      return { name: `Field ${i + 1}`, farmId, boundary: { type: 'Polygon', coordinates: [ring] }, cropType: 'maize-grain' };
     });
     const bulk = await fetch(`${apiUrl}/api/fields/bulk`, { method: 'POST', headers: json, body: JSON.stringify({ fields }) });
     if (bulk.status !== 201) throw new Error(`bulk create: ${bulk.status} ${await bulk.text()}`);

@@ -21,7 +21,7 @@ export function startServer(env: Record<string, string>): Promise<ChildProcess> 
     child.stderr.on('data', onData);
     child.on('exit', (code, signal) => {
       // After start too: a server that dies under the load is the finding, with its last words.
-      if (signal !== 'SIGTERM') console.error(`the server exited (${code ?? signal}):\n${output.slice(-4000)}`);
+      if (!child.killed) console.error(`the server exited (${code ?? signal}):\n${output.slice(-4000)}`);
       reject(new Error('the server exited'));
     });
   });

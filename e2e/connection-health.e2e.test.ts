@@ -100,6 +100,18 @@ describe('the developer pages', () => {
         'success',
         'success',
       ]);
+
+      // The analysis testing dashboard runs a `test-` field's analysis through the real engine, off the network.
+      await page.goto('/test-analysis');
+      await page.getByRole('button', { name: 'Run analysis' }).click();
+      await page.getByText('1 analysis running').waitFor();
+      const run = page.locator('[data-run="test-field-1:health"]').first();
+      await run.getByText('Completed').waitFor({ timeout: 20_000 });
+      await page.getByText('0 analyses running').waitFor();
+
+      await page.goto('/test-mobile-nav');
+      await page.getByText('/test-mobile-nav', { exact: true }).waitFor();
+      await page.getByText('1440 × 900 px').waitFor();
       await context.close();
     } finally {
       await devServer.stop();

@@ -4,6 +4,7 @@ import { AppLayout } from '../components/shell/AppLayout.tsx';
 import { FullScreenLayout } from '../components/shell/FullScreenLayout.tsx';
 import { PublicLayout } from '../components/shell/PublicLayout.tsx';
 import { RouteEffects } from '../components/shell/RouteEffects.tsx';
+import { bottomNavEntries } from '../components/shell/navigation.ts';
 import { RedirectIfSignedIn, RequireAuth } from '../features/auth/guards.tsx';
 import { useSession } from '../features/auth/use-session.ts';
 import { loadScreenTexts } from '../lib/i18n.ts';
@@ -54,6 +55,11 @@ const NotFound = lazyPage(() => import('../pages/NotFoundPage.tsx'));
 // Developer pages (spec §2.3): their code and texts load only when visited, and they show only with DEV_PAGES=1.
 const ApiDebug = lazyPage(() => import('../pages/dev/ApiDebugPage.tsx'));
 const HealthStatus = lazyPage(() => import('../pages/dev/HealthStatusPage.tsx'));
+const AnalysisTesting = lazyPage(() => import('../pages/dev/AnalysisTestingPage.tsx'));
+const MobileNavTest = lazyPage(() => import('../pages/dev/MobileNavTestPage.tsx'));
+// The boundary editor's texts are screens' texts: they come with it.
+const DrawingControlsTest = screenPage(() => import('../pages/dev/DrawingControlsTestPage.tsx'));
+const DesignSystem = lazyPage(() => import('../pages/dev/DesignSystemPage.tsx'));
 
 const signedOutOnly = (page: ReactNode) => <RedirectIfSignedIn>{page}</RedirectIfSignedIn>;
 
@@ -149,6 +155,10 @@ export function AppRoutes() {
             <Route path="visits/log" element={<LogVisit />} />
             <Route path="test-api-debug" element={<ApiDebug />} />
             <Route path="test-health-status" element={<HealthStatus />} />
+            <Route path="test-analysis" element={<AnalysisTesting />} />
+            <Route path="test-mobile-nav" element={<MobileNavTest entries={bottomNavEntries} />} />
+            <Route path="test-drawing-controls" element={<DrawingControlsTest />} />
+            <Route path="test-design-system" element={<DesignSystem />} />
           </Route>
         </Route>
 

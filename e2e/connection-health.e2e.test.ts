@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { desktop, launchBrowser, newPage, signUpThroughApi } from './support/browser.ts';
@@ -112,6 +113,24 @@ describe('the developer pages', () => {
       await page.goto('/test-mobile-nav');
       await page.getByText('/test-mobile-nav', { exact: true }).waitFor();
       await page.getByText('1440 × 900 px').waitFor();
+
+      // The responsive suite measures this page and exports its report as JSON.
+      await page.goto('/test-responsive-suite');
+      await page.getByRole('tab', { name: /^Touch Interactions/ }).click();
+      await page.getByRole('button', { name: 'Run suite' }).click();
+      await page.getByRole('tab', { name: 'Touch Interactions · Done' }).waitFor();
+      await page.getByText(/Targets at least 44 px/).waitFor();
+      const download = page.waitForEvent('download');
+      await page.getByRole('button', { name: 'Export Report' }).click();
+      const report = JSON.parse(readFileSync((await (await download).path())!, 'utf8')) as {
+        device: { viewport: { width: number } };
+        network: { online: boolean };
+        suites: Record<string, { state: string }>;
+      };
+      expect(report.device.viewport.width).toBe(1440);
+      expect(report.network.online).toBe(true);
+      expect(report.suites.touch!.state).toBe('done');
+      expect(report.suites.performance!.state).toBe('idle');
       await context.close();
     } finally {
       await devServer.stop();

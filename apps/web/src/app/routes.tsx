@@ -60,6 +60,7 @@ const MobileNavTest = lazyPage(() => import('../pages/dev/MobileNavTestPage.tsx'
 // The boundary editor's texts are screens' texts: they come with it.
 const DrawingControlsTest = screenPage(() => import('../pages/dev/DrawingControlsTestPage.tsx'));
 const DesignSystem = lazyPage(() => import('../pages/dev/DesignSystemPage.tsx'));
+const ResponsiveSuite = lazyPage(() => import('../pages/dev/ResponsiveSuitePage.tsx'));
 
 const signedOutOnly = (page: ReactNode) => <RedirectIfSignedIn>{page}</RedirectIfSignedIn>;
 
@@ -159,6 +160,7 @@ export function AppRoutes() {
             <Route path="test-mobile-nav" element={<MobileNavTest entries={bottomNavEntries} />} />
             <Route path="test-drawing-controls" element={<DrawingControlsTest />} />
             <Route path="test-design-system" element={<DesignSystem />} />
+            <Route path="test-responsive-suite" element={<ResponsiveSuite />} />
           </Route>
         </Route>
 

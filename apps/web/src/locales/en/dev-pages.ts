@@ -125,4 +125,20 @@ export const devPagesTexts = {
     emptyText: 'Add your farm and first field in Field Setup.',
     loading: 'Loading fields…',
   },
+  responsive: {
+    title: 'Responsive test suite',
+    subtitle: 'Checks this page on this device and connection; the report can be exported as JSON.',
+    tabs: {
+      responsive: 'Responsive Design',
+      touch: 'Touch Interactions',
+      performance: 'Performance',
+      api: 'API Integration',
+      optimization: 'Performance Optimization',
+    },
+    state: { idle: 'Idle', running: 'Running', done: 'Done' },
+    run: 'Run suite',
+    export: 'Export Report',
+    outcome: { pass: 'Pass', warn: 'Warning', fail: 'Fail' },
+    notRun: 'Not run yet.',
+  },
 };

@@ -176,10 +176,11 @@ describe('routes that need a session', () => {
       }
     }
     expect(signedIn.length).toBeGreaterThanOrEqual(24);
-    // The only routes open without a session: health, public settings, crops, the sign-in flows, an invitation link's
-    // preview (the link is the proof: invitations.test.ts), the metrics (for a scraper's token:
-    // notification-settings.test.ts), and the SMS providers' callbacks (which prove themselves by signature or secret
-    // instead: sms-channels.test.ts).
+    // The only routes open without a session: health (liveness and readiness too), public settings, crops, the sign-in
+    // flows, an invitation link's preview (the link is the proof: invitations.test.ts), the metrics (for a scraper's
+    // token: notification-settings.test.ts), the browser's log entries (from public pages and beacons too, limited
+    // and redacted: client-logs.test.ts), and the SMS providers' callbacks (which prove themselves by signature or
+    // secret instead: sms-channels.test.ts).
     expect(open.map((r) => r.split(' ')[1]).sort()).toEqual(
       [
         '/api/sms/africastalking/{secret}/delivery',
@@ -195,7 +196,10 @@ describe('routes that need a session', () => {
         '/api/auth/verify-email',
         '/api/crop-types',
         '/api/health',
+        '/api/health/live',
+        '/api/health/ready',
         '/api/invitations/preview',
+        '/api/logs',
         '/api/metrics',
         '/api/public-config',
       ].sort(),

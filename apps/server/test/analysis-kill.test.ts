@@ -1,10 +1,8 @@
 import type { ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { addDays, isoDay, type FieldBoundary } from '@murimi/core';
-import { writeDemoCatalog } from '@murimi/earth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STOPPED_UNEXPECTEDLY } from '../src/modules/analysis/analysis-recovery.ts';
 import {
@@ -17,7 +15,7 @@ import {
   type TestAccount,
   type TestApp,
 } from './harness.ts';
-import { startCommand, waitUntil } from './processes.ts';
+import { ended, freePort, oneFieldCatalog, startCommand, stopProcesses, waitUntil } from './processes.ts';
 
 // Processes killed with SIGKILL at the two moments that used to leave an analysis "queued" or "running" for good,
 // refusing every later run of its type on its field as already running: the server between storing the analysis
@@ -40,20 +38,6 @@ async function start(command: 'serve' | 'worker', ready: string, extraEnv: Recor
   return child;
 }
 
-/** How a process ended: resolves with its signal (or exit code). */
-function ended(child: ChildProcess): Promise<string> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve(String(child.signalCode ?? child.exitCode));
-  return new Promise((resolve) => child.once('exit', (code, signal) => resolve(String(signal ?? code))));
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
 async function newField(): Promise<string> {
   const farmId = (await as(farmer, api.app, { method: 'POST', url: '/api/farms', payload: { name: 'Farm' } })).json().data.id;
   const field = await as(farmer, api.app, {
@@ -69,13 +53,7 @@ const analysesOf = (fieldId: string) =>
 
 describe.runIf(postgresUrl)('processes killed around an analysis (PostgreSQL)', () => {
   beforeAll(async () => {
-    catalog = await mkdtemp(path.join(tmpdir(), 'murimi-kill-imagery-'));
-    await writeDemoCatalog({
-      fields: [{ id: 'f', name: 'F', crop: 'maize', plantingDate, boundary }],
-      from: addDays(today, -70),
-      to: today,
-      directory: catalog,
-    });
+    catalog = await oneFieldCatalog('murimi-kill-imagery-', { boundary, plantingDate, today });
     const settings = {
       IMAGERY_SOURCE: 'demo',
       DEMO_IMAGERY_DIR: catalog,
@@ -100,8 +78,7 @@ describe.runIf(postgresUrl)('processes killed around an analysis (PostgreSQL)', 
   }, 60_000);
 
   afterAll(async () => {
-    for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-    await Promise.all(children.map(ended));
+    await stopProcesses(children, 'SIGKILL');
     await api?.close();
     await rm(catalog, { recursive: true, force: true });
   });

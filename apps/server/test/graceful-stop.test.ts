@@ -1,14 +1,10 @@
 import type { ChildProcess } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer, type AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { rm } from 'node:fs/promises';
 import { addDays, isoDay, type FieldBoundary } from '@murimi/core';
-import { writeDemoCatalog } from '@murimi/earth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeOpenMeteo, type FakeOpenMeteo } from '../src/integrations/open-meteo/testing/fake-open-meteo.ts';
 import { as, postgresUrl, registerAccount, squareBoundary, startTestApp, type TestApp } from './harness.ts';
-import { ended, sharedDatabaseEnv, startCommand, waitUntil } from './processes.ts';
+import { ended, freePort, oneFieldCatalog, sharedDatabaseEnv, startCommand, stopProcesses, waitUntil } from './processes.ts';
 
 // A server stopped with SIGTERM (a deploy, a scale-down) while a person waits for an answer and an analysis runs: the
 // answer arrives whole, the process exits 0, and the analysis completes once, in that process or after the restart.
@@ -23,23 +19,9 @@ let api: TestApp;
 let env: Record<string, string>;
 const children: ChildProcess[] = [];
 
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
 describe.runIf(postgresUrl)('a server stopped with SIGTERM (PostgreSQL)', () => {
   beforeAll(async () => {
-    catalog = await mkdtemp(path.join(tmpdir(), 'murimi-sigterm-imagery-'));
-    await writeDemoCatalog({
-      fields: [{ id: 'f', name: 'F', crop: 'maize', plantingDate, boundary }],
-      from: addDays(today, -70),
-      to: today,
-      directory: catalog,
-    });
+    catalog = await oneFieldCatalog('murimi-sigterm-imagery-', { boundary, plantingDate, today });
     openMeteo = await startFakeOpenMeteo();
     const settings = {
       IMAGERY_SOURCE: 'demo',
@@ -57,8 +39,7 @@ describe.runIf(postgresUrl)('a server stopped with SIGTERM (PostgreSQL)', () => 
   }, 60_000);
 
   afterAll(async () => {
-    for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-    await Promise.all(children.map(ended));
+    await stopProcesses(children, 'SIGKILL');
     await api?.close();
     await openMeteo?.close();
     await rm(catalog, { recursive: true, force: true });

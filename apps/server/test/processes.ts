@@ -1,7 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp } from 'node:fs/promises';
+import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { addDays, type FieldBoundary } from '@murimi/core';
+import { writeDemoCatalog } from '@murimi/earth';
 import { TEST_JWT_SECRET, type TestApp } from './harness.ts';
 
 const root = path.resolve(import.meta.dirname, '../../..');
@@ -65,4 +68,34 @@ export async function sharedDatabaseEnv(
 export function ended(child: ChildProcess): Promise<string> {
   if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve(String(child.signalCode ?? child.exitCode));
   return new Promise((resolve) => child.once('exit', (code, signal) => resolve(String(signal ?? code))));
+}
+
+/** Ends every process of `children` still running with `signal`, and waits until they have. */
+export async function stopProcesses(children: readonly ChildProcess[], signal: NodeJS.Signals): Promise<void> {
+  for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+  await Promise.all(children.map(ended));
+}
+
+/** A TCP port nothing listens on now, for a server process to take. */
+export async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+/** Simulated imagery of one maize field, from 70 days before `today` to `today`, in a new folder named `prefix…`. */
+export async function oneFieldCatalog(
+  prefix: string,
+  field: { boundary: FieldBoundary; plantingDate: string; today: string },
+): Promise<string> {
+  const directory = await mkdtemp(path.join(tmpdir(), prefix));
+  await writeDemoCatalog({
+    fields: [{ id: 'f', name: 'F', crop: 'maize', plantingDate: field.plantingDate, boundary: field.boundary }],
+    from: addDays(field.today, -70),
+    to: field.today,
+    directory,
+  });
+  return directory;
 }

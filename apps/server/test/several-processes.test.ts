@@ -1,13 +1,9 @@
 import type { ChildProcess } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer, type AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { rm } from 'node:fs/promises';
 import { addDays, isoDay, type FieldBoundary } from '@murimi/core';
-import { writeDemoCatalog } from '@murimi/earth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { as, postgresUrl, registerAccount, squareBoundary, startTestApp, type TestAccount, type TestApp } from './harness.ts';
-import { ended, sharedDatabaseEnv, startCommand, waitUntil } from './processes.ts';
+import { freePort, oneFieldCatalog, sharedDatabaseEnv, startCommand, stopProcesses, waitUntil } from './processes.ts';
 
 // A programme's deployment on one PostgreSQL: two servers and two workers, each its own process. Work sent through
 // either server is done once by whichever process takes it, and limits count across servers.
@@ -21,26 +17,12 @@ let api: TestApp;
 let env: Record<string, string>;
 const children: ChildProcess[] = [];
 
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
 describe.runIf(postgresUrl)('two servers and two workers on one PostgreSQL', () => {
   const servers: string[] = [];
   let farmer: TestAccount;
 
   beforeAll(async () => {
-    catalog = await mkdtemp(path.join(tmpdir(), 'murimi-many-imagery-'));
-    await writeDemoCatalog({
-      fields: [{ id: 'f', name: 'F', crop: 'maize', plantingDate, boundary }],
-      from: addDays(today, -70),
-      to: today,
-      directory: catalog,
-    });
+    catalog = await oneFieldCatalog('murimi-many-imagery-', { boundary, plantingDate, today });
     const settings = { IMAGERY_SOURCE: 'demo', DEMO_IMAGERY_DIR: catalog, WEATHER_SOURCE: 'simulated', ANALYSIS_AUTOSTART: 'false' };
     api = await startTestApp({ work: false, env: settings });
     env = await sharedDatabaseEnv(api, settings, 'murimi-many-data-');
@@ -58,8 +40,7 @@ describe.runIf(postgresUrl)('two servers and two workers on one PostgreSQL', () 
   }, 120_000);
 
   afterAll(async () => {
-    for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
-    await Promise.all(children.map(ended));
+    await stopProcesses(children, 'SIGTERM');
     await api?.close();
     await rm(catalog, { recursive: true, force: true });
   });

@@ -1,12 +1,9 @@
 import type { ChildProcess } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { rm } from 'node:fs/promises';
 import { addDays, isoDay, type FieldBoundary } from '@murimi/core';
-import { writeDemoCatalog } from '@murimi/earth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { as, postgresUrl, registerAccount, squareBoundary, startTestApp, type TestApp } from './harness.ts';
-import { sharedDatabaseEnv, startCommand, waitUntil } from './processes.ts';
+import { oneFieldCatalog, sharedDatabaseEnv, startCommand, waitUntil } from './processes.ts';
 
 // A worker process killed with SIGKILL in the middle of an analysis: its job expires, another worker takes it up,
 // and the analysis completes once. Worker processes share one PostgreSQL (the embedded database is one process's).
@@ -32,13 +29,7 @@ async function analysisRow(id: string) {
 
 describe.runIf(postgresUrl)('a worker killed in the middle of an analysis (PostgreSQL)', () => {
   beforeAll(async () => {
-    catalog = await mkdtemp(path.join(tmpdir(), 'murimi-crash-imagery-'));
-    await writeDemoCatalog({
-      fields: [{ id: 'f', name: 'F', crop: 'maize', plantingDate, boundary }],
-      from: addDays(today, -70),
-      to: today,
-      directory: catalog,
-    });
+    catalog = await oneFieldCatalog('murimi-crash-imagery-', { boundary, plantingDate, today });
     const settings = {
       IMAGERY_SOURCE: 'demo',
       DEMO_IMAGERY_DIR: catalog,

@@ -41,6 +41,8 @@ describe('inflateTile', () => {
     [16, 1, Uint16Array],
     [32, 1, Uint32Array],
     [16, 3, Uint16Array],
+    [16, 4, Uint16Array],
+    [32, 2, Uint32Array],
   ] as const)('undoes horizontal differencing of %i-bit samples, %i per pixel', async (bits, samplesPerPixel, ArrayType) => {
     const tile = layout({ bitsPerSample: bits, samplesPerPixel });
     const original = new ArrayType(tile.width * tile.height * samplesPerPixel);

@@ -103,16 +103,15 @@ function undoHorizontalDifferencing(block: Uint8Array, layout: TileLayout, rowSa
   else if (layout.bitsPerSample === 16) samples = new Uint16Array(block.buffer, block.byteOffset, block.byteLength / 2);
   else if (layout.bitsPerSample === 32) samples = new Uint32Array(block.buffer, block.byteOffset, block.byteLength / 4);
   else throw new TileDecodeError('Horizontal predictor on 64-bit samples is not supported', 'unsupported');
-  // Unsigned views wrap like the encoder's arithmetic, so signed samples come out right as well.
+  // Unsigned views wrap like the encoder's arithmetic, so signed samples come out right as well. Each band of the
+  // row is summed on its own with the running sum in a register: about twice as fast as reading back the sample
+  // one pixel to the left.
   for (let row = 0; row < layout.height; row++) {
     const start = row * rowSamples;
     const end = start + rowSamples;
-    if (stride === 1) {
-      // One band: a running sum in a register, about twice as fast as reading back the previous sample.
-      let sum = samples[start]!;
-      for (let i = start + 1; i < end; i++) samples[i] = sum += samples[i]!;
-    } else {
-      for (let i = start + stride; i < end; i++) samples[i] = samples[i]! + samples[i - stride]!;
+    for (let lane = 0; lane < stride; lane++) {
+      let sum = samples[start + lane]!;
+      for (let i = start + lane + stride; i < end; i += stride) samples[i] = sum += samples[i]!;
     }
   }
 }

@@ -20,28 +20,57 @@ export function signedArea(ring: PixelPoint[]): number {
 }
 
 /**
- * Clips a ring to one side of an axis-aligned line (Sutherland–Hodgman): keeps points whose `axis` coordinate is
- * at most `limit` (`keepBelow`) or at least it. Plain loops without closures: it runs for every pixel of a field.
+ * Scratch buffers for one row's strip, grown as needed and reused from field to field: a field's coverage runs per
+ * row of every field of every scene, and arrays of points made per row would keep the collector busy.
  */
-function clipRing(ring: PixelPoint[], axis: 0 | 1, limit: number, keepBelow: boolean): PixelPoint[] {
-  const out: PixelPoint[] = [];
-  if (ring.length === 0) return out;
-  const other = axis === 0 ? 1 : 0;
-  let previous = ring[ring.length - 1]!;
-  let previousIn = keepBelow ? previous[axis] <= limit : previous[axis] >= limit;
-  for (let i = 0; i < ring.length; i++) {
-    const current = ring[i]!;
-    const currentIn = keepBelow ? current[axis] <= limit : current[axis] >= limit;
-    if (currentIn !== previousIn) {
-      const t = (limit - previous[axis]) / (current[axis] - previous[axis]);
-      const crossing: PixelPoint = [0, 0];
-      crossing[axis] = limit;
-      crossing[other] = previous[other] + t * (current[other] - previous[other]);
-      out.push(crossing);
+let stripX = new Float64Array(64);
+let stripY = new Float64Array(64);
+let clippedX = new Float64Array(64);
+let clippedY = new Float64Array(64);
+
+function ensureStripCapacity(vertices: number): void {
+  if (stripX.length >= vertices) return;
+  const size = 2 ** Math.ceil(Math.log2(vertices));
+  stripX = new Float64Array(size);
+  stripY = new Float64Array(size);
+  clippedX = new Float64Array(size);
+  clippedY = new Float64Array(size);
+}
+
+/**
+ * Clips a closed ring (`count` vertices in `xs`, `ys`) to y ≥ `limit` (`keepBelow` false) or y ≤ `limit`
+ * (Sutherland–Hodgman), writing into `outX`, `outY`; returns the vertex count. Crossings get y = `limit` exactly,
+ * so a pixel wholly inside sums to exactly 1.
+ */
+function clipToRowLine(
+  xs: Float64Array,
+  ys: Float64Array,
+  count: number,
+  limit: number,
+  keepBelow: boolean,
+  outX: Float64Array,
+  outY: Float64Array,
+): number {
+  let out = 0;
+  if (count === 0) return 0;
+  let previousX = xs[count - 1]!;
+  let previousY = ys[count - 1]!;
+  let previousIn = keepBelow ? previousY <= limit : previousY >= limit;
+  for (let i = 0; i < count; i++) {
+    const x = xs[i]!;
+    const y = ys[i]!;
+    const isIn = keepBelow ? y <= limit : y >= limit;
+    if (isIn !== previousIn) {
+      outX[out] = previousX + ((limit - previousY) / (y - previousY)) * (x - previousX);
+      outY[out++] = limit;
     }
-    if (currentIn) out.push(current);
-    previous = current;
-    previousIn = currentIn;
+    if (isIn) {
+      outX[out] = x;
+      outY[out++] = y;
+    }
+    previousX = x;
+    previousY = y;
+    previousIn = isIn;
   }
   return out;
 }
@@ -50,10 +79,40 @@ const openRing = (ring: PixelPoint[]) =>
   ring.length > 1 && ring[0]![0] === ring.at(-1)![0] && ring[0]![1] === ring.at(-1)![1] ? ring.slice(0, -1) : ring;
 
 /**
- * The exact share of each pixel covered by a polygon (outer ring, then holes) given in pixel units: each ring is
- * clipped to each row and then to each pixel, and the signed areas summed, so holes subtract and a 0.5 ha field's
- * edge pixels count for what they hold (as exactextract weights them). Clipping a ring to a box gives the exact
- * intersection area even for concave rings.
+ * Adds one strip edge's share of the row's area to the columns it spans: ∫ (y − row) dx over the part of the edge
+ * above each column, signed by the edge's direction. Summed over a closed strip this is each column's covered area
+ * (Green's theorem: the column's own sides are vertical and add nothing), so no pixel is clipped on its own.
+ */
+function addEdgeToRow(
+  rowArea: Float64Array,
+  column: number,
+  width: number,
+  row: number,
+  x0: number,
+  y0: number,
+  x1: number,
+  y1: number,
+): void {
+  if (x0 === x1) return;
+  const direction = x1 > x0 ? 1 : -1;
+  const left = direction > 0 ? x0 : x1;
+  const right = direction > 0 ? x1 : x0;
+  const slope = (y1 - y0) / (x1 - x0);
+  const first = Math.max(column, Math.floor(left));
+  const last = Math.min(column + width, Math.ceil(right));
+  for (let c = first; c < last; c++) {
+    const u0 = c > left ? c : left;
+    const u1 = c + 1 < right ? c + 1 : right;
+    const meanHeight = y0 + slope * ((u0 + u1) / 2 - x0) - row;
+    rowArea[c - column]! += direction * (u1 - u0) * meanHeight;
+  }
+}
+
+/**
+ * The exact share of each pixel covered by a polygon (outer ring, then holes) given in pixel units, as exactextract
+ * weights them: each ring is clipped to each row once, and the strip's edges spread their area over the columns
+ * they span, so a row costs its vertices plus its width, not its pixels times its vertices. Signed areas are summed,
+ * so holes wound the other way subtract, and a 0.5 ha field's edge pixels count for what they hold.
  */
 export function pixelCoverage(rings: PixelPoint[][], rasterWidth: number, rasterHeight: number): PixelCoverage | null {
   const open = rings.map(openRing).filter((ring) => ring.length >= 3);
@@ -70,17 +129,21 @@ export function pixelCoverage(rings: PixelPoint[][], rasterWidth: number, raster
   const fractions = new Float64Array(width * height);
   // The outer ring's winding decides the sign: holes wound the other way subtract.
   const sign = Math.sign(signedArea(open[0]!)) || 1;
+  const ringsXY = open.map((ring) => ({ xs: Float64Array.from(ring, ([x]) => x), ys: Float64Array.from(ring, ([, y]) => y) }));
+  ensureStripCapacity(4 * Math.max(...open.map((ring) => ring.length)));
   for (let r = row; r < endRow; r++) {
-    const strips = open.map((ring) => clipRing(clipRing(ring, 1, r, false), 1, r + 1, true)).filter((strip) => strip.length >= 3);
-    if (strips.length === 0) continue;
-    for (let c = column; c < endColumn; c++) {
-      let area = 0;
-      for (const strip of strips) {
-        const cell = clipRing(clipRing(strip, 0, c, false), 0, c + 1, true);
-        if (cell.length >= 3) area += signedArea(cell);
-      }
-      const fraction = area * sign;
-      if (fraction > 1e-12) fractions[(r - row) * width + (c - column)] = Math.min(1, fraction);
+    const rowArea = fractions.subarray((r - row) * width, (r - row + 1) * width);
+    for (const ring of ringsXY) {
+      const belowTop = clipToRowLine(ring.xs, ring.ys, ring.xs.length, r, false, clippedX, clippedY);
+      const count = clipToRowLine(clippedX, clippedY, belowTop, r + 1, true, stripX, stripY);
+      if (count < 3) continue;
+      for (let i = 0, j = count - 1; i < count; j = i++)
+        addEdgeToRow(rowArea, column, width, r, stripX[j]!, stripY[j]!, stripX[i]!, stripY[i]!);
+    }
+    // Shoelace's sign is the opposite of ∫ y dx's; a pixel within a rounding error of whole counts whole.
+    for (let c = 0; c < width; c++) {
+      const fraction = -rowArea[c]! * sign;
+      rowArea[c] = fraction > 1 - 1e-9 ? 1 : fraction > 1e-12 ? fraction : 0;
     }
   }
   return { column, row, width, height, fractions };

@@ -52,10 +52,12 @@ export function computeIndex(name: IndexName, bands: Partial<Record<Band, ArrayL
   });
   const length = inputs[0]!.length;
   const out = new Float32Array(length);
-  const pixel = new Array<number>(inputs.length);
+  // Called with its arguments spelled out, not spread from an array: a call per pixel the compiler can inline.
+  const compute = definition.compute;
+  const [a, b, c] = inputs as [ArrayLike<number>, ArrayLike<number> | undefined, ArrayLike<number> | undefined];
+  if (inputs.length > 3) throw new Error(`${name.toUpperCase()} reads ${inputs.length} bands; indices of up to 3 are supported.`);
   for (let i = 0; i < length; i++) {
-    for (let b = 0; b < inputs.length; b++) pixel[b] = inputs[b]![i]!;
-    const value = definition.compute(...pixel);
+    const value = compute(a[i]!, b ? b[i]! : Number.NaN, c ? c[i]! : Number.NaN);
     out[i] = Number.isFinite(value) ? value : Number.NaN;
   }
   return out;

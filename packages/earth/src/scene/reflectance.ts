@@ -71,10 +71,12 @@ export function reflectanceRuleFor(facts: SceneReflectanceFacts, band?: BandName
   return { scale: 1 / DN_PER_REFLECTANCE, offset: 0, basis: 'before-baseline-04' };
 }
 
-/** Reflectance per pixel; NaN where the DN is 0 (no data). */
-export function toReflectance(dn: ArrayLike<number>, rule: ReflectanceRule): Float32Array {
+/** Reflectance per pixel; NaN where the DN is 0 (no data) or `masked` is set (cloud, shadow: the sensor's mask). */
+export function toReflectance(dn: ArrayLike<number>, rule: ReflectanceRule, masked?: Uint8Array): Float32Array {
   const out = new Float32Array(dn.length);
-  for (let i = 0; i < dn.length; i++) out[i] = dn[i] === 0 ? Number.NaN : dn[i]! * rule.scale + rule.offset;
+  const { scale, offset } = rule;
+  for (let i = 0; i < dn.length; i++)
+    out[i] = dn[i] === 0 || (masked !== undefined && masked[i] !== 0) ? Number.NaN : dn[i]! * scale + offset;
   return out;
 }
 

@@ -179,8 +179,7 @@ export async function fieldSceneMeasures(request: FieldSceneMeasuresRequest): Pr
       for (const [band, reader] of readers) {
         if (reflectanceOf.has(band)) continue;
         // Each band its own rule: raw-DN collections may give bands different scales and offsets.
-        const values = toReflectance(await readOnto(reader, grid, window), sensor.reflectanceRule(request.reflectance, band));
-        for (let i = 0; i < values.length; i++) if (masked[i]) values[i] = Number.NaN;
+        const values = toReflectance(await readOnto(reader, grid, window), sensor.reflectanceRule(request.reflectance, band), masked);
         reflectanceOf.set(band, values);
       }
       const { sensorBands } = measure;
@@ -220,12 +219,20 @@ function judged(
   return { usable: true, reason: null, statistics, ...onScene };
 }
 
-/** A mask holds a handful of distinct values (SCL classes, QA_PIXEL bit patterns): each is read once per field. */
+/**
+ * A mask holds a handful of distinct values (SCL classes, QA_PIXEL bit patterns), in runs along a row: each value is
+ * read once per field, and a pixel like the one before it costs a comparison.
+ */
 function remembered(maskReason: Sensor['maskReason']): Sensor['maskReason'] {
   const reasons = new Map<number, MaskReason | null>();
+  let lastValue = Number.NaN;
+  let lastReason: MaskReason | null = null;
   return (value) => {
+    if (value === lastValue) return lastReason;
     let reason = reasons.get(value);
     if (reason === undefined) reasons.set(value, (reason = maskReason(value)));
+    lastValue = value;
+    lastReason = reason;
     return reason;
   };
 }

@@ -2,7 +2,9 @@
  * The imagery engine against GDAL (python3-gdal + numpy) on the same machine in the same run:
  *  (a) decode a whole band of a 4096×4096 4-band UInt16 DEFLATE COG (1024 tiles, predictor 2) written by GDAL;
  *  (b) NDVI statistics for 1,000 random fields of 0.5–50 ha on it (engine: exact coverage weights; GDAL: its
- *      rasterisation, centre rule, then numpy) — ratio engine / GDAL, goal ≤ 1.5 for both;
+ *      rasterisation, centre rule, then numpy), each side four times: the first pass decodes the tiles as well, the
+ *      median of the other three finds them decoded in memory (GDAL's block cache, the engine's) and measures the statistics alone —
+ *      ratio engine / GDAL, goal ≤ 1.5 for (a) and ≤ 1.0 for (b)'s second pass, the first field's mean within 0.001;
  *  (c) one field over 20 scene dates served over HTTP as Earth Search serves them (a single-band COG per band,
  *      1024 tiles; red and NIR 10 m, SCL 20 m), read again from the local tile cache: goal ≤ 300 ms.
  *
@@ -119,8 +121,11 @@ print(json.dumps(sorted(times)[1]))
   ),
 ) as number;
 const bandRuns: number[] = [];
-for (let run = 0; run < 3; run++)
+// Each run decodes afresh, as GDAL's does with a newly opened dataset: decoded tiles outlive a reader in the block cache.
+for (let run = 0; run < 3; run++) {
+  sharedBlockCache.clear();
   bandRuns.push(await timeMs(async () => (await openCog(cog)).readWindow({ x: 0, y: 0, width: SIZE, height: SIZE })));
+}
 const engineBand = median(bandRuns);
 
 // (b) 1,000 fields.
@@ -134,47 +139,57 @@ ds = gdal.Open(sys.argv[1])
 fields = json.load(open(sys.argv[2]))
 srs = osr.SpatialReference(); srs.ImportFromEPSG(32736)
 red_band, nir_band, scl_band = ds.GetRasterBand(1), ds.GetRasterBand(2), ds.GetRasterBand(4)
-started = time.perf_counter()
-means = []
-for f in fields:
-    ring = ogr.Geometry(ogr.wkbLinearRing)
-    for i in range(65):
-        a = 2 * math.pi * i / 64
-        ring.AddPoint_2D(f['x'] + f['radius'] * math.sin(a), f['y'] + f['radius'] * math.cos(a))
-    polygon = ogr.Geometry(ogr.wkbPolygon); polygon.AddGeometry(ring)
-    minx, maxx, miny, maxy = polygon.GetEnvelope()
-    xoff, yoff = int((minx - ${ORIGIN_X}) // 10), int((${ORIGIN_Y} - maxy) // 10)
-    xsize, ysize = int(math.ceil((maxx - ${ORIGIN_X}) / 10)) - xoff, int(math.ceil((${ORIGIN_Y} - miny) / 10)) - yoff
-    mem = ogr.GetDriverByName('Memory').CreateDataSource('')
-    layer = mem.CreateLayer('f', srs, ogr.wkbPolygon)
-    feature = ogr.Feature(layer.GetLayerDefn()); feature.SetGeometry(polygon); layer.CreateFeature(feature)
-    mask = gdal.GetDriverByName('MEM').Create('', xsize, ysize, 1, gdal.GDT_Byte)
-    mask.SetGeoTransform((${ORIGIN_X} + xoff * 10, 10, 0, ${ORIGIN_Y} - yoff * 10, 0, -10))
-    gdal.RasterizeLayer(mask, [1], layer, burn_values=[1])
-    inside = mask.ReadAsArray() == 1
-    red = (red_band.ReadAsArray(xoff, yoff, xsize, ysize) - 1000) / 10000.0
-    nir = (nir_band.ReadAsArray(xoff, yoff, xsize, ysize) - 1000) / 10000.0
-    scl = scl_band.ReadAsArray(xoff, yoff, xsize, ysize)
-    valid = inside & ~np.isin(scl, [0, 1, 3, 8, 9, 10, 11])
-    ndvi = (nir - red) / (nir + red)
-    v = ndvi[valid]
-    means.append([float(v.mean()), float(np.median(v)), float(np.percentile(v, 10)), float(np.percentile(v, 90)), float(v.std())])
-print(json.dumps({'ms': (time.perf_counter() - started) * 1000, 'first': means[0]}))
+def statistics():
+    means = []
+    for f in fields:
+        ring = ogr.Geometry(ogr.wkbLinearRing)
+        for i in range(65):
+            a = 2 * math.pi * i / 64
+            ring.AddPoint_2D(f['x'] + f['radius'] * math.sin(a), f['y'] + f['radius'] * math.cos(a))
+        polygon = ogr.Geometry(ogr.wkbPolygon); polygon.AddGeometry(ring)
+        minx, maxx, miny, maxy = polygon.GetEnvelope()
+        xoff, yoff = int((minx - ${ORIGIN_X}) // 10), int((${ORIGIN_Y} - maxy) // 10)
+        xsize, ysize = int(math.ceil((maxx - ${ORIGIN_X}) / 10)) - xoff, int(math.ceil((${ORIGIN_Y} - miny) / 10)) - yoff
+        mem = ogr.GetDriverByName('Memory').CreateDataSource('')
+        layer = mem.CreateLayer('f', srs, ogr.wkbPolygon)
+        feature = ogr.Feature(layer.GetLayerDefn()); feature.SetGeometry(polygon); layer.CreateFeature(feature)
+        mask = gdal.GetDriverByName('MEM').Create('', xsize, ysize, 1, gdal.GDT_Byte)
+        mask.SetGeoTransform((${ORIGIN_X} + xoff * 10, 10, 0, ${ORIGIN_Y} - yoff * 10, 0, -10))
+        gdal.RasterizeLayer(mask, [1], layer, burn_values=[1])
+        inside = mask.ReadAsArray() == 1
+        red = (red_band.ReadAsArray(xoff, yoff, xsize, ysize) - 1000) / 10000.0
+        nir = (nir_band.ReadAsArray(xoff, yoff, xsize, ysize) - 1000) / 10000.0
+        scl = scl_band.ReadAsArray(xoff, yoff, xsize, ysize)
+        valid = inside & ~np.isin(scl, [0, 1, 3, 8, 9, 10, 11])
+        ndvi = (nir - red) / (nir + red)
+        v = ndvi[valid]
+        means.append([float(v.mean()), float(np.median(v)), float(np.percentile(v, 10)), float(np.percentile(v, 90)), float(v.std())])
+    return means
+timings = []
+for _ in range(4):  # the first pass decodes the tiles into GDAL's block cache, the others find them there
+    started = time.perf_counter()
+    means = statistics()
+    timings.append((time.perf_counter() - started) * 1000)
+print(json.dumps({'coldMs': timings[0], 'ms': sorted(timings[1:])[1], 'first': means[0]}))
 `,
     cog,
     fieldsFile,
   ),
-) as { ms: number; first: number[] };
+) as { coldMs: number; ms: number; first: number[] };
 const reader = await openCog(cog);
 const bands: SceneBands = { red: bandOf(reader, 0), nir: bandOf(reader, 1), scl: bandOf(reader, 3) };
 const reflectance = { collection: 'sentinel-2-l2a', boaOffsetApplied: false, processingBaseline: '05.09' };
 let firstMean = 0;
-const engineFields = await timeMs(async () => {
+const allFields = async () => {
   for (const [i, field] of fields.entries()) {
     const result = await fieldSceneStatistics({ boundary: field.boundary, index: 'ndvi', bands, reflectance });
     if (i === 0 && 'statistics' in result) firstMean = result.statistics.mean!;
   }
-});
+};
+// As GDAL's run: the first pass decodes the tiles, the median of three more finds them decoded in memory.
+sharedBlockCache.clear();
+const engineFieldsCold = await timeMs(allFields);
+const engineFields = median([await timeMs(allFields), await timeMs(allFields), await timeMs(allFields)]);
 
 // (c) One field, 20 dates over HTTP, the second time from the tile cache.
 const served = path.join(work, 'served');
@@ -230,10 +245,19 @@ console.log(
   `\n(a) whole band 4096×4096 (16 tiles):  engine ${f(engineBand)}, GDAL ${f(gdalBand)}  ratio ${(engineBand / gdalBand).toFixed(2)}  goal ≤ 1.5: ${engineBand / gdalBand <= 1.5 ? 'met' : 'MISSED'}`,
 );
 console.log(
-  `(b) NDVI statistics, ${FIELD_COUNT} fields of 0.5–50 ha:  engine ${f(engineFields)} (exact coverage), GDAL + numpy ${f(gdalFields.ms)} (centre rule)` +
-    `  ratio ${(engineFields / gdalFields.ms).toFixed(2)}  goal ≤ 1.5: ${engineFields / gdalFields.ms <= 1.5 ? 'met' : 'MISSED'}`,
+  `(b) NDVI statistics, ${FIELD_COUNT} fields of 0.5–50 ha, tiles decoded in memory:  engine ${f(engineFields)} (exact coverage), ` +
+    `GDAL + numpy ${f(gdalFields.ms)} (centre rule)  ratio ${(engineFields / gdalFields.ms).toFixed(2)}  ` +
+    `goal ≤ 1.0: ${engineFields / gdalFields.ms <= 1 ? 'met' : 'MISSED'}`,
 );
-console.log(`    first field's mean NDVI: engine ${firstMean.toFixed(4)}, GDAL ${gdalFields.first[0]!.toFixed(4)} (different edge rules)`);
+console.log(
+  `    the first pass, decoding the tiles as well: engine ${f(engineFieldsCold)}, GDAL ${f(gdalFields.coldMs)}  ` +
+    `ratio ${(engineFieldsCold / gdalFields.coldMs).toFixed(2)}`,
+);
+const meanGap = Math.abs(firstMean - gdalFields.first[0]!);
+console.log(
+  `    first field's mean NDVI: engine ${firstMean.toFixed(4)}, GDAL ${gdalFields.first[0]!.toFixed(4)} (different edge rules), ` +
+    `apart by ${meanGap.toFixed(5)}  goal ≤ 0.001: ${meanGap <= 1e-3 ? 'met' : 'MISSED'}`,
+);
 console.log(
   `(c) one field, ${DATES} dates over HTTP: first ${f(coldMs)} (${requestsAfterCold} range requests); again with tiles decoded in memory ` +
     `${f(warmMs)} (${requestsWhileWarm} requests); from the disk cache alone (a new process) ${f(diskOnlyMs)}  goal ≤ 300 ms: ` +

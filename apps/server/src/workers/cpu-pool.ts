@@ -9,6 +9,8 @@ import type { CpuTaskName, CpuTasks, TaskOutcome } from './cpu-tasks.ts';
  * seconds, a longer queue would only make each caller wait past their patience.
  */
 const MAX_QUEUED_TASKS = 8;
+type TaskResult<Name extends CpuTaskName> = Awaited<ReturnType<CpuTasks[Name]>> extends TaskOutcome<infer Value> ? Value : never;
+
 /** What a refused caller is told to wait, in seconds. */
 const BUSY_RETRY_AFTER_SECONDS = 30;
 
@@ -29,16 +31,57 @@ function tasksFile(): string {
  */
 export class CpuPool {
   private readonly pool: Piscina;
+  /** Job tasks on the threads or in the queue, at most one per thread; the rest wait in `jobsWaiting`, outside the pool. */
+  private jobTasks = 0;
+  private readonly jobsWaiting: (() => void)[] = [];
 
-  constructor(threads = Math.max(1, availableParallelism() - 1)) {
+  constructor(private readonly threads = Math.max(1, availableParallelism() - 1)) {
     this.pool = new Piscina({
       filename: tasksFile(),
       minThreads: 0,
       maxThreads: threads,
       // A thread kept warm for a minute after its last task: imports come in bursts, and a new thread costs ~100 ms.
       idleTimeout: 60_000,
-      maxQueue: MAX_QUEUED_TASKS,
+      // Requests' own limit, and room for the jobs' tasks (one per thread) beside them.
+      maxQueue: MAX_QUEUED_TASKS + threads,
     });
+  }
+
+  /**
+   * Runs a task of a background job (an analysis's pixels): as \`run\`, but jobs share the threads with requests
+   * without crowding them out. At most one job task per thread is handed to the pool; the others wait their turn
+   * here, so a request waits behind at most one job task per thread, never behind a night's schedule, and a job's
+   * task is never refused as busy. \`signal\` (a cancelled analysis) stops it waiting or running.
+   */
+  async runForJob<Name extends CpuTaskName>(
+    name: Name,
+    input: Parameters<CpuTasks[Name]>[0],
+    limits: { deadlineMs: number; tooLong: () => AppError; handOver?: Uint8Array[]; signal?: AbortSignal },
+  ): Promise<TaskResult<Name>> {
+    // A slot: a free one, or one handed over by a job task that ended.
+    if (this.jobTasks < this.threads) this.jobTasks += 1;
+    else {
+      await new Promise<void>((resolve, reject) => {
+        const turn = () => {
+          limits.signal?.removeEventListener('abort', cancelled);
+          resolve();
+        };
+        const cancelled = () => {
+          this.jobsWaiting.splice(this.jobsWaiting.indexOf(turn), 1);
+          reject(limits.signal!.reason);
+        };
+        limits.signal?.addEventListener('abort', cancelled, { once: true });
+        this.jobsWaiting.push(turn);
+      });
+    }
+    try {
+      return await this.runTask(name, input, limits);
+    } finally {
+      // The slot passes to the next job task, which goes to the pool behind whatever requests queued meanwhile.
+      const next = this.jobsWaiting.shift();
+      if (next) next();
+      else this.jobTasks -= 1;
+    }
   }
 
   /**
@@ -51,7 +94,7 @@ export class CpuPool {
     name: Name,
     input: Parameters<CpuTasks[Name]>[0],
     limits: { deadlineMs: number; tooLong: () => AppError; handOver?: Uint8Array[] },
-  ): Promise<Awaited<ReturnType<CpuTasks[Name]>> extends TaskOutcome<infer Value> ? Value : never> {
+  ): Promise<TaskResult<Name>> {
     if (this.pool.queueSize >= MAX_QUEUED_TASKS) {
       throw new AppError(
         'SERVICE_UNAVAILABLE',
@@ -60,15 +103,28 @@ export class CpuPool {
         BUSY_RETRY_AFTER_SECONDS,
       );
     }
+    return this.runTask(name, input, limits);
+  }
+
+  private async runTask<Name extends CpuTaskName>(
+    name: Name,
+    input: Parameters<CpuTasks[Name]>[0],
+    limits: { deadlineMs: number; tooLong: () => AppError; handOver?: Uint8Array[]; signal?: AbortSignal },
+  ): Promise<TaskResult<Name>> {
     let outcome: TaskOutcome<unknown>;
+    const deadline = AbortSignal.timeout(limits.deadlineMs);
     try {
       // Only an array that owns its whole memory moves: a small Buffer shares Node's pool with others, and is copied.
       const transferList = (limits.handOver ?? []).flatMap(({ buffer, byteLength }) =>
         buffer instanceof ArrayBuffer && byteLength === buffer.byteLength ? [buffer] : [],
       );
-      outcome = await this.pool.run({ name, input }, { signal: AbortSignal.timeout(limits.deadlineMs), transferList });
+      const signal = limits.signal ? AbortSignal.any([deadline, limits.signal]) : deadline;
+      outcome = await this.pool.run({ name, input }, { signal, transferList });
     } catch (error) {
-      if ((error as Error).name === 'AbortError') throw limits.tooLong();
+      if ((error as Error).name === 'AbortError') {
+        limits.signal?.throwIfAborted();
+        throw limits.tooLong();
+      }
       throw error;
     }
     if (!outcome.ok) throw new AppError(outcome.error.code, outcome.error.message, outcome.error.details);

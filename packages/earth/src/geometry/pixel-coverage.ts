@@ -79,6 +79,23 @@ const openRing = (ring: PixelPoint[]) =>
   ring.length > 1 && ring[0]![0] === ring.at(-1)![0] && ring[0]![1] === ring.at(-1)![1] ? ring.slice(0, -1) : ring;
 
 /**
+ * The window of the raster a polygon's coverage spans (its outer ring's box, cut to the raster), or null when it
+ * misses the raster: what to read before the coverage is worked out.
+ */
+export function coverageWindow(rings: PixelPoint[][], rasterWidth: number, rasterHeight: number): Omit<PixelCoverage, 'fractions'> | null {
+  const outer = rings.map(openRing).find((ring) => ring.length >= 3);
+  if (!outer) return null;
+  const xs = outer.map(([x]) => x);
+  const ys = outer.map(([, y]) => y);
+  const column = Math.max(0, Math.floor(Math.min(...xs)));
+  const row = Math.max(0, Math.floor(Math.min(...ys)));
+  const endColumn = Math.min(rasterWidth, Math.ceil(Math.max(...xs)));
+  const endRow = Math.min(rasterHeight, Math.ceil(Math.max(...ys)));
+  if (endColumn <= column || endRow <= row) return null;
+  return { column, row, width: endColumn - column, height: endRow - row };
+}
+
+/**
  * Adds one strip edge's share of the row's area to the columns it spans: ∫ (y − row) dx over the part of the edge
  * above each column, signed by the edge's direction. Summed over a closed strip this is each column's covered area
  * (Green's theorem: the column's own sides are vertical and add nothing), so no pixel is clipped on its own.
@@ -116,16 +133,10 @@ function addEdgeToRow(
  */
 export function pixelCoverage(rings: PixelPoint[][], rasterWidth: number, rasterHeight: number): PixelCoverage | null {
   const open = rings.map(openRing).filter((ring) => ring.length >= 3);
-  if (open.length === 0) return null;
-  const xs = open[0]!.map(([x]) => x);
-  const ys = open[0]!.map(([, y]) => y);
-  const column = Math.max(0, Math.floor(Math.min(...xs)));
-  const row = Math.max(0, Math.floor(Math.min(...ys)));
-  const endColumn = Math.min(rasterWidth, Math.ceil(Math.max(...xs)));
-  const endRow = Math.min(rasterHeight, Math.ceil(Math.max(...ys)));
-  if (endColumn <= column || endRow <= row) return null;
-  const width = endColumn - column;
-  const height = endRow - row;
+  const window = coverageWindow(rings, rasterWidth, rasterHeight);
+  if (!window) return null;
+  const { column, row, width, height } = window;
+  const endRow = row + height;
   const fractions = new Float64Array(width * height);
   // The outer ring's winding decides the sign: holes wound the other way subtract.
   const sign = Math.sign(signedArea(open[0]!)) || 1;

@@ -1,6 +1,6 @@
 import { boundaryAsPolygon, type FieldBoundary } from '@murimi/core';
 import proj4 from 'proj4';
-import { pixelCentresInside, pixelCoverage, signedArea, type PixelCoverage, type PixelPoint } from './pixel-coverage.ts';
+import { coverageWindow, pixelCentresInside, pixelCoverage, signedArea, type PixelCoverage, type PixelPoint } from './pixel-coverage.ts';
 
 /** A scene band's pixel grid: its CRS, top-left corner and pixel size in metres, and its size in pixels. */
 export interface SceneGrid {
@@ -68,4 +68,9 @@ export function fieldOnGrid(boundary: FieldBoundary, grid: SceneGrid, weighting:
   const inside = exact ? exact.fractions.reduce((sum, value) => sum + value, 0) : 0;
   if (!coverage || inside <= 0) return { inScene: false, reason: 'outside-scene' };
   return { inScene: true, coverage, insideShare: Math.min(1, inside / fieldPixels) };
+}
+
+/** The window of the grid a field's pixels lie in (null when it misses the grid): what to read before measuring it. */
+export function fieldWindowOnGrid(boundary: FieldBoundary, grid: SceneGrid): Omit<PixelCoverage, 'fractions'> | null {
+  return coverageWindow(fieldInPixels(boundary, grid), grid.width, grid.height);
 }

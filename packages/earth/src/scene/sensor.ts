@@ -72,6 +72,13 @@ export const landsatSensor: Sensor = {
 
 const SENSORS = [sentinel2Sensor, landsatSensor] as const;
 
+/** A sensor by its id: what crosses to a worker thread in place of the sensor and its functions. */
+export function sensorById(id: string): Sensor {
+  const sensor = SENSORS.find((candidate) => candidate.id === id);
+  if (!sensor) throw new Error(`No sensor has the id ${id}.`);
+  return sensor;
+}
+
 /** An index the sensor cannot measure, because it has no band for one of the index's: NDRE on Landsat (no red edge). */
 export class IndexNotAvailableError extends Error {
   override readonly name = 'IndexNotAvailableError';

@@ -1,11 +1,11 @@
 import type { FieldBoundary } from '@murimi/core';
 import type { CogReader } from '../cog/cog-reader.ts';
 import type { PixelCoverage } from '../geometry/pixel-coverage.ts';
-import { fieldOnGrid, type PixelWeighting, type SceneGrid } from '../geometry/scene-grid.ts';
+import { fieldOnGrid, fieldWindowOnGrid, type PixelWeighting, type SceneGrid } from '../geometry/scene-grid.ts';
 import { offsetLooksWrong, toReflectance, type SceneReflectanceFacts } from '../scene/reflectance.ts';
 import { MIN_CLEAR_FRACTION, summariseMask, type ClearSummary, type MaskReason } from '../scene/scene-classification.ts';
-import { pixelMeasure, type LaiInputs, type Measure, type PixelMeasure } from '../scene/measures.ts';
-import { sentinel2Sensor, type Sensor } from '../scene/sensor.ts';
+import { pixelMeasure, type LaiInputs, type Measure } from '../scene/measures.ts';
+import { sensorById, sentinel2Sensor, type Sensor } from '../scene/sensor.ts';
 import type { BandName } from '../stac/sources.ts';
 import {
   hasValidPixels,
@@ -126,14 +126,45 @@ export async function fieldSceneStatistics(request: FieldSceneRequest): Promise<
 /** Several measures of one field on one scene date, as `fieldSceneStatistics` gives each. */
 export interface FieldSceneMeasuresRequest extends Omit<FieldSceneRequest, 'index' | 'keepPixels'> {
   measures: readonly Measure[];
+  /** Where the pixels are measured once read: in line when absent. */
+  measurer?: SceneMeasurer;
   /** Also give back the values per pixel: of every measure (`true`) or of those listed. */
   keepPixels?: boolean | readonly Measure[];
 }
 
 /**
+ * A field's pixels of one scene date as read, with everything measuring them needs, in plain data: it crosses to a
+ * worker thread as it is (the sensor by its id; the arrays may be moved, not copied).
+ */
+export interface FieldSceneWindows {
+  boundary: FieldBoundary;
+  sensorId: Sensor['id'];
+  reflectance: SceneReflectanceFacts;
+  lai?: LaiInputs;
+  weighting?: PixelWeighting;
+  keepPixels?: boolean | readonly Measure[];
+  /** Per grid the measures are measured on: the window read (null when the field misses the grid), the mask and each band on it. */
+  grids: {
+    grid: SceneGrid;
+    window: Omit<PixelCoverage, 'fractions'> | null;
+    measures: Measure[];
+    mask: ArrayLike<number> | null;
+    bands: Partial<Record<BandName, ArrayLike<number>>>;
+  }[];
+}
+
+/** Measures read windows: `measureFieldSceneWindows` on a worker thread (the server's CPU pool), or in line. */
+export type SceneMeasurer = (windows: FieldSceneWindows) => Promise<Map<Measure, FieldSceneResult>>;
+
+/** Measures in the calling thread: for tools, tests and benchmarks, and whatever runs without a pool. */
+export const measureInLine: SceneMeasurer = async (windows) => measureFieldSceneWindows(windows);
+
+/**
  * Several measures of one field on one scene date from one read of each band: measures on the same grid (their
  * finest band's) share the mask and every band they have in common, so NDVI, NDMI, NDRE and LAI of a scene cost
  * the bands they need once, not once per measure. Each measure's result is the one `fieldSceneStatistics` gives.
+ * The bands are read here; their pixels are measured by `measurer` (in line when absent), so a server can keep the
+ * per-pixel work off its event loop.
  */
 export async function fieldSceneMeasures(request: FieldSceneMeasuresRequest): Promise<Map<Measure, FieldSceneResult>> {
   const sensor = request.sensor ?? sentinel2Sensor;
@@ -142,45 +173,67 @@ export async function fieldSceneMeasures(request: FieldSceneMeasuresRequest): Pr
     if (!reader) throw new Error(`${measure.toUpperCase()} on ${sensor.name} needs the ${band} band of the scene.`);
     return reader;
   };
-  const kept = (measure: Measure) =>
-    typeof request.keepPixels === 'boolean' ? request.keepPixels : (request.keepPixels?.includes(measure) ?? false);
   // Measures grouped by the grid they are measured on (10 m where they have a 10 m band).
-  const groups = new Map<
-    string,
-    { grid: SceneGrid; maskReader: CogReader; measures: { measure: PixelMeasure; readers: Map<BandName, CogReader> }[] }
-  >();
+  type Group = { grid: SceneGrid; maskReader: CogReader; measures: Measure[]; readers: Map<BandName, CogReader> };
+  const groups = new Map<string, Group>();
   for (const name of new Set(request.measures)) {
     const measure = pixelMeasure(name, sensor, request.lai);
     const readers = new Map(measure.sensorBands.map((band) => [band, readerOf(name, band)]));
     const maskReader = readerOf(name, sensor.maskBand);
     const grid = [...readers.values()].map(gridOf).sort((a, b) => a.pixelSizeM - b.pixelSizeM)[0]!;
     const key = JSON.stringify(grid);
-    const group = groups.get(key) ?? { grid, maskReader, measures: [] };
-    group.measures.push({ measure, readers });
+    const group: Group = groups.get(key) ?? { grid, maskReader, measures: [], readers: new Map() };
+    group.measures.push(name);
+    for (const [band, reader] of readers) group.readers.set(band, reader);
     groups.set(key, group);
   }
+  const grids: FieldSceneWindows['grids'] = [];
+  for (const { grid, maskReader, measures, readers } of groups.values()) {
+    const window = fieldWindowOnGrid(request.boundary, grid);
+    if (!window) {
+      grids.push({ grid, window, measures, mask: null, bands: {} });
+      continue;
+    }
+    const mask = await readOnto(maskReader, grid, window);
+    const bands: Partial<Record<BandName, ArrayLike<number>>> = {};
+    for (const [band, reader] of readers) bands[band] = await readOnto(reader, grid, window);
+    grids.push({ grid, window, measures, mask, bands });
+  }
+  const { boundary, reflectance, lai, weighting, keepPixels } = request;
+  return (request.measurer ?? measureInLine)({ boundary, sensorId: sensor.id, reflectance, lai, weighting, keepPixels, grids });
+}
 
+/**
+ * The measuring half of `fieldSceneMeasures`, all per-pixel work: the field's coverage of each pixel, each band's
+ * reflectance by its own rule, the sensor's mask, each measure per pixel, its statistics and the scene's verdict.
+ */
+export function measureFieldSceneWindows(windows: FieldSceneWindows): Map<Measure, FieldSceneResult> {
+  const sensor = sensorById(windows.sensorId);
+  const kept = (measure: Measure) =>
+    typeof windows.keepPixels === 'boolean' ? windows.keepPixels : (windows.keepPixels?.includes(measure) ?? false);
   const results = new Map<Measure, FieldSceneResult>();
-  for (const { grid, maskReader, measures } of groups.values()) {
-    const onGrid = fieldOnGrid(request.boundary, grid, request.weighting);
-    if (!onGrid.inScene) {
-      for (const { measure } of measures) results.set(measure.measure, { usable: false, reason: 'outside-scene', insideShare: 0 });
+  for (const { grid, window, measures, mask, bands } of windows.grids) {
+    const onGrid = window && mask ? fieldOnGrid(windows.boundary, grid, windows.weighting) : null;
+    if (!onGrid?.inScene || !mask) {
+      for (const measure of measures) results.set(measure, { usable: false, reason: 'outside-scene', insideShare: 0 });
       continue;
     }
     const { coverage } = onGrid;
-    const window = { column: coverage.column, row: coverage.row, width: coverage.width, height: coverage.height };
-    const mask = await readOnto(maskReader, grid, window);
+    if (coverage.width !== window!.width || coverage.height !== window!.height)
+      throw new Error(
+        `The field's window (${coverage.width}×${coverage.height}) is not the one read (${window!.width}×${window!.height}).`,
+      );
     const reasonOf = remembered(sensor.maskReason);
     const masked = new Uint8Array(mask.length);
     for (let i = 0; i < mask.length; i++) masked[i] = reasonOf(mask[i]!) === null ? 0 : 1;
     const clear = summariseMask(mask, coverage.fractions, reasonOf);
     const reflectanceOf = new Map<BandName, Float32Array>();
-    for (const { measure, readers } of measures) {
-      for (const [band, reader] of readers) {
+    for (const name of measures) {
+      const measure = pixelMeasure(name, sensor, windows.lai);
+      for (const band of measure.sensorBands) {
         if (reflectanceOf.has(band)) continue;
         // Each band its own rule: raw-DN collections may give bands different scales and offsets.
-        const values = toReflectance(await readOnto(reader, grid, window), sensor.reflectanceRule(request.reflectance, band), masked);
-        reflectanceOf.set(band, values);
+        reflectanceOf.set(band, toReflectance(bands[band]!, sensor.reflectanceRule(windows.reflectance, band), masked));
       }
       const { sensorBands } = measure;
       const reflectance = Object.fromEntries(measure.bands.map((band, i) => [band, reflectanceOf.get(sensorBands[i]!)!]));
@@ -190,11 +243,11 @@ export async function fieldSceneMeasures(request: FieldSceneMeasuresRequest): Pr
         method: measure.method,
         clear,
         insideShare: onGrid.insideShare,
-        ...(kept(measure.measure) ? { pixels: { ...coverage, values, grid } } : {}),
+        ...(kept(name) ? { pixels: { ...coverage, values, grid } } : {}),
       };
       // Judged on red only where the measure reads it, as when it is measured alone.
-      const red = readers.has('red') ? reflectanceOf.get('red') : undefined;
-      results.set(measure.measure, judged(statistics, onScene, sensor, red, mask));
+      const red = measure.sensorBands.includes('red') ? reflectanceOf.get('red') : undefined;
+      results.set(name, judged(statistics, onScene, sensor, red, mask));
     }
   }
   return results;

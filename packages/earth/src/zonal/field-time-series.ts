@@ -11,7 +11,7 @@ import type { SceneSearchOptions } from '../stac/scene-search-cache.ts';
 import { searchScenes, type StacLogEvent } from '../stac/stac-client.ts';
 import type { SkippedStacItem, StacItem } from '../stac/stac-item.ts';
 import type { BandName, ImagerySource, Sentinel2BandName, StacSource } from '../stac/sources.ts';
-import { fieldSceneMeasures, type FieldSceneResult, type SceneBands } from './field-statistics.ts';
+import { fieldSceneMeasures, type FieldSceneResult, type SceneBands, type SceneMeasurer } from './field-statistics.ts';
 
 /** A field, dates and an index, from one source: Sentinel-2 (`earthSearchSentinel2`, `simulatedSentinel2(url)`) or Landsat (`earthSearchLandsat`). */
 export interface TimeSeriesRequest<B extends BandName = Sentinel2BandName> {
@@ -32,6 +32,8 @@ export interface TimeSeriesRequest<B extends BandName = Sentinel2BandName> {
   keepPixels?: boolean;
   search?: SceneSearchOptions;
   cog?: OpenCogOptions;
+  /** Where each scene's pixels are measured once read: in line when absent (see `SceneMeasurer`). */
+  measurer?: SceneMeasurer;
   /**
    * The field's scenes from an earlier search (`findFieldScenes`) covering `from`–`to`: those within the dates are
    * read and no search is made, so the several series of one analysis cost the catalogue one search.
@@ -147,6 +149,8 @@ export interface SceneReadingsRequest<B extends BandName> {
   /** Its `log` hears of granule metadata that cannot be read. */
   search?: SceneSearchOptions;
   cog?: OpenCogOptions;
+  /** Where the pixels are measured once read: in line when absent. */
+  measurer?: SceneMeasurer;
   signal?: AbortSignal;
 }
 
@@ -178,6 +182,7 @@ export async function fieldSceneReadings<B extends BandName>(
       bands: Object.fromEntries(readers) as SceneBands,
       weighting: request.weighting,
       keepPixels: request.keepPixels,
+      measurer: request.measurer,
       reflectance: {
         collection: item.collection ?? request.source.collection,
         boaOffsetApplied: item.boaOffsetApplied,

@@ -88,11 +88,12 @@ export async function startRuntime(config: Config, options: RuntimeOptions): Pro
   const database = options.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
   await migrateToLatest(database.db as never);
   const now = options.now ?? (() => new Date());
-  const queue = new JobQueue({ database, config, log, now }, allJobs);
+  // One pool of CPU threads for the requests and the jobs of this process, requests first (CpuPool.runForJob).
+  const cpu = new CpuPool(config.cpuWorkerThreads);
+  const queue = new JobQueue({ database, config, log, now, cpu }, allJobs);
   await queue.start({ work: options.work, pollingIntervalSeconds: options.pollingIntervalSeconds });
   const fieldListVersions = new FieldListVersions(database, log);
   await fieldListVersions.start();
-  const cpu = new CpuPool(config.cpuWorkerThreads);
   const ctx: AppContext = { config, database, queue, cpu, fieldListVersions, now };
   const app = await buildApp(ctx, { logger: options.logger });
   const stopCountingOutsideRequests = countOutsideRequests(ctx, log);
@@ -102,9 +103,10 @@ export async function startRuntime(config: Config, options: RuntimeOptions): Pro
     async close() {
       stopCountingOutsideRequests();
       await app.close();
-      await cpu.close();
       fieldListVersions.stop();
       await queue.stop();
+      // After the queue: a job still stopping may be measuring pixels on the threads.
+      await cpu.close();
       await closeDemoCatalogs();
       await database.close();
     },

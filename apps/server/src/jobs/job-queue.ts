@@ -5,11 +5,14 @@ import type { z } from 'zod';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import type { DB } from '../db/schema.ts';
+import type { CpuPool } from '../workers/cpu-pool.ts';
 
 export interface JobContext {
   database: Database;
   config: Config;
   log: FastifyBaseLogger;
+  /** The process's CPU worker threads: an analysis measures its pixels there. Absent where a job runs without one (some tests). */
+  cpu?: CpuPool;
   /** Which try this is: a handler stores a failure for good only on the last one. */
   attempt: { retryCount: number; retryLimit: number; isLast: boolean };
   /** For jobs that start other jobs (the daily schedules) or look after them (analysis recovery). */

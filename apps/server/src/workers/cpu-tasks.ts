@@ -5,6 +5,11 @@
  * outcome, since errors lose their class between threads.
  */
 import type { BoundingBox, ErrorCode } from '@murimi/core';
+// Not the package's index: it loads geotiff, whose web-worker shim takes any worker thread for one of its own.
+import { measureFieldSceneWindows, type FieldSceneResult, type FieldSceneWindows } from '@murimi/earth/field-statistics';
+import type { FieldPixels, Measure } from '@murimi/earth';
+import type { ProblemZone } from '@murimi/earth/zones';
+import { weakestCluster } from '../modules/analysis/problem-areas.ts';
 import { AppError } from '../errors.ts';
 import { readBoundaryFile, type BoundaryFile, type FieldImportDraft } from '../modules/fields/fields.import.ts';
 import { findOverlaps, type FieldOutline } from '../modules/fields/fields.overlaps.ts';
@@ -99,6 +104,16 @@ export function zonesOfSeason(input: { images: SeasonImage[]; zoneCount: number 
   return outcomeOf(() => seasonZones(input.images, input.zoneCount));
 }
 
+/** One field's pixels of one scene measured (coverage, mask, reflectance, indices, statistics): see `measureFieldSceneWindows`. */
+export function measureFieldScene(input: FieldSceneWindows): TaskOutcome<Map<Measure, FieldSceneResult>> {
+  return outcomeOf(() => measureFieldSceneWindows(input));
+}
+
+/** The field's weakest NDVI cluster as problem zones: see `weakestCluster`. */
+export function weakestNdviCluster(input: { pixels: FieldPixels; fieldMean: number }): TaskOutcome<ProblemZone[]> {
+  return outcomeOf(() => weakestCluster(input.pixels, input.fieldMean));
+}
+
 /** Reads a programme's spreadsheet of farmers and farms into rows and their problems: see `readOnboardingFile`. */
 export async function readOnboardingRows(input: {
   bytes: Uint8Array;
@@ -112,7 +127,16 @@ export async function readOnboardingRows(input: {
   }
 }
 
-export const cpuTasks = { readImportFile, reviewImportOverlaps, checkFieldBatch, writeFieldExport, zonesOfSeason, readOnboardingRows };
+export const cpuTasks = {
+  readImportFile,
+  reviewImportOverlaps,
+  checkFieldBatch,
+  writeFieldExport,
+  zonesOfSeason,
+  readOnboardingRows,
+  measureFieldScene,
+  weakestNdviCluster,
+};
 export type CpuTasks = typeof cpuTasks;
 export type CpuTaskName = keyof CpuTasks;
 

@@ -3,9 +3,6 @@ import {
   fieldSceneReadings,
   fieldTimeSeries,
   findFieldScenes,
-  problemZones,
-  weightedKMeans1d,
-  type FieldPixels,
   type FieldScenes,
   type Measure,
   type MeasuredZonalStatistics,
@@ -13,7 +10,8 @@ import {
 } from '@murimi/earth';
 import type { AnalysisProgress } from './analysis-progress.ts';
 import type { AnalysisOutcome } from './analysis-types.ts';
-import type { ImageryAccess } from './imagery.ts';
+import { runPixelTask, type ImageryAccess } from './imagery.ts';
+import { weakestCluster } from './problem-areas.ts';
 
 /** Spec §9 guides: NDVI under 0.2 bare or stressed, 0.2–0.5 moderate, 0.5–0.9 healthy; NDWI under −0.2 water stress. */
 const NDVI_BARE_OR_STRESSED_BELOW = 0.2;
@@ -30,10 +28,6 @@ const VARIABLE_CV = 0.1;
 /** Earlier seasons compared with: images within this many days of the same day of year. */
 const ANOMALY_WINDOW_DAYS = 15;
 const DAY_MS = 86_400_000;
-/** A problem zone's NDVI is at least this far below the field's mean: a difference worth walking out to see (illustrative). */
-const PROBLEM_NDVI_BELOW_MEAN = 0.1;
-/** The largest few are reported; a field with a strong gradient would otherwise list dozens. */
-const MAX_PROBLEM_ZONES = 5;
 
 export interface HealthField {
   boundary: FieldBoundary;
@@ -72,6 +66,7 @@ export async function runHealthAnalysis(
       index: 'ndvi',
       scenes,
       cog: imagery.cog,
+      measurer: imagery.measurer,
       search: imagery.search,
       signal,
     });
@@ -123,6 +118,7 @@ export async function runHealthAnalysis(
     keepPixels: ['ndvi'],
     laiNetwork: imagery.laiNetwork,
     cog: imagery.cog,
+    measurer: imagery.measurer,
     search: imagery.search,
     signal,
   });
@@ -147,7 +143,12 @@ export async function runHealthAnalysis(
     uniformity: cv === null ? null : cv > PATCHY_CV ? 'patchy' : cv > VARIABLE_CV ? 'variable' : 'uniform',
   };
   const lastClearImage = { date: latestDate, sceneId: latest.sceneId, ageDays: daysBetween(latestDate, to) };
-  const problemAreas = (ndviPixels?.pixels ? weakestCluster(ndviPixels.pixels, ndviStats.mean) : []).map((zone) => ({
+  const weakest = ndviPixels?.pixels
+    ? await (imagery.pixelWork
+        ? runPixelTask(imagery.pixelWork, 'weakestNdviCluster', { pixels: ndviPixels.pixels, fieldMean: ndviStats.mean })
+        : weakestCluster(ndviPixels.pixels, ndviStats.mean))
+    : [];
+  const problemAreas = weakest.map((zone) => ({
     polygon: zone.polygon,
     areaHa: round(zone.areaHa, 2),
     shareOfField: round(zone.shareOfField),
@@ -188,23 +189,6 @@ export async function runHealthAnalysis(
     inputs: { ...inputs, latestSceneId: latest.sceneId },
     simulated: imagery.simulated,
   };
-}
-
-/**
- * Problem zones: the field's lowest-NDVI cluster (the lowest of three k-means classes, so the cut falls between the
- * weak and the middling pixels wherever the field's own values put it), as parts of at least 0.1 ha, kept only
- * where clearly below the field: a uniform field's lowest class is noise and yields none.
- */
-function weakestCluster(pixels: FieldPixels, fieldMean: number) {
-  const valid = [...pixels.values.keys()].filter((i) => pixels.fractions[i]! > 0 && !Number.isNaN(pixels.values[i]!));
-  const { centroids } = weightedKMeans1d(
-    Float32Array.from(valid, (i) => pixels.values[i]!),
-    Float64Array.from(valid, (i) => pixels.fractions[i]!),
-    3,
-  );
-  if (centroids.length < 2) return [];
-  const { zones } = problemZones(pixels, { thresholdValue: (centroids[0]! + centroids[1]!) / 2 });
-  return zones.filter((zone) => zone.meanValue <= fieldMean - PROBLEM_NDVI_BELOW_MEAN).slice(0, MAX_PROBLEM_ZONES);
 }
 
 function roundedStatistics(statistics: MeasuredZonalStatistics) {

@@ -8,12 +8,17 @@ import {
   TileCache,
   type BiophysicalNetwork,
   type LocalStacApi,
+  type FieldSceneWindows,
   type OpenCogOptions,
+  type SceneMeasurer,
   type SceneSearchOptions,
   type Sentinel2Source,
 } from '@murimi/earth';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.ts';
+import { AppError } from '../../errors.ts';
+import type { CpuPool } from '../../workers/cpu-pool.ts';
+import type { CpuTaskName, CpuTasks } from '../../workers/cpu-tasks.ts';
 
 /** Where an analysis gets its scenes, with what the imagery engine needs to read them. */
 export interface ImageryAccess {
@@ -23,6 +28,51 @@ export interface ImageryAccess {
   cog: OpenCogOptions;
   search: SceneSearchOptions;
   laiNetwork?: BiophysicalNetwork;
+  /** Where each scene's pixels are measured once read: the CPU threads when the process has them, else in line. */
+  measurer?: SceneMeasurer;
+  /** The CPU threads an analysis's other per-pixel work runs on (its problem zones), when the process has them. */
+  pixelWork?: PixelWork;
+}
+
+/** Whose pixels these are: a job's (an analysis, waiting its turn behind requests) or a request's. */
+export interface PixelWork {
+  cpu: CpuPool;
+  for: 'job' | 'request';
+}
+
+/**
+ * A scene's pixels of the largest field (10,000 ha: a million pixels a band) are measured, or its problem zones found,
+ * in about a second; past this the thread is stopped.
+ */
+const SCENE_MEASURING_DEADLINE_MS = 60_000;
+const measuringTooLong = () =>
+  new AppError(
+    'SERVICE_UNAVAILABLE',
+    `Measuring a scene's pixels took more than ${SCENE_MEASURING_DEADLINE_MS / 1000} s; please try again later.`,
+  );
+
+/** Runs a CPU task on the threads, as the job's or the request's it is. */
+export function runPixelTask<Name extends CpuTaskName>(
+  { cpu, for: whose }: PixelWork,
+  name: Name,
+  input: Parameters<CpuTasks[Name]>[0],
+  handOver: Uint8Array[] = [],
+) {
+  const limits = { deadlineMs: SCENE_MEASURING_DEADLINE_MS, tooLong: measuringTooLong, handOver };
+  return whose === 'job' ? cpu.runForJob(name, input, limits) : cpu.run(name, input, limits);
+}
+
+/** Measures each scene's pixels on the CPU threads, so the event loop keeps answering requests meanwhile. */
+function measurerOn(work: PixelWork): SceneMeasurer {
+  return (windows: FieldSceneWindows) => {
+    // The windows were read for this task alone: their memory moves to the thread instead of being copied.
+    const handOver = windows.grids.flatMap(({ mask, bands }) =>
+      [mask, ...Object.values(bands)].flatMap((values) =>
+        ArrayBuffer.isView(values) ? [new Uint8Array(values.buffer, values.byteOffset, values.byteLength)] : [],
+      ),
+    );
+    return runPixelTask(work, 'measureFieldScene', windows, handOver);
+  };
 }
 
 /** Made once per process and setting: the demo catalog's STAC API by folder, tile caches by folder, LAI networks. */
@@ -68,7 +118,12 @@ function once<T>(made: Map<string, Promise<T>>, key: string, make: () => Promise
  * API inside this process: workers run no web server, and the engine reads a catalog over HTTP either way. Made
  * once per process: the tile cache and ESA's LAI network (when SNAP_LAI_NETWORK_DIR is set) are shared.
  */
-export async function imageryAccess(config: Config, log: FastifyBaseLogger, demoOrganisation = false): Promise<ImageryAccess> {
+export async function imageryAccess(
+  config: Config,
+  log: FastifyBaseLogger,
+  demoOrganisation = false,
+  pixelWork?: PixelWork,
+): Promise<ImageryAccess> {
   const searchLog: SceneSearchOptions['log'] = (event) => log[event.level]({ ...event.context }, event.message);
   const { imagery } = config;
   const cacheDirectory = path.join(config.dataDir, 'tile-cache');
@@ -85,7 +140,12 @@ export async function imageryAccess(config: Config, log: FastifyBaseLogger, demo
         }),
       )
     : undefined;
-  const common = { cog: { cache }, search: { log: searchLog, cache: sceneSearches }, laiNetwork };
+  const common = {
+    cog: { cache },
+    search: { log: searchLog, cache: sceneSearches },
+    laiNetwork,
+    ...(pixelWork ? { measurer: measurerOn(pixelWork), pixelWork } : {}),
+  };
   if (imagery.source === 'demo' || demoOrganisation) {
     const { url } = await once(demoCatalogs, imagery.demoDir, () =>
       startLocalStacApi(imagery.demoDir).catch((error: Error) => {

@@ -46,6 +46,7 @@ export async function seasonImagery(
     index: 'ndvi',
     scenes,
     cog: imagery.cog,
+    measurer: imagery.measurer,
     search: imagery.search,
     signal,
   });
@@ -60,6 +61,7 @@ export async function seasonImagery(
       measures: ['ndre', 'ndwiMcFeeters'],
       keepPixels: ['ndwiMcFeeters'],
       cog: imagery.cog,
+      measurer: imagery.measurer,
       search: imagery.search,
       signal,
     });

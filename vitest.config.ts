@@ -1,7 +1,7 @@
 import { configDefaults, defineConfig } from 'vitest/config';
 
 /** Timing tests: they measure how the server answers while it works, so they run last and alone. */
-const timingTests = ['apps/server/test/event-loop-guard.test.ts'];
+const timingTests = ['apps/server/test/event-loop-guard.test.ts', 'apps/server/test/analysis-event-loop.test.ts'];
 
 export default defineConfig({
   test: {

@@ -36,6 +36,7 @@ export * from './index-legends.ts';
 export * from './field-imagery.ts';
 export * from './management-zones.ts';
 export * from './outside-http/outside-request.ts';
+export * from './outside-http/request-pace.ts';
 export * from './alerts/index.ts';
 export * from './sms/index.ts';
 export * from './notifications/index.ts';

@@ -10,6 +10,7 @@ import {
   type OutsideRequestOptions,
   type OutsideRetry,
 } from './outside-request.ts';
+import { RequestPace } from './request-pace.ts';
 
 /** How the server answers one request; requests beyond the script get 200 "ok". */
 type Answer =
@@ -115,6 +116,35 @@ describe('sendOutsideRequest: what it sends and gives back', () => {
     expect(seen).toEqual([expect.objectContaining({ method: 'POST', url: '/messages', body: '{"to":"+263771234567"}' })]);
     expect(seen[0]!.headers['content-type']).toBe('application/json');
     expect(waits).toEqual([]);
+  });
+});
+
+describe('sendOutsideRequest: the pace', () => {
+  it('waits for a slot before each attempt, retries too, once the burst is spent', async () => {
+    const pace = new RequestPace(60, 2, { now: () => nowMs });
+    await sendOutsideRequest({ url: `${baseUrl}/first` }, options({ pace }));
+    await sendOutsideRequest({ url: `${baseUrl}/second` }, options({ pace }));
+    expect(waits).toEqual([]);
+    script.push({ status: 503 });
+    await sendOutsideRequest({ url: `${baseUrl}/third` }, options({ pace }));
+    // The third request's slot is 1 s on (60 a minute); its retry waits the backoff and then the next slot.
+    expect(waits).toEqual([1_000, 500, 2_000]);
+    expect(seen.map((request) => request.url)).toEqual(['/first', '/second', '/third', '/third']);
+  });
+
+  it('stops waiting for its slot when the caller gives up, and sends nothing', async () => {
+    const pace = new RequestPace(1, 1, { now: () => nowMs });
+    pace.book();
+    const controller = new AbortController();
+    const failure = failureOf(
+      sendOutsideRequest(
+        { url: `${baseUrl}/paced` },
+        options({ pace, signal: controller.signal, sleep: () => new Promise((resolve) => setTimeout(resolve, 60_000)) }),
+      ),
+    );
+    controller.abort(new Error('cancelled'));
+    expect((await failure).kind).toBe('aborted');
+    expect(seen).toEqual([]);
   });
 });
 

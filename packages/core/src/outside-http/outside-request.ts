@@ -1,3 +1,4 @@
+import type { RequestPace } from './request-pace.ts';
 import { webPlatform, type MinimalAbortSignal, type OutsideFetch, type OutsideResponse } from './web-platform.ts';
 
 export type { OutsideFetch, OutsideFetchInit, OutsideResponse, PlatformAbortSignal } from './web-platform.ts';
@@ -38,6 +39,8 @@ export interface OutsideRequestOptions {
   maxRetryAfterMs: number;
   /** In [0, 1); defaults to `Math.random`. Tests fix it. */
   random?: () => number;
+  /** The service's pace: every attempt, a retry too, waits for its slot (`RequestPace`). */
+  pace?: RequestPace | undefined;
   /** The caller's reason to stop: the attempt in flight is dropped and no retry follows. */
   signal?: MinimalAbortSignal | undefined;
   /** Hears each failed attempt that will be tried again, before the wait; the client logs it. */
@@ -178,6 +181,15 @@ async function sendWithRetries(request: OutsideRequest, options: OutsideRequestO
   const random = options.random ?? Math.random;
   for (let attempt = 1; ; attempt += 1) {
     if (options.signal?.aborted) throw abortedError(request, options, attempt - 1, false);
+    const paceWaitMs = options.pace?.book() ?? 0;
+    if (paceWaitMs > 0) {
+      try {
+        await abortable(options.sleep(paceWaitMs), options.signal);
+      } catch (error) {
+        if (options.signal?.aborted) throw abortedError(request, options, attempt - 1, false);
+        throw error;
+      }
+    }
     const outcome = await attemptRequest(request, options, attempt);
     if ('response' in outcome) return outcome;
     const { failure } = outcome;

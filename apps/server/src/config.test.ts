@@ -230,3 +230,22 @@ describe('the proxies in front', () => {
     expect(() => loadConfig({ ...base, TRUST_PROXY: 'any proxy please' })).toThrow(/TRUST_PROXY is true, false, a number of proxies/);
   });
 });
+
+describe('the pace at which outside services are asked', () => {
+  it('asks Open-Meteo below its fair use (600 a minute) and the catalogue twice a second, unless told otherwise', () => {
+    const config = loadConfig({ DATA_DIR: dataDir() });
+    expect(config.weather.openMeteo.requestsPerMinute).toBe(500);
+    expect(config.imagery.stacRequestsPerMinute).toBe(120);
+    const set = loadConfig({ DATA_DIR: dataDir(), OPEN_METEO_REQUESTS_PER_MINUTE: '50', STAC_REQUESTS_PER_MINUTE: '6' });
+    expect([set.weather.openMeteo.requestsPerMinute, set.imagery.stacRequestsPerMinute]).toEqual([50, 6]);
+  });
+
+  it('refuses a pace that cannot be kept, with a sentence', () => {
+    expect(() => loadConfig({ DATA_DIR: dataDir(), OPEN_METEO_REQUESTS_PER_MINUTE: '0' })).toThrow(
+      /OPEN_METEO_REQUESTS_PER_MINUTE must be above 0/,
+    );
+    expect(() => loadConfig({ DATA_DIR: dataDir(), STAC_REQUESTS_PER_MINUTE: 'fast' })).toThrow(
+      /STAC_REQUESTS_PER_MINUTE must be a number/,
+    );
+  });
+});

@@ -182,6 +182,18 @@ export const environmentSchema = z.object({
     .positive('OPEN_METEO_TIMEOUT_SECONDS must be above 0')
     .max(120, 'OPEN_METEO_TIMEOUT_SECONDS is at most 120')
     .default(10),
+  // Open-Meteo's free API allows 600 calls a minute (open-meteo.com/en/terms): asked a sixth below it.
+  OPEN_METEO_REQUESTS_PER_MINUTE: z.coerce
+    .number({ message: 'OPEN_METEO_REQUESTS_PER_MINUTE must be a number' })
+    .positive('OPEN_METEO_REQUESTS_PER_MINUTE must be above 0')
+    .max(100_000, 'OPEN_METEO_REQUESTS_PER_MINUTE is at most 100000')
+    .default(500),
+  // Earth Search publishes no limit: two searches a second, which a night's schedule of shared searches stays far under.
+  STAC_REQUESTS_PER_MINUTE: z.coerce
+    .number({ message: 'STAC_REQUESTS_PER_MINUTE must be a number' })
+    .positive('STAC_REQUESTS_PER_MINUTE must be above 0')
+    .max(100_000, 'STAC_REQUESTS_PER_MINUTE is at most 100000')
+    .default(120),
   SMS_PROVIDER: z.enum(['none', 'africastalking', 'twilio'], { message: 'SMS_PROVIDER is none, africastalking or twilio' }).default('none'),
   SMS_TIMEOUT_SECONDS: z.coerce
     .number({ message: 'SMS_TIMEOUT_SECONDS must be a number' })
@@ -328,6 +340,8 @@ export interface ImageryConfig {
   tileCacheMaxMb: number;
   /** The S2 Toolbox's LAI network files (`auxdata/3_0/S2A/LAI`); without them LAI is empirical. */
   laiNetworkDir: string | undefined;
+  /** Catalogue searches (the STAC API) started per minute by this process, at most (`RequestPace`). */
+  stacRequestsPerMinute: number;
 }
 
 /**
@@ -346,6 +360,8 @@ export interface WeatherConfig {
     apiKey: string | undefined;
     /** Time allowed for one attempt, answer included. */
     timeoutMs: number;
+    /** Requests started per minute by this process, at most (`RequestPace`). */
+    requestsPerMinute: number;
   };
 }
 
@@ -446,6 +462,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       demoDir: path.resolve(e.DEMO_IMAGERY_DIR ?? path.join(dataDir, 'demo-imagery')),
       tileCacheMaxMb: e.TILE_CACHE_MAX_MB,
       laiNetworkDir: e.SNAP_LAI_NETWORK_DIR,
+      stacRequestsPerMinute: e.STAC_REQUESTS_PER_MINUTE,
     },
     analysisAutostart: e.ANALYSIS_AUTOSTART,
     analysisRetries: e.ANALYSIS_RETRIES,
@@ -474,6 +491,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
           e.OPEN_METEO_ARCHIVE_URL ?? (e.OPEN_METEO_API_KEY ? OPEN_METEO_DEFAULT_URLS.customerArchive : OPEN_METEO_DEFAULT_URLS.archive),
         apiKey: e.OPEN_METEO_API_KEY,
         timeoutMs: Math.round(e.OPEN_METEO_TIMEOUT_SECONDS * 1000),
+        requestsPerMinute: e.OPEN_METEO_REQUESTS_PER_MINUTE,
       },
     },
   };

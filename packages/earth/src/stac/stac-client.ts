@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { OutsideRequestError, sendOutsideRequest, type OutsideAnswer, type PolygonBoundary } from '@murimi/core';
+import { OutsideRequestError, sendOutsideRequest, type OutsideAnswer, type PolygonBoundary, type RequestPace } from '@murimi/core';
 import { z } from 'zod';
 import type { BandName, StacSource } from './sources.ts';
 import { parseStacItem, type SkippedStacItem, type StacItem } from './stac-item.ts';
@@ -34,6 +34,8 @@ export interface StacRequestOptions {
   /** Waits between attempts; defaults to a timer. */
   delay?: (ms: number) => Promise<void>;
   log?: (event: StacLogEvent) => void;
+  /** The catalogue's pace: each request, a page or a retry, waits for its slot (`RequestPace`). */
+  pace?: RequestPace;
   /**
    * The caller's reason to stop (a cancelled analysis): the request in flight is dropped, no retry or further page
    * follows, and the search rejects with the signal's reason, never as a `StacError`.
@@ -255,6 +257,7 @@ interface RequestSettings {
   retries: number;
   delay: (ms: number) => Promise<void>;
   log: ((event: StacLogEvent) => void) | undefined;
+  pace: RequestPace | undefined;
   signal: AbortSignal | undefined;
 }
 
@@ -265,6 +268,7 @@ function requestSettings(options: StacRequestOptions): RequestSettings {
     retries: Math.max(0, options.retries ?? defaultRetries),
     delay: options.delay ?? ((ms) => sleep(ms)),
     log: options.log,
+    pace: options.pace,
     signal: options.signal,
   };
 }
@@ -298,6 +302,7 @@ async function requestJson(request: PageRequest, settings: RequestSettings): Pro
         retries: settings.retries,
         firstBackoffMs,
         maxRetryAfterMs,
+        pace: settings.pace,
         signal: settings.signal,
         onRetry: ({ failure, waitMs }) =>
           settings.log?.({

@@ -1,4 +1,5 @@
 import { createServer } from 'node:net';
+import { RequestPace } from '@murimi/core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   fetchOpenMeteoArchive,
@@ -145,6 +146,18 @@ describe('Open-Meteo forecast', () => {
     await expect(fetchOpenMeteoForecast(settingsFor(), forecastQuery)).rejects.toThrow(
       'daily.precipitation_sum has 36 values for 37 time steps',
     );
+  });
+
+  it("asks at the pace it is given: forecast and archive share Open-Meteo's slots", async () => {
+    const pace = new RequestPace(60, 2, { now: () => 0 });
+    const settings = settingsFor({ pace });
+    await fetchOpenMeteoForecast(settings, forecastQuery);
+    await fetchOpenMeteoArchive(settings, { ...harare, startDate: '2026-01-01', endDate: '2026-01-10' });
+    expect(settings.waits).toEqual([]);
+    // The third call's slot is a second on: 60 a minute.
+    await fetchOpenMeteoForecast(settings, forecastQuery);
+    expect(settings.waits).toEqual([1_000]);
+    expect(fake.requestsTo('/v1/forecast')).toHaveLength(2);
   });
 
   it('logs each retried failure as a warning, then reads the answer', async () => {

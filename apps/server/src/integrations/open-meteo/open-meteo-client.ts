@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { OutsideRequestError, sendOutsideRequest, urlWithoutSecrets, type OutsideAnswer } from '@murimi/core';
+import { OutsideRequestError, sendOutsideRequest, urlWithoutSecrets, type OutsideAnswer, type RequestPace } from '@murimi/core';
 import { z } from 'zod';
 
 /**
@@ -134,8 +134,10 @@ export interface OpenMeteoSettings {
    */
   retries?: number;
   fetch?: typeof fetch;
-  /** Waits between attempts; defaults to a timer. */
+  /** Waits between attempts and for the pace's slots; defaults to a timer. */
   delay?: (ms: number) => Promise<void>;
+  /** Open-Meteo's pace: each attempt waits for its slot (`RequestPace`; the fair-use limits). */
+  pace?: RequestPace | undefined;
   log?: OpenMeteoLogger;
   /**
    * The caller's: once it aborts, the request in flight is dropped, no retry is sent, and the call rejects with the
@@ -430,6 +432,7 @@ async function requestJson(url: URL, settings: OpenMeteoSettings): Promise<JsonA
         retries: settings.retries ?? defaultRetries,
         firstBackoffMs,
         maxRetryAfterMs,
+        pace: settings.pace,
         signal: settings.signal,
         onRetry: ({ failure, waitMs }) =>
           settings.log?.warn(

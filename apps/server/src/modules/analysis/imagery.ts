@@ -17,6 +17,7 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.ts';
 import { AppError } from '../../errors.ts';
+import { paceOf } from '../../integrations/outside-paces.ts';
 import type { CpuPool } from '../../workers/cpu-pool.ts';
 import type { CpuTaskName, CpuTasks } from '../../workers/cpu-tasks.ts';
 
@@ -155,7 +156,9 @@ export async function imageryAccess(
     return { ...common, source: simulatedSentinel2(url), simulated: true };
   }
   const source = imagery.stacUrl ? { ...earthSearchSentinel2, stacUrl: imagery.stacUrl } : earthSearchSentinel2;
-  return { ...common, source, simulated: false };
+  // The outside catalogue at its pace (the demo catalogue is this process's own, and unpaced).
+  const search = { ...common.search, pace: paceOf(source.stacUrl, imagery.stacRequestsPerMinute) };
+  return { ...common, search, source, simulated: false };
 }
 
 /**

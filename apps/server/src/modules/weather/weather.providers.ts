@@ -17,6 +17,7 @@ import { datesBetween, emptyDay, FORECAST_FETCH_DAYS, isCompleteArchiveDay, loca
 import type { PresentedDay, WeatherSourceLabel } from './weather.schemas.ts';
 import { simulatedArchive, simulatedForecast, simulatedUtcOffsetSeconds } from './weather.simulated.ts';
 import { forecastLoadKey, keepArchiveDays, keepForecast, readKeptArchiveDays, readKeptForecast, sharedLoad } from './weather.store.ts';
+import { paceOf } from '../../integrations/outside-paces.ts';
 
 /** A kept forecast is served without asking Open-Meteo again for this long (its models update hourly at best). */
 export const FORECAST_VALID_MS = 60 * 60 * 1000;
@@ -182,8 +183,9 @@ function asUnavailable(error: unknown): unknown {
 }
 
 function openMeteoSettings(ctx: ServiceContext, log: OpenMeteoLogger, signal: AbortSignal | undefined): OpenMeteoSettings {
-  const { forecastUrl, archiveUrl, apiKey, timeoutMs } = ctx.config.weather.openMeteo;
-  return { forecastUrl, archiveUrl, apiKey, timeoutMs, log, signal };
+  const { forecastUrl, archiveUrl, apiKey, timeoutMs, requestsPerMinute } = ctx.config.weather.openMeteo;
+  // One pace for the forecast and the archive: Open-Meteo counts the calls of both against its limits.
+  return { forecastUrl, archiveUrl, apiKey, timeoutMs, log, signal, pace: paceOf(forecastUrl, requestsPerMinute) };
 }
 
 /**

@@ -10,6 +10,7 @@ import { AppError } from '../errors.ts';
 import { guarded, requireNamedInReach, type RecordKind } from '../policy/guard.ts';
 import { reachKey, type Action, type Actor } from '../policy/policy.ts';
 import { authOf } from './authenticate.ts';
+import { VersionedCache } from './versioned-cache.ts';
 
 /** Every owned record carries its version; the routes send it as the ETag and compare it with `If-Match`. */
 interface VersionedRecord {
@@ -34,36 +35,6 @@ export interface OwnedRecordService<Item extends VersionedRecord, ListItem, Crea
    * (304 to a client that already has it) and is served from memory while the number stays the same.
    */
   listVersion?(ctx: AppContext, orgId: string): Promise<number>;
-}
-
-/** Serialized list pages by path, organisation and query (page and view), with the version they were built at. Bounded by bytes. */
-class ListCache {
-  private readonly entries = new Map<string, { version: number; body: string }>();
-  private bytes = 0;
-
-  constructor(private readonly maxBytes: number) {}
-
-  get(key: string, version: number): string | undefined {
-    const entry = this.entries.get(key);
-    return entry?.version === version ? entry.body : undefined;
-  }
-
-  set(key: string, version: number, body: string): void {
-    this.delete(key);
-    this.entries.set(key, { version, body });
-    this.bytes += body.length;
-    for (const oldest of this.entries.keys()) {
-      if (this.bytes <= this.maxBytes) break;
-      this.delete(oldest);
-    }
-  }
-
-  private delete(key: string): void {
-    const entry = this.entries.get(key);
-    if (!entry) return;
-    this.bytes -= entry.body.length;
-    this.entries.delete(key);
-  }
 }
 
 const LIST_CACHE_BYTES = 32 * 1024 * 1024;
@@ -198,7 +169,7 @@ export function registerOwnedRecordRoutes<
   const creating = guarded(ctx, { action: access.create, record });
   const editing = guarded(ctx, { action: access.edit, record });
   const deleting = guarded(ctx, { action: access.delete, record });
-  const listCache = new ListCache(LIST_CACHE_BYTES);
+  const listCache = new VersionedCache<string>(LIST_CACHE_BYTES);
   if (batch) {
     const batchResults = z.object({
       results: z.array(

@@ -11,7 +11,9 @@ import {
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { createHash } from 'node:crypto';
 import { authOf } from '../../plugins/authenticate.ts';
+import { reachKey } from '../../policy/policy.ts';
 import { guarded } from '../../policy/guard.ts';
 import type { AppContext } from '../../app-context.ts';
 import { AppError } from '../../errors.ts';
@@ -19,6 +21,7 @@ import { registerOwnedRecordRoutes } from '../../plugins/crud-routes.ts';
 import { bulkBodySchema } from './fields.batch.ts';
 import { takeImportAllowance } from './fields.quotas.ts';
 import * as fields from './fields.service.ts';
+import { fieldTile, fieldTileParamsSchema } from './field-tiles.ts';
 
 /** A boundary file or a bulk create: 2,000 fields or 500,000 corners (about 20 MB of detailed polygons). */
 const BULK_BODY_LIMIT_BYTES = 25 * 1024 * 1024;
@@ -139,6 +142,32 @@ export function fieldRoutes(ctx: AppContext) {
       const file = await fields.exportFieldBoundaries(ctx, authOf(request), request.query);
       return reply.type(file.contentType).header('content-disposition', `attachment; filename="${file.fileName}"`).send(file.body);
     });
+
+    app.get(
+      '/fields/tiles/:z/:x/:y',
+      {
+        ...reading,
+        schema: {
+          ...schema,
+          description:
+            "Map View's field outlines for one tile (zoom 12–16), as a Mapbox Vector Tile: layer `fields`, each field's " +
+            'id and crop group. 204 when no field reaches the tile. Revalidate with If-None-Match: an edit changes the ETag.',
+          params: fieldTileParamsSchema,
+        },
+      },
+      async (request, typedReply) => {
+        // Binary answers and 304s, which the typed reply does not describe.
+        const reply = typedReply as unknown as FastifyReply;
+        const actor = authOf(request);
+        const { version, tile } = await fieldTile(ctx, actor, request.params);
+        const reach = createHash('sha256').update(reachKey(actor, 'fields.read')).digest('hex').slice(0, 12);
+        const etag = `"${actor.orgId.slice(0, 8)}-${version}-${reach}"`;
+        reply.header('etag', etag).header('cache-control', 'private, no-cache');
+        if (request.headers['if-none-match'] === etag) return reply.status(304).send();
+        if (tile.byteLength === 0) return reply.status(204).send();
+        return reply.type('application/vnd.mapbox-vector-tile').send(Buffer.from(tile.buffer, tile.byteOffset, tile.byteLength));
+      },
+    );
 
     app.get(
       '/fields/:id/boundary-versions',

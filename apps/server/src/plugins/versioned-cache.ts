@@ -1,0 +1,33 @@
+/**
+ * Answers built from an organisation's fields (serialized list pages, map tiles) by key, each with the field-list
+ * version it was built at: an answer of an older version is never given, so an edit needs no invalidation of its
+ * own. Bounded by bytes (a string's length, an array's bytes); the least recently stored goes first.
+ */
+export class VersionedCache<Body extends string | Uint8Array> {
+  private readonly entries = new Map<string, { version: number; body: Body }>();
+  private bytes = 0;
+
+  constructor(private readonly maxBytes: number) {}
+
+  get(key: string, version: number): Body | undefined {
+    const entry = this.entries.get(key);
+    return entry?.version === version ? entry.body : undefined;
+  }
+
+  set(key: string, version: number, body: Body): void {
+    this.delete(key);
+    this.entries.set(key, { version, body });
+    this.bytes += body.length;
+    for (const oldest of this.entries.keys()) {
+      if (this.bytes <= this.maxBytes) break;
+      this.delete(oldest);
+    }
+  }
+
+  private delete(key: string): void {
+    const entry = this.entries.get(key);
+    if (!entry) return;
+    this.bytes -= entry.body.length;
+    this.entries.delete(key);
+  }
+}

@@ -83,8 +83,17 @@ describe('Map View', () => {
 
     // Open one field by its address: the map fits to it, so its middle is the map's middle.
     const dam = created.find((field) => field.name === 'Dam Field')!;
+    const tiles: { status: number; type: string | undefined }[] = [];
+    page.on('response', (response) => {
+      if (new URL(response.url()).pathname.startsWith('/api/fields/tiles/'))
+        tiles.push({ status: response.status(), type: response.headers()['content-type'] });
+    });
     await page.goto(`/map/${dam.id}`);
     await mapReady(page);
+    // Close in, the outlines are the server's vector tiles, fetched with the person's token.
+    expect(tiles.length).toBeGreaterThan(0);
+    expect(tiles).toContainEqual({ status: 200, type: 'application/vnd.mapbox-vector-tile' });
+    expect(tiles.filter((tile) => tile.status >= 400)).toEqual([]);
     const sheet = page.getByRole('complementary', { name: 'Dam Field' });
     await sheet.waitFor();
     expect(await sheet.innerText()).toMatch(/Mazowe Co-op[\s\S]*9(\.0+)? ha/);

@@ -1,6 +1,6 @@
-import type { FieldOnMap } from '@murimi/core';
-import type { FieldSummary } from '@murimi/core';
-import type { GeoJSONSource, Map as MapLibreMap } from 'maplibre-gl';
+import { boundaryAsPolygon, type Field, type FieldBoundary, type FieldOnMap, type FieldSummary } from '@murimi/core';
+import { useQuery } from '@tanstack/react-query';
+import type { GeoJSONSource, Map as MapLibreMap, VectorTileSource } from 'maplibre-gl';
 import 'maplibre-gl/dist/maplibre-gl.css';
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,7 +8,9 @@ import type { Basemap } from '../../lib/api/public-config.ts';
 import { fitView, type MapView } from '../maps/fit-view.ts';
 import { MapStateNotices } from '../maps/MapStatusOverlay.tsx';
 import { useMapLibre } from '../maps/use-map.ts';
-import { boundsOfFields, fieldFeatures, fieldLabelPoints } from './field-layers.ts';
+import { readConnection } from '../connection/use-connection.ts';
+import { fieldQuery } from '../fields/api/fields.ts';
+import { boundsOfFields, cropGroupColour, fieldFeatures, fieldLabelPoints } from './field-layers.ts';
 
 export interface FieldsMapProps {
   fields: FieldOnMap[];
@@ -18,6 +20,18 @@ export interface FieldsMapProps {
 }
 
 const SOURCE = 'fields';
+/** The selected field's full boundary, read by id (the tiles and the list hold the simplified map form). */
+const SELECTED_SOURCE = 'selected-field';
+/**
+ * Online, the outlines come from the server as vector tiles, from zoom 12 (further out the markers stand for the
+ * fields) to 16 (closer in those are enlarged): only the tiles in view are fetched and drawn, so 30,000 fields cost
+ * what the few hundred in view cost. Offline, from the list a field pack keeps, as one GeoJSON source.
+ */
+const TILE_LAYER = 'fields';
+const TILE_MIN_ZOOM = 12;
+const TILE_MAX_ZOOM = 16;
+/** The tiles' address; `v` changes when the list does, so the map fetches them again after an edit. */
+const tilesUrl = (version: string) => `${window.location.origin}/api/fields/tiles/{z}/{x}/{y}?v=${version}`;
 /** One point per field for its label: labels placed from polygons repeat once per tile a field crosses. */
 const LABEL_SOURCE = 'field-labels';
 const FILL_LAYER = 'fields-fill';
@@ -37,8 +51,9 @@ const isSingle = ['!', ['has', 'point_count']] as const;
 /**
  * Every field of the organisation on one map: coloured by crop group, outlined, labelled with name and
  * hectares; far out, where fields are smaller than a pixel, a marker per field and a counted circle per group of
- * nearby fields. Two GeoJSON sources (the fields, and one clustered point per field) and seven layers (no DOM
- * markers), so 2,000 fields pan smoothly on a phone. It opens fitted to all the fields, or to the selected one.
+ * nearby fields. The outlines are the server's vector tiles (offline: the kept list as GeoJSON), the labels and
+ * markers one clustered point per field, the selected field its full boundary read by id: seven layers, no DOM
+ * markers. It opens fitted to all the fields, or to the selected one.
  */
 export default function FieldsMap({ fields, selectedId, onSelect, basemap }: FieldsMapProps) {
   const { t } = useTranslation('app');
@@ -47,13 +62,18 @@ export default function FieldsMap({ fields, selectedId, onSelect, basemap }: Fie
   const [zoom, setZoom] = useState(0);
   /** The exact centre and zoom once the map settles: browser tests place clicks on markers from it. */
   const [view, setView] = useState<MapView | null>(null);
-  const data = useMemo(() => fieldFeatures(fields), [fields]);
+  // Whether the outlines come as tiles is decided once, as the map starts: online, or offline from the list.
+  const [fromTiles] = useState(() => readConnection() !== 'offline');
+  const data = useMemo(() => (fromTiles ? null : fieldFeatures(fields)), [fields, fromTiles]);
   const labels = useMemo(() => fieldLabelPoints(fields), [fields]);
-  const latest = useRef({ data, labels, fields, selectedId });
+  const tilesVersion = useMemo(() => listFingerprint(fields), [fields]);
+  const selectedField = useQuery({ ...fieldQuery(selectedId ?? ''), enabled: selectedId !== null });
+  const selectedOutline = useMemo(() => outlineOf(selectedId ? selectedField.data : undefined), [selectedField.data, selectedId]);
+  const latest = useRef({ data, labels, fields, selectedId, tilesVersion, selectedOutline });
   // The map's own handlers (built once per attempt) read the newest props through these refs.
   useLayoutEffect(() => {
     onSelectRef.current = onSelect;
-    latest.current = { data, labels, fields, selectedId };
+    latest.current = { data, labels, fields, selectedId, tilesVersion, selectedOutline };
   });
 
   // It opens on the chosen field, or on all of them, as the load handler below keeps it.
@@ -68,7 +88,16 @@ export default function FieldsMap({ fields, selectedId, onSelect, basemap }: Fie
     },
     onZoom: setZoom,
     onLoad: (shown) => {
-      shown.addSource(SOURCE, { type: 'geojson', data: latest.current.data as never, tolerance: 0.5 });
+      if (latest.current.data) shown.addSource(SOURCE, { type: 'geojson', data: latest.current.data as never, tolerance: 0.5 });
+      else {
+        shown.addSource(SOURCE, {
+          type: 'vector',
+          tiles: [tilesUrl(latest.current.tilesVersion)],
+          minzoom: TILE_MIN_ZOOM,
+          maxzoom: TILE_MAX_ZOOM,
+        });
+      }
+      const fieldSource = latest.current.data ? { source: SOURCE } : { source: SOURCE, 'source-layer': TILE_LAYER };
       // The label points double as markers: clustered up to the zoom where the fields themselves are drawn.
       shown.addSource(LABEL_SOURCE, {
         type: 'geojson',
@@ -82,21 +111,21 @@ export default function FieldsMap({ fields, selectedId, onSelect, basemap }: Fie
       shown.addLayer({
         id: FILL_LAYER,
         type: 'fill',
-        source: SOURCE,
-        paint: { 'fill-color': ['get', 'colour'], 'fill-opacity': 0.5, 'fill-antialias': false },
+        ...fieldSource,
+        paint: { 'fill-color': cropGroupColour as never, 'fill-opacity': 0.5, 'fill-antialias': false },
       });
       shown.addLayer({
         id: 'fields-outline',
         type: 'line',
-        source: SOURCE,
+        ...fieldSource,
         minzoom: OUTLINE_MIN_ZOOM,
-        paint: { 'line-color': ['get', 'colour'], 'line-width': 2.5 },
+        paint: { 'line-color': cropGroupColour as never, 'line-width': 2.5 },
       });
+      shown.addSource(SELECTED_SOURCE, { type: 'geojson', data: latest.current.selectedOutline as never });
       shown.addLayer({
         id: 'fields-selected',
         type: 'line',
-        source: SOURCE,
-        filter: ['==', ['get', 'id'], ''],
+        source: SELECTED_SOURCE,
         paint: { 'line-color': '#ffffff', 'line-width': 4 },
       });
       shown.addLayer({
@@ -172,15 +201,21 @@ export default function FieldsMap({ fields, selectedId, onSelect, basemap }: Fie
   });
 
   useEffect(() => {
+    const map = mapRef.current;
+    if (state !== 'ready' || !map) return;
+    if (data) (map.getSource(SOURCE) as GeoJSONSource | undefined)?.setData(data as never);
+    else (map.getSource(SOURCE) as VectorTileSource | undefined)?.setTiles([tilesUrl(tilesVersion)]);
+    (map.getSource(LABEL_SOURCE) as GeoJSONSource | undefined)?.setData(labels as never);
+  }, [data, labels, mapRef, state, tilesVersion]);
+
+  useEffect(() => {
     if (state !== 'ready') return;
-    (mapRef.current?.getSource(SOURCE) as GeoJSONSource | undefined)?.setData(data as never);
-    (mapRef.current?.getSource(LABEL_SOURCE) as GeoJSONSource | undefined)?.setData(labels as never);
-  }, [data, labels, mapRef, state]);
+    (mapRef.current?.getSource(SELECTED_SOURCE) as GeoJSONSource | undefined)?.setData(selectedOutline as never);
+  }, [mapRef, selectedOutline, state]);
 
   useEffect(() => {
     const map = mapRef.current;
     if (!map || state !== 'ready') return;
-    map.setFilter('fields-selected', ['==', ['get', 'id'], selectedId ?? '']);
     const selected = selectedId ? fields.find((field) => field.id === selectedId) : undefined;
     if (selected) moveTo(map, [selected], { maxZoom: SELECTED_MAX_ZOOM });
     // Fit only when the selection changes, not when the list refreshes.
@@ -229,4 +264,23 @@ function moveTo(
   });
   if (instant) map.jumpTo({ center: centre, zoom });
   else map.easeTo({ center: centre, zoom });
+}
+
+/** A fingerprint of the list (FNV-1a over each field's id and last change): it changes when any field does. */
+function listFingerprint(fields: readonly Pick<FieldOnMap, 'id' | 'lastModified'>[]): string {
+  let hash = 0x811c9dc5;
+  for (const field of fields) {
+    for (const text of [field.id, field.lastModified]) {
+      for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
+    }
+  }
+  return `${fields.length}-${(hash >>> 0).toString(36)}`;
+}
+
+/** The field's full boundary as a GeoJSON source's data (a circle traced); nothing while none is selected or read. */
+function outlineOf(field: Field | undefined) {
+  return {
+    type: 'FeatureCollection' as const,
+    features: field ? [{ type: 'Feature' as const, properties: {}, geometry: boundaryAsPolygon(field.boundary as FieldBoundary) }] : [],
+  };
 }

@@ -1,6 +1,6 @@
 import type { FieldOnMap } from '@murimi/core';
 import { describe, expect, it } from 'vitest';
-import { CROP_GROUP_COLOURS, boundsOfFields, fieldFeatures, fieldLabelPoints } from './field-layers.ts';
+import { CROP_GROUP_COLOURS, boundsOfFields, cropGroupColour, fieldFeatures, fieldLabelPoints } from './field-layers.ts';
 
 const field = (overrides: Partial<FieldOnMap>): FieldOnMap => ({
   id: 'f1',
@@ -53,7 +53,7 @@ describe('field layers', () => {
     ]).features;
     expect(maize!.geometry.type).toBe('Polygon');
     expect(maize!.geometry.coordinates[0]).toHaveLength(65);
-    expect(maize!.properties).toEqual({ id: 'f1', name: 'Top Field', colour: CROP_GROUP_COLOURS.cereal });
+    expect(maize!.properties).toEqual({ id: 'f1', name: 'Top Field', cropGroup: 'cereal', colour: CROP_GROUP_COLOURS.cereal });
     expect(tobacco!.properties.colour).toBe(CROP_GROUP_COLOURS.industrial);
     expect(bare!.properties.colour).toBe(CROP_GROUP_COLOURS.none);
   });
@@ -77,5 +77,12 @@ describe('field layers', () => {
     const far = field({ bbox: { minLng: 30.0, minLat: -18.5, maxLng: 30.1, maxLat: -18.4 } });
     expect(boundsOfFields([field({}), far])).toEqual([30.0, -18.5, 31.051, -17.829]);
     expect(boundsOfFields([])).toBeNull();
+  });
+
+  it("colours a feature by its crop group, as the server's tiles carry it", () => {
+    const [, , ...pairs] = cropGroupColour;
+    const colours = Object.fromEntries(Array.from({ length: (pairs.length - 1) / 2 }, (_, i) => [pairs[2 * i], pairs[2 * i + 1]]));
+    expect(colours).toEqual(CROP_GROUP_COLOURS);
+    expect(pairs.at(-1)).toBe(CROP_GROUP_COLOURS.none);
   });
 });

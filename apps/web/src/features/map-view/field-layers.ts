@@ -21,9 +21,21 @@ export function cropGroupOf(cropType: string | null | undefined): CropGroup {
   return (cropType ? findCropType(cropType)?.category : undefined) ?? 'none';
 }
 
+/**
+ * A map style expression: the colour of a feature's `cropGroup`. The server's field tiles carry the group, not the
+ * colour, so the colours live here only.
+ */
+export const cropGroupColour = [
+  'match',
+  ['get', 'cropGroup'],
+  ...Object.entries(CROP_GROUP_COLOURS).flat(),
+  CROP_GROUP_COLOURS.none,
+] as const;
+
 export interface FieldFeatureProperties {
   id: string;
   name: string;
+  cropGroup: CropGroup;
   colour: string;
 }
 
@@ -40,8 +52,9 @@ export interface FieldFeatureCollection {
 const hectaresLabel = (hectares: number) => `${formatNumber(hectares, hectares < 10 ? 2 : 1)} ha`;
 
 /**
- * Every field as one GeoJSON polygon (circles traced), unlabelled (see `fieldLabelPoints`), for one map source: thousands stay smooth on a phone. The
- * boundaries are the API's map form (simplified to about 1 m), not the full ones.
+ * Every field as one GeoJSON polygon (circles traced), unlabelled (see `fieldLabelPoints`), for one map source: Map
+ * View's outlines when offline (online they come as the server's tiles), and the neighbours drawn under the editor.
+ * The boundaries are the API's map form (simplified to about 1 m), not the full ones.
  */
 export function fieldFeatures(fields: FieldOnMap[]): FieldFeatureCollection {
   return {
@@ -53,6 +66,7 @@ export function fieldFeatures(fields: FieldOnMap[]): FieldFeatureCollection {
       properties: {
         id: field.id,
         name: field.name,
+        cropGroup: cropGroupOf(field.cropType),
         colour: CROP_GROUP_COLOURS[cropGroupOf(field.cropType)],
       },
     })),

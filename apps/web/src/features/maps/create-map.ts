@@ -1,9 +1,16 @@
 import type { Map as MapLibreMap } from 'maplibre-gl';
+import { authorizationHeader } from '../../lib/api/client.ts';
 import type { Basemap } from '../../lib/api/public-config.ts';
 import type { LngLatBounds } from './fit-view.ts';
 import { DEFAULT_CENTRE, DEFAULT_ZOOM, OVERLAY_SOURCE_PREFIX, SATELLITE_SOURCE, mapStyle } from './basemap.ts';
 
 type MapLibre = typeof import('maplibre-gl');
+
+/** Whether a map request goes to this app's API, not to a tile server elsewhere (which must not see the token). */
+function isOwnApi(url: string): boolean {
+  const target = new URL(url, window.location.href);
+  return target.origin === window.location.origin && target.pathname.startsWith('/api/');
+}
 
 /**
  * Where a map opens: fitted to these bounds from its first frame, so it never fetches the tiles of a default view
@@ -45,6 +52,8 @@ export function createMap(
     touchPitch: false,
     renderWorldCopies: false,
     fadeDuration: 0, // labels appear at once instead of fading: fewer frames to draw while panning
+    // The app's own API (Map View's field tiles) answers the signed-in person only: the map sends their token.
+    transformRequest: (url) => (isOwnApi(url) ? { url, headers: authorizationHeader() } : { url }),
   });
   map.touchZoomRotate.disableRotation();
   map.addControl(new maplibre.NavigationControl({ showCompass: false }), 'top-right');

@@ -134,6 +134,15 @@ export async function apiDownload(path: string): Promise<{ blob: Blob; fileName:
   return { blob: await response.blob(), fileName };
 }
 
+/**
+ * The bearer token as a header, for requests the app does not send itself: the map library fetching Map View's
+ * field tiles from the API.
+ */
+export function authorizationHeader(): Record<string, string> {
+  const token = hooks.token();
+  return token ? { authorization: `Bearer ${token}` } : {};
+}
+
 /** A GET answer as it came, for bodies that are not JSON and headers that matter (an index image and its placement). */
 export const apiResponse = (path: string): Promise<Response> => send('GET', path);
 

@@ -1,19 +1,23 @@
 /**
- * Map View with 2,000 fields, in Chromium against the real server.
+ * Map View with 2,000 and with 30,000 fields (a programme's season), in Chromium against the real server.
  *  - first render: to the map drawn and settled (fields source loaded, map idle), loading /map from the address
  *    bar (the whole app starts) and following the Map View link from the Dashboard (the app already running).
  *  - frames per second while the map is dragged for 3 s, at the zoom that fits all fields and 2 levels closer
  *    (where names and sizes are drawn).
  * Reference, measured in the same run: the same screen for an organisation with 1 field, so the ratio is the
- * cost of the 2,000 fields alone. Goals: first render ≤ 1.5 s, ≥ 30 fps.
+ * cost of the fields alone. Goals: first render ≤ 1.5 s at 2,000 fields and ≤ 2 s at 30,000, ≥ 30 fps.
  *
- *   npm run bench:map
+ *   npm run bench:map          (BENCH_MAP_FIELDS=2000 measures 2,000 fields alone)
  */
 import type { Browser, Page } from 'playwright-core';
 import { desktop, launchBrowser, newPage, phone, signUpThroughApi } from '../e2e/support/browser.ts';
 import { startServer, type RunningServer } from '../e2e/support/server.ts';
 
-const FIELD_COUNT = 2_000;
+const FIELD_COUNTS = (process.env.BENCH_MAP_FIELDS ?? '2000,30000').split(',').map(Number);
+/** First render goals by field count. */
+const firstRenderGoalMs = (count: number) => (count <= 2_000 ? 1_500 : 2_000);
+/** A bulk create takes at most this many fields. */
+const BULK_FIELDS = 2_000;
 const DRAG_MS = 3_000;
 const RUNS = 3;
 const mapReady = '[data-testid="fields-map"][data-state="ready"][data-idle="true"]';
@@ -47,12 +51,15 @@ async function accountWithFields(server: RunningServer, page: Page, count: numbe
   const farm = await (
     await fetch(`${server.url}/api/farms`, { method: 'POST', headers, body: JSON.stringify({ name: 'Bench Co-op' }) })
   ).json();
-  const response = await fetch(`${server.url}/api/fields/bulk`, {
-    method: 'POST',
-    headers,
-    body: JSON.stringify({ fields: generatedFields(farm.data.id, count) }),
-  });
-  if (response.status !== 201) throw new Error(`bulk create answered ${response.status}: ${await response.text()}`);
+  const fields = generatedFields(farm.data.id, count);
+  for (let start = 0; start < fields.length; start += BULK_FIELDS) {
+    const response = await fetch(`${server.url}/api/fields/bulk`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ fields: fields.slice(start, start + BULK_FIELDS) }),
+    });
+    if (response.status !== 201) throw new Error(`bulk create answered ${response.status}: ${await response.text()}`);
+  }
 }
 
 /** Milliseconds from navigation start to the map drawn and idle, loading the page from the address bar. */
@@ -67,7 +74,11 @@ async function firstRenderMs(page: Page): Promise<number> {
 async function inAppRenderMs(page: Page): Promise<number> {
   await page.goto('/dashboard');
   await page.getByRole('heading', { level: 1 }).first().waitFor();
+  // On a phone the bottom bar holds four screens: Map View is in the menu behind More.
+  const more = page.getByRole('button', { name: 'More' });
+  if (await more.isVisible()) await more.click();
   const link = page.getByRole('link', { name: 'Map View' }).first();
+  await link.waitFor();
   const started = await page.evaluate(() => performance.now());
   await link.click();
   await page.waitForSelector(mapReady, { timeout: 60_000 });
@@ -128,7 +139,8 @@ async function measure(browser: Browser, server: RunningServer, device: typeof d
   return { firstRenderMs: median(renders), renders, inAppMs: median(inApp), inApp, overviewFps, closeFps };
 }
 
-const server = await startServer();
+// An organisation of 30,000 fields is a programme's: past the default quota of a farm's account.
+const server = await startServer({ QUOTA_FIELDS: String(Math.max(...FIELD_COUNTS, 5_000)) });
 const browser = await launchBrowser();
 try {
   for (const [name, device] of [
@@ -136,26 +148,29 @@ try {
     ['phone 390×844', phone],
   ] as const) {
     const reference = await measure(browser, server, device, 1);
-    const loaded = await measure(browser, server, device, FIELD_COUNT);
     const f = (value: number) => value.toFixed(0);
     console.log(`\nMap View, ${name}`);
-    console.log(`  first render, 1 field:      ${f(reference.firstRenderMs)} ms (runs ${reference.renders.map(f).join(', ')})`);
-    console.log(
-      `  first render, ${FIELD_COUNT} fields: ${f(loaded.firstRenderMs)} ms (runs ${loaded.renders.map(f).join(', ')})` +
-        `  ratio ${(loaded.firstRenderMs / reference.firstRenderMs).toFixed(2)}  goal ≤ 1500 ms: ${loaded.firstRenderMs <= 1500 ? 'met' : 'MISSED'}`,
-    );
-    console.log(
-      `  from the Dashboard link: 1 field ${f(reference.inAppMs)} ms, ${FIELD_COUNT} fields ${f(loaded.inAppMs)} ms ` +
-        `(runs ${loaded.inApp.map(f).join(', ')})  ratio ${(loaded.inAppMs / reference.inAppMs).toFixed(2)}  goal ≤ 1500 ms: ${loaded.inAppMs <= 1500 ? 'met' : 'MISSED'}`,
-    );
-    for (const [label, key] of [
-      ['all fields in view', 'overviewFps'],
-      ['zoomed in, labels', 'closeFps'],
-    ] as const) {
+    console.log(`  first render, 1 field: ${f(reference.firstRenderMs)} ms (runs ${reference.renders.map(f).join(', ')})`);
+    for (const count of FIELD_COUNTS) {
+      const loaded = await measure(browser, server, device, count);
+      const goalMs = firstRenderGoalMs(count);
       console.log(
-        `  drag fps, ${label}: 1 field ${reference[key].toFixed(1)}, ${FIELD_COUNT} fields ${loaded[key].toFixed(1)}` +
-          `  ratio ${(loaded[key] / reference[key]).toFixed(2)}  goal ≥ 30: ${loaded[key] >= 30 ? 'met' : 'MISSED'}`,
+        `  first render, ${count} fields: ${f(loaded.firstRenderMs)} ms (runs ${loaded.renders.map(f).join(', ')})` +
+          `  ratio ${(loaded.firstRenderMs / reference.firstRenderMs).toFixed(2)}  goal ≤ ${goalMs} ms: ${loaded.firstRenderMs <= goalMs ? 'met' : 'MISSED'}`,
       );
+      console.log(
+        `  from the Dashboard link: 1 field ${f(reference.inAppMs)} ms, ${count} fields ${f(loaded.inAppMs)} ms ` +
+          `(runs ${loaded.inApp.map(f).join(', ')})  ratio ${(loaded.inAppMs / reference.inAppMs).toFixed(2)}  goal ≤ ${goalMs} ms: ${loaded.inAppMs <= goalMs ? 'met' : 'MISSED'}`,
+      );
+      for (const [label, key] of [
+        ['all fields in view', 'overviewFps'],
+        ['zoomed in, labels', 'closeFps'],
+      ] as const) {
+        console.log(
+          `  drag fps, ${label}: 1 field ${reference[key].toFixed(1)}, ${count} fields ${loaded[key].toFixed(1)}` +
+            `  ratio ${(loaded[key] / reference[key]).toFixed(2)}  goal ≥ 30: ${loaded[key] >= 30 ? 'met' : 'MISSED'}`,
+        );
+      }
     }
   }
 } finally {

@@ -204,7 +204,11 @@ export default function FieldsMap({ fields, selectedId, onSelect, basemap }: Fie
     const map = mapRef.current;
     if (state !== 'ready' || !map) return;
     if (data) (map.getSource(SOURCE) as GeoJSONSource | undefined)?.setData(data as never);
-    else (map.getSource(SOURCE) as VectorTileSource | undefined)?.setTiles([tilesUrl(tilesVersion)]);
+    else {
+      // Only a changed list sends the map for its tiles again: the same address would drop the tiles it holds.
+      const tiles = map.getSource(SOURCE) as VectorTileSource | undefined;
+      if (tiles && tiles.tiles[0] !== tilesUrl(tilesVersion)) tiles.setTiles([tilesUrl(tilesVersion)]);
+    }
     (map.getSource(LABEL_SOURCE) as GeoJSONSource | undefined)?.setData(labels as never);
   }, [data, labels, mapRef, state, tilesVersion]);
 

@@ -48,10 +48,10 @@ export class CpuPool {
   }
 
   /**
-   * Runs a task of a background job (an analysis's pixels): as \`run\`, but jobs share the threads with requests
+   * Runs a task of a background job (an analysis's pixels): as `run`, but jobs share the threads with requests
    * without crowding them out. At most one job task per thread is handed to the pool; the others wait their turn
    * here, so requests go ahead of a night's schedule instead of behind it (behind a job task or two), and a
-   * job's task is never refused as busy. \`signal\` (a cancelled analysis) stops it waiting or running.
+   * job's task is never refused as busy. `signal` (a cancelled analysis) stops it waiting or running.
    */
   async runForJob<Name extends CpuTaskName>(
     name: Name,

@@ -128,6 +128,8 @@ export interface FieldSceneMeasuresRequest extends Omit<FieldSceneRequest, 'inde
   measures: readonly Measure[];
   /** Where the pixels are measured once read: in line when absent. */
   measurer?: SceneMeasurer;
+  /** Handed to the measurer: a cancelled read stops waiting for a thread. */
+  signal?: AbortSignal;
   /** Also give back the values per pixel: of every measure (`true`) or of those listed. */
   keepPixels?: boolean | readonly Measure[];
 }
@@ -153,8 +155,11 @@ export interface FieldSceneWindows {
   }[];
 }
 
-/** Measures read windows: `measureFieldSceneWindows` on a worker thread (the server's CPU pool), or in line. */
-export type SceneMeasurer = (windows: FieldSceneWindows) => Promise<Map<Measure, FieldSceneResult>>;
+/**
+ * Measures read windows: `measureFieldSceneWindows` on a worker thread (the server's CPU pool), or in line. `signal`
+ * is the reader's (a cancelled analysis): a measurer that waits for a thread stops waiting.
+ */
+export type SceneMeasurer = (windows: FieldSceneWindows, signal?: AbortSignal) => Promise<Map<Measure, FieldSceneResult>>;
 
 /** Measures in the calling thread: for tools, tests and benchmarks, and whatever runs without a pool. */
 export const measureInLine: SceneMeasurer = async (windows) => measureFieldSceneWindows(windows);
@@ -200,7 +205,10 @@ export async function fieldSceneMeasures(request: FieldSceneMeasuresRequest): Pr
     grids.push({ grid, window, measures, mask, bands });
   }
   const { boundary, reflectance, lai, weighting, keepPixels } = request;
-  return (request.measurer ?? measureInLine)({ boundary, sensorId: sensor.id, reflectance, lai, weighting, keepPixels, grids });
+  return (request.measurer ?? measureInLine)(
+    { boundary, sensorId: sensor.id, reflectance, lai, weighting, keepPixels, grids },
+    request.signal,
+  );
 }
 
 /**

@@ -183,6 +183,7 @@ export async function fieldSceneReadings<B extends BandName>(
       weighting: request.weighting,
       keepPixels: request.keepPixels,
       measurer: request.measurer,
+      signal,
       reflectance: {
         collection: item.collection ?? request.source.collection,
         boaOffsetApplied: item.boaOffsetApplied,

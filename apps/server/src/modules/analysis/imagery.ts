@@ -57,22 +57,22 @@ export function runPixelTask<Name extends CpuTaskName>(
   { cpu, for: whose }: PixelWork,
   name: Name,
   input: Parameters<CpuTasks[Name]>[0],
-  handOver: Uint8Array[] = [],
+  { handOver = [], signal }: { handOver?: Uint8Array[]; signal?: AbortSignal | undefined } = {},
 ) {
   const limits = { deadlineMs: SCENE_MEASURING_DEADLINE_MS, tooLong: measuringTooLong, handOver };
-  return whose === 'job' ? cpu.runForJob(name, input, limits) : cpu.run(name, input, limits);
+  return whose === 'job' ? cpu.runForJob(name, input, { ...limits, signal }) : cpu.run(name, input, limits);
 }
 
 /** Measures each scene's pixels on the CPU threads, so the event loop keeps answering requests meanwhile. */
 function measurerOn(work: PixelWork): SceneMeasurer {
-  return (windows: FieldSceneWindows) => {
+  return (windows: FieldSceneWindows, signal?: AbortSignal) => {
     // The windows were read for this task alone: their memory moves to the thread instead of being copied.
     const handOver = windows.grids.flatMap(({ mask, bands }) =>
       [mask, ...Object.values(bands)].flatMap((values) =>
         ArrayBuffer.isView(values) ? [new Uint8Array(values.buffer, values.byteOffset, values.byteLength)] : [],
       ),
     );
-    return runPixelTask(work, 'measureFieldScene', windows, handOver);
+    return runPixelTask(work, 'measureFieldScene', windows, { handOver, signal });
   };
 }
 

@@ -78,7 +78,8 @@ export function encodeFieldTile(fields: readonly FieldOnTile[], address: FieldTi
     { extent: EXTENT, buffer: BUFFER, clip: true, maxZoom: FIELD_TILE_MAX_ZOOM },
   );
   if (!tile || tile.features.length === 0) return null;
-  return fromGeojsonVt({ [FIELD_TILE_LAYER]: tile }, { version: 2, extent: EXTENT });
+  // A copy of its own size: the encoder's buffer grows by doubling, and the cache counts what a tile holds.
+  return fromGeojsonVt({ [FIELD_TILE_LAYER]: tile }, { version: 2, extent: EXTENT }).slice();
 }
 
 const tiles = new VersionedCache<Uint8Array>(TILE_CACHE_BYTES);

@@ -8,7 +8,7 @@ const load = (env: Record<string, string> = {}) =>
   loadConfig({ DATA_DIR: mkdtempSync(path.join(tmpdir(), 'murimi-weather-config-')), ...env });
 
 describe('weather settings', () => {
-  it("default to Open-Meteo's free hosts, no key, 10 s per request", () => {
+  it("default to Open-Meteo's free hosts, no key, 10 s per request, 500 requests a minute", () => {
     expect(load().weather).toEqual({
       source: 'open-meteo',
       openMeteo: {
@@ -16,6 +16,7 @@ describe('weather settings', () => {
         archiveUrl: 'https://archive-api.open-meteo.com/v1/archive',
         apiKey: undefined,
         timeoutMs: 10_000,
+        requestsPerMinute: 500,
       },
     });
   });

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { lastModifiedEtag, lastModifiedOfEtag, pageSchema } from '@murimi/core';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -10,7 +9,7 @@ import { AppError } from '../errors.ts';
 import { guarded, requireNamedInReach, type RecordKind } from '../policy/guard.ts';
 import { reachKey, type Action, type Actor } from '../policy/policy.ts';
 import { authOf } from './authenticate.ts';
-import { VersionedCache } from './versioned-cache.ts';
+import { VersionedCache, versionedEtag } from './versioned-cache.ts';
 
 /** Every owned record carries its version; the routes send it as the ETag and compare it with `If-Match`. */
 interface VersionedRecord {
@@ -123,9 +122,6 @@ async function createBatchItem<Item, Create>(
   }
 }
 
-/** A short digest of the query, so each page and view has its own ETag. */
-const queryTag = (queryKey: string) => createHash('sha256').update(queryKey).digest('base64url').slice(0, 12);
-
 const idParams = z.strictObject({ id: z.uuid({ message: 'The id in the path must be a UUID.' }) });
 
 /**
@@ -214,7 +210,7 @@ export function registerOwnedRecordRoutes<
         // The parsed query holds the page (limit, cursor), the view and any filter, with defaults filled in; a farmer's
         // or agronomist's list holds their farms only, so theirs is kept apart from the organisation's.
         const queryKey = `${reachKey(actor, access.read)}|${JSON.stringify(query)}`;
-        const etag = `"${orgId.slice(0, 8)}-${version}-${queryTag(queryKey)}"`;
+        const etag = versionedEtag(orgId, version, queryKey);
         reply.header('etag', etag).header('cache-control', 'private, no-cache');
         if (request.headers['if-none-match'] === etag) return reply.status(304).send();
         const key = `${path}|${orgId}|${queryKey}`;

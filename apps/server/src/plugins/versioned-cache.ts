@@ -1,3 +1,13 @@
+import { createHash } from 'node:crypto';
+
+/**
+ * The ETag of an answer built from an organisation's fields at a field-list version, for everyone who sees the same
+ * thing (`key`: their reach and what they asked).
+ */
+export function versionedEtag(orgId: string, version: number, key: string): string {
+  return `"${orgId.slice(0, 8)}-${version}-${createHash('sha256').update(key).digest('base64url').slice(0, 12)}"`;
+}
+
 /**
  * Answers built from an organisation's fields (serialized list pages, map tiles) by key, each with the field-list
  * version it was built at: an answer of an older version is never given, so an edit needs no invalidation of its

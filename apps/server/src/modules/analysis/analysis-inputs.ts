@@ -116,7 +116,7 @@ export async function loadRecordedWater(context: JobContext, { field, season, to
 /** Where the field's scenes are read from: the demo catalogue for the demo organisation or by setting, else Earth Search. */
 export function loadImagery(context: JobContext, { demoOrganisation }: FieldInSeason): Promise<ImageryAccess> {
   // The scenes' pixels are measured on the process's CPU threads, as a job's: requests go first.
-  return imageryAccess(context.config, context.log, demoOrganisation, context.cpu && { cpu: context.cpu, for: 'job' });
+  return imageryAccess(context.config, context.log, demoOrganisation, context.cpu);
 }
 
 /** The field's latest soil test, or null. */

@@ -144,8 +144,8 @@ export async function runHealthAnalysis(
   };
   const lastClearImage = { date: latestDate, sceneId: latest.sceneId, ageDays: daysBetween(latestDate, to) };
   const weakest = ndviPixels?.pixels
-    ? await (imagery.pixelWork
-        ? runPixelTask(imagery.pixelWork, 'weakestNdviCluster', { pixels: ndviPixels.pixels, fieldMean: ndviStats.mean }, { signal })
+    ? await (imagery.cpu
+        ? runPixelTask(imagery.cpu, 'weakestNdviCluster', { pixels: ndviPixels.pixels, fieldMean: ndviStats.mean }, { signal })
         : weakestCluster(ndviPixels.pixels, ndviStats.mean))
     : [];
   const problemAreas = weakest.map((zone) => ({

@@ -32,13 +32,7 @@ export interface ImageryAccess {
   /** Where each scene's pixels are measured once read: the CPU threads when the process has them, else in line. */
   measurer?: SceneMeasurer;
   /** The CPU threads an analysis's other per-pixel work runs on (its problem zones), when the process has them. */
-  pixelWork?: PixelWork;
-}
-
-/** Whose pixels these are: a job's (an analysis, waiting its turn behind requests) or a request's. */
-export interface PixelWork {
-  cpu: CpuPool;
-  for: 'job' | 'request';
+  cpu?: CpuPool;
 }
 
 /**
@@ -52,19 +46,18 @@ const measuringTooLong = () =>
     `Measuring a scene's pixels took more than ${SCENE_MEASURING_DEADLINE_MS / 1000} s; please try again later.`,
   );
 
-/** Runs a CPU task on the threads, as the job's or the request's it is. */
+/** Runs an analysis's CPU task on the threads, as a job's: requests go first. */
 export function runPixelTask<Name extends CpuTaskName>(
-  { cpu, for: whose }: PixelWork,
+  cpu: CpuPool,
   name: Name,
   input: Parameters<CpuTasks[Name]>[0],
   { handOver = [], signal }: { handOver?: Uint8Array[]; signal?: AbortSignal | undefined } = {},
 ) {
-  const limits = { deadlineMs: SCENE_MEASURING_DEADLINE_MS, tooLong: measuringTooLong, handOver };
-  return whose === 'job' ? cpu.runForJob(name, input, { ...limits, signal }) : cpu.run(name, input, limits);
+  return cpu.runForJob(name, input, { deadlineMs: SCENE_MEASURING_DEADLINE_MS, tooLong: measuringTooLong, handOver, signal });
 }
 
 /** Measures each scene's pixels on the CPU threads, so the event loop keeps answering requests meanwhile. */
-function measurerOn(work: PixelWork): SceneMeasurer {
+function measurerOn(cpu: CpuPool): SceneMeasurer {
   return (windows: FieldSceneWindows, signal?: AbortSignal) => {
     // The windows were read for this task alone: their memory moves to the thread instead of being copied.
     const handOver = windows.grids.flatMap(({ mask, bands }) =>
@@ -72,7 +65,7 @@ function measurerOn(work: PixelWork): SceneMeasurer {
         ArrayBuffer.isView(values) ? [new Uint8Array(values.buffer, values.byteOffset, values.byteLength)] : [],
       ),
     );
-    return runPixelTask(work, 'measureFieldScene', windows, { handOver, signal });
+    return runPixelTask(cpu, 'measureFieldScene', windows, { handOver, signal });
   };
 }
 
@@ -123,7 +116,7 @@ export async function imageryAccess(
   config: Config,
   log: FastifyBaseLogger,
   demoOrganisation = false,
-  pixelWork?: PixelWork,
+  cpu?: CpuPool,
 ): Promise<ImageryAccess> {
   const searchLog: SceneSearchOptions['log'] = (event) => log[event.level]({ ...event.context }, event.message);
   const { imagery } = config;
@@ -145,7 +138,7 @@ export async function imageryAccess(
     cog: { cache },
     search: { log: searchLog, cache: sceneSearches },
     laiNetwork,
-    ...(pixelWork ? { measurer: measurerOn(pixelWork), pixelWork } : {}),
+    ...(cpu ? { measurer: measurerOn(cpu), cpu } : {}),
   };
   if (imagery.source === 'demo' || demoOrganisation) {
     const { url } = await once(demoCatalogs, imagery.demoDir, () =>

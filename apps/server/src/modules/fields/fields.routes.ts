@@ -11,13 +11,13 @@ import {
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { createHash } from 'node:crypto';
 import { authOf } from '../../plugins/authenticate.ts';
 import { reachKey } from '../../policy/policy.ts';
 import { guarded } from '../../policy/guard.ts';
 import type { AppContext } from '../../app-context.ts';
 import { AppError } from '../../errors.ts';
 import { registerOwnedRecordRoutes } from '../../plugins/crud-routes.ts';
+import { versionedEtag } from '../../plugins/versioned-cache.ts';
 import { bulkBodySchema } from './fields.batch.ts';
 import { takeImportAllowance } from './fields.quotas.ts';
 import * as fields from './fields.service.ts';
@@ -160,8 +160,7 @@ export function fieldRoutes(ctx: AppContext) {
         const reply = typedReply as unknown as FastifyReply;
         const actor = authOf(request);
         const { version, tile } = await fieldTile(ctx, actor, request.params);
-        const reach = createHash('sha256').update(reachKey(actor, 'fields.read')).digest('hex').slice(0, 12);
-        const etag = `"${actor.orgId.slice(0, 8)}-${version}-${reach}"`;
+        const etag = versionedEtag(actor.orgId, version, `tiles|${reachKey(actor, 'fields.read')}`);
         reply.header('etag', etag).header('cache-control', 'private, no-cache');
         if (request.headers['if-none-match'] === etag) return reply.status(304).send();
         if (tile.byteLength === 0) return reply.status(204).send();

@@ -8,6 +8,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { as, registerAccount, squareBoundary, startTestApp, type TestAccount, type TestApp } from '../../../test/harness.ts';
 import type { JobContext } from '../../jobs/job-queue.ts';
+import { followUpsOf } from './analysis-autostart.ts';
 import type { AnalysisType } from './analysis-types.ts';
 import type { ScheduleBatch } from './analysis-schedule.batches.ts';
 import { fanOutSchedule, runScheduleBatch, scheduleBatchJobs, type DailySchedule } from './analysis-schedule.ts';
@@ -160,6 +161,9 @@ describe('the daily irrigation schedule', () => {
     expect(await runScheduleBatch(counting.context, 'daily-irrigation', wholePlatform)).toEqual({ queued: 0, failed: [] });
     expect(counting.selects()).toBe(2);
     expect(await fieldsWithAnalyses('irrigation')).toHaveLength(6);
+    // Irrigation advice is the whole of its schedule's run: nothing follows it.
+    const irrigation = await app.ctx.database.db.selectFrom('analyses').select('inputs').where('type', '=', 'irrigation').execute();
+    expect(irrigation.map((row) => followUpsOf(row.inputs))).toEqual(irrigation.map(() => []));
   });
 });
 
@@ -185,6 +189,15 @@ describe('the daily health schedule', () => {
       .where('type', '=', 'health')
       .executeTakeFirstOrThrow();
     expect(health).toMatchObject({ status: 'queued', requestedBy: null });
+    // The fertilizer advice follows a field's health check when it has a crop; a field without one gets none.
+    expect(followUpsOf(health.inputs)).toEqual(['fertilizer']);
+    const noCropHealth = await app.ctx.database.db
+      .selectFrom('analyses')
+      .select('inputs')
+      .where('fieldId', '=', fields.a.noCrop!)
+      .where('type', '=', 'health')
+      .executeTakeFirstOrThrow();
+    expect(followUpsOf(noCropHealth.inputs)).toEqual([]);
 
     // Run again the same day, still queued or done: nothing new.
     expect(await runScheduleBatch(counting.context, 'new-imagery', wholePlatform)).toEqual({ queued: 0, failed: [] });

@@ -30,6 +30,15 @@ const DEDUPE_SLOT_SECONDS = 12 * 3600;
 /** The two daily schedules and the analysis each queues. */
 export type DailySchedule = 'new-imagery' | 'daily-irrigation';
 const analysisOf = { 'new-imagery': 'health', 'daily-irrigation': 'irrigation' } as const satisfies Record<DailySchedule, AnalysisType>;
+/**
+ * What a field with a crop gets once its scheduled analysis has ended: a new clear scene changes the nitrogen reading
+ * the fertilizer advice weighs (the field's NDRE against its best tenth), so the advice is done again after the
+ * health check, when the season's scenes are in the shared search cache. Irrigation advice has its own daily run.
+ */
+const followUpsOf = { 'new-imagery': ['fertilizer'], 'daily-irrigation': [] } as const satisfies Record<
+  DailySchedule,
+  readonly AnalysisType[]
+>;
 
 interface SeasonFacts {
   cropType: string | null;
@@ -201,7 +210,8 @@ export async function runScheduleBatch(
     if (!wantsField(schedule, field, day)) continue;
     try {
       if (schedule === 'new-imagery' && !(await hasNewImagery(context, field, day))) continue;
-      const started = await enqueueAnalysis(context, { orgId: field.orgId, fieldId: field.id, type, requestedBy: null });
+      const followUps = field.cropType === null ? [] : followUpsOf[schedule];
+      const started = await enqueueAnalysis(context, { orgId: field.orgId, fieldId: field.id, type, requestedBy: null, followUps });
       if (started !== 'already-running') queued++;
     } catch (error) {
       context.log.error({ err: error, orgId: field.orgId, fieldId: field.id, schedule }, 'a field of the daily schedule failed');

@@ -140,6 +140,33 @@ describe('waking a queue', () => {
   });
 });
 
+describe("a queue's backlog", () => {
+  it('is worked off one job after another, not one job per poll', async () => {
+    const t = await app({ work: false });
+    const ran: number[] = [];
+    const payload = z.object({ n: z.number() });
+    const quickJob: JobDefinition<typeof payload> = {
+      name: 'test-backlog',
+      payload,
+      retryLimit: 0,
+      retryDelaySeconds: 1,
+      expireInSeconds: 60,
+      async handle({ n }) {
+        ran.push(n);
+      },
+    };
+    const queue = new JobQueue({ database: t.ctx.database, config: t.ctx.config, log: pino({ level: 'silent' }) }, [quickJob]);
+    // A minute between polls and one worker: taking a job per poll, the backlog would take five minutes.
+    await queue.start({ work: true, pollingIntervalSeconds: 60 });
+    cleanups.push(() => queue.stop());
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    for (const n of [1, 2, 3, 4, 5]) await queue.send(quickJob, { n });
+    queue.wake(quickJob);
+    await waitFor(async () => (ran.length === 5 ? true : undefined), 15_000);
+    expect([...ran].sort()).toEqual([1, 2, 3, 4, 5]);
+  });
+});
+
 describe('a job sent inside a transaction', () => {
   it('is queued if the transaction commits and not at all if it rolls back, on this connection (no lock wait)', async () => {
     const t = await app({ work: false });

@@ -11,8 +11,8 @@
  *      what failed and why; then one worker polling every 0.5 s (no setting gives `murimi worker` that: started
  *      as cli.ts starts it, plus the option); reference: the same four analyses called directly, one after another,
  *      in this process.
- *      The queue's polling bounds each process at 4 queues × (their concurrency) jobs per 2 s; N defaults to 200
- *      fields to keep a run short (BENCH_FIELDS=1000 for the full figure) and nothing is extrapolated.
+ *      N defaults to 200 fields to keep a run short (BENCH_FIELDS=1000 for the full figure) and nothing is
+ *      extrapolated.
  *  (c) GET …/latest-summaries' query (what the web app asks every 5 s) for a field with two years of daily analyses
  *      of the 4 types, on a database of its own; reference: the way it read before (every completed row with its
  *      result, newest picked in JavaScript), in the same run.
@@ -26,8 +26,7 @@
 // The server's own declaration of an untyped dependency, which the imports below reach (a script, not a module).
 // eslint-disable-next-line @typescript-eslint/triple-slash-reference
 /// <reference path="../apps/server/src/types/shpjs.d.ts" />
-import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import type { ChildProcess } from 'node:child_process';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { createServer } from 'node:http';
@@ -50,6 +49,7 @@ import { analysisSlugs, analysisTypes, type AnalysisType } from '../apps/server/
 import { runAnalysis } from '../apps/server/src/modules/analysis/run-analysis.ts';
 import { startRuntime, type Runtime } from '../apps/server/src/runtime.ts';
 import { withScratchRuntime } from './support/scratch-runtime.ts';
+import { cpuMs, startWorker, stopWorkers } from './support/workers.ts';
 import {
   addDays,
   boundaryCentroid,
@@ -70,7 +70,6 @@ import {
   type DailySchedule,
 } from '../apps/server/src/modules/analysis/analysis-schedule.ts';
 
-const root = path.resolve(import.meta.dirname, '..');
 const baseUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const FIELD_COUNT = 1_000;
 const SITES: [number, number][] = [
@@ -709,66 +708,6 @@ async function measureLatestSummaries(): Promise<void> {
         .join(' | ')}`,
     );
   });
-}
-
-/**
- * `murimi worker` as an operator starts it, or (with `poll`) the same start-up with the queue polling every `poll`
- * seconds; resolves once it says it is running. Its output is kept in `logs`.
- */
-function startWorker(
-  env: NodeJS.ProcessEnv,
-  poll: number | null,
-  register: (child: ChildProcess) => void,
-  logs: string[],
-): Promise<ChildProcess> {
-  const server = path.join(root, 'apps/server/src');
-  // cli.ts's `worker` with one option added; `murimi worker` has no setting for the polling interval.
-  const polling = `
-    const { loadConfig } = await import(${JSON.stringify(path.join(server, 'config.ts'))});
-    const { startRuntime } = await import(${JSON.stringify(path.join(server, 'runtime.ts'))});
-    const runtime = await startRuntime(loadConfig(process.env), { work: true, pollingIntervalSeconds: ${poll} });
-    console.log('worker is running');
-    process.once('SIGTERM', () => runtime.close().then(() => process.exit(0)));`;
-  const args = poll === null ? ['apps/server/src/cli.ts', 'worker'] : ['--input-type=module', '-e', polling];
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', ...args], {
-      cwd: root,
-      env,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    register(child);
-    let output = '';
-    const onData = (chunk: Buffer) => {
-      const text = chunk.toString();
-      logs.push(text);
-      output += text;
-      if (output.includes('worker is running')) resolve(child);
-    };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', onData);
-    child.once('exit', (code) => reject(new Error(`murimi worker exited with ${code}:\n${output}`)));
-  });
-}
-
-/** CPU time (user + system) a process has used so far, from /proc. */
-function cpuMs(child: ChildProcess): number {
-  const fields = readFileSync(`/proc/${child.pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  // After the command name: state is field 3, utime and stime are fields 14 and 15 (clock ticks, 100 per second here).
-  return (Number(fields[11]) + Number(fields[12])) * 10;
-}
-
-/** SIGTERM (the worker finishes running jobs and stops), SIGKILL after 10 s. */
-async function stopWorkers(processes: ChildProcess[]): Promise<void> {
-  await Promise.all(
-    processes.map(async (child) => {
-      if (child.exitCode !== null || child.signalCode !== null) return;
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGTERM');
-      const forced = setTimeout(() => child.kill('SIGKILL'), 10_000);
-      await exited;
-      clearTimeout(forced);
-    }),
-  );
 }
 
 /**

@@ -1,9 +1,9 @@
 import { rm } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
-import { Worker } from 'node:worker_threads';
 import { addDays, isoDay, MAX_FIELD_HECTARES, type FieldBoundary } from '@murimi/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { as, registerAccount, squareBoundary, startTestApp, type TestApp } from './harness.ts';
+import { startHealthChecker } from './health-checker.ts';
 import { oneFieldCatalog } from './processes.ts';
 
 // The largest field the product takes, analysed by the serving process itself (`npm start` runs the jobs in-process):
@@ -13,30 +13,6 @@ const plantingDate = addDays(today, -60);
 const boundary = squareBoundary(MAX_FIELD_HECTARES * 0.99) as FieldBoundary;
 /** Every request answered within this, but for 1 in 100 (spec: the health check is what load balancers poll). */
 const HEALTH_P99_GOAL_MS = 200;
-
-/** Sends a health check every `everyMs` until told to stop, then answers with each one's time to a whole answer. */
-const HEALTH_CHECKER = `
-const { parentPort, workerData } = require('node:worker_threads');
-const latencies = [];
-const pending = new Set();
-let stopped = false;
-const check = () => {
-  if (stopped) return;
-  const sent = performance.now();
-  const request = fetch(workerData.url)
-    .then((response) => response.arrayBuffer())
-    .then(() => latencies.push(performance.now() - sent), () => latencies.push(Number.POSITIVE_INFINITY))
-    .finally(() => pending.delete(request));
-  pending.add(request);
-  setTimeout(check, workerData.everyMs);
-};
-check();
-parentPort.once('message', async () => {
-  stopped = true;
-  await Promise.all(pending);
-  parentPort.postMessage(latencies);
-});
-`;
 
 let catalog: string;
 let api: TestApp;
@@ -74,16 +50,13 @@ describe('an analysis of the largest allowed field, run in the serving process',
 
     // The health checks come from a thread of their own, every 10 ms whether or not the last was answered (as a load
     // balancer's do): a stall of the server's event loop delays every check that arrives during it.
-    const checker = new Worker(HEALTH_CHECKER, { eval: true, workerData: { url: `http://127.0.0.1:${port}/api/health`, everyMs: 10 } });
-    const answered = new Promise<number[]>((resolve) => checker.once('message', resolve));
+    const checker = startHealthChecker(`http://127.0.0.1:${port}/api/health`, 10);
     let last = await status();
     for (const started = Date.now(); !['completed', 'failed', 'cancelled'].includes(last) && Date.now() - started < 240_000;) {
       await new Promise((resolve) => setTimeout(resolve, 200));
       last = await status();
     }
-    checker.postMessage('stop');
-    const latenciesMs = await answered;
-    await checker.terminate();
+    const latenciesMs = await checker.stop();
     expect(last).toBe('completed');
     const sorted = [...latenciesMs].sort((a, b) => a - b);
     const p99 = sorted[Math.ceil(sorted.length * 0.99) - 1]!;

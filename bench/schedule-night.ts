@@ -9,6 +9,9 @@
  * as the local STAC API over a demo catalog written for the run, and Open-Meteo as the tests' fake. Both are asked at
  * the configured pace (STAC_REQUESTS_PER_MINUTE, OPEN_METEO_REQUESTS_PER_MINUTE, their defaults here).
  *
+ * Reference, same run: the three analyses of 150 of the fields called directly one after another in this process (no
+ * queue, no CPU threads, cold caches), in analyses per minute; each night prints its own rate against it.
+ *
  * Prints per run: the schedule's wall time (goal ≤ 2 h), analyses per minute, what ended how, peak RSS of each
  * process, the serving process's event-loop delay p99 and `/api/health` p99 (checked every 50 ms from a thread of
  * its own; goal ≤ 100 ms), and the catalogue searches and weather reads against the fields, the 0.1° cells they lie
@@ -18,7 +21,8 @@
  * Zimbabwe, 5 organisations each, planted 40–58 days ago with maize, soybean or flue-cured tobacco.
  *
  *   npm run bench:schedule-night   (DATABASE_URL defaults to postgres://postgres@127.0.0.1:5432/test;
- *                                   BENCH_FIELDS=1500 for a shorter run, BENCH_ONLY=workers|in-process for one of them)
+ *                                   BENCH_FIELDS=1500 for a shorter run, BENCH_ONLY=workers|in-process for one of
+ *                                   the nights, BENCH_ONLY=reference for the reference alone)
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -29,10 +33,15 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { createInterface } from 'node:readline';
 import { addDays, boundaryCentroid, boundaryCornerCount, isoDay, simplifyBoundaryForMap } from '@murimi/core';
 import { writeDemoCatalog, type DemoCrop } from '@murimi/earth';
+import pino from 'pino';
+import { sharedBlockCache } from '../packages/earth/src/cog/block-memory-cache.ts';
 import { CompiledQuery } from 'kysely';
 import pg from 'pg';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { dailyIrrigationJob, newImageryJob } from '../apps/server/src/modules/analysis/analysis-schedule.ts';
+import type { AnalysisType } from '../apps/server/src/modules/analysis/analysis-types.ts';
+import { sceneSearches } from '../apps/server/src/modules/analysis/imagery.ts';
+import { runAnalysis } from '../apps/server/src/modules/analysis/run-analysis.ts';
 import { fieldWeatherCell } from '../apps/server/src/modules/weather/weather.cells.ts';
 import { startRuntime, type Runtime } from '../apps/server/src/runtime.ts';
 import { startHealthChecker } from '../apps/server/test/health-checker.ts';
@@ -44,6 +53,8 @@ import { cpuMs, startWorker, stopWorkers } from './support/workers.ts';
 const root = path.resolve(import.meta.dirname, '..');
 const FIELD_COUNT = Number(process.env.BENCH_FIELDS ?? 15_000);
 const ORGANISATIONS = 50;
+/** Fields whose analyses are called directly for the reference. */
+const REFERENCE_FIELDS = 150;
 /** Farming areas (town centres), 5 organisations in each. */
 const AREAS: [number, number][] = [
   [31.05, -17.83], // Harare
@@ -236,35 +247,112 @@ interface Night {
   paces: { catalogue: number; openMeteo: number };
 }
 
-async function night(
-  mode: 'in-process' | 'workers',
-  fields: NightField[],
-  fakes: { stacUrl: string; forecastUrl: string; archiveUrl: string },
+type Fakes = { stacUrl: string; forecastUrl: string; archiveUrl: string };
+
+/**
+ * A PostgreSQL database and data folder of their own for `use` (dropped and removed after), with the settings of a
+ * server that asks the fakes; `use` gets them as the environment a process would have.
+ */
+async function withNightDatabase<T>(
+  label: string,
   work: string,
-  children: Set<ChildProcess>,
-): Promise<Night> {
-  const databaseName = `murimi_bench_night_${mode.replace('-', '_')}_${process.pid}`;
+  fakes: Fakes,
+  use: (env: Record<string, string>) => Promise<T>,
+): Promise<T> {
+  const databaseName = `murimi_bench_night_${label}_${process.pid}`;
   const admin = new pg.Client({ connectionString: benchDatabaseUrl });
   await admin.connect();
   await admin.query(`create database ${databaseName}`);
   const databaseUrl = new URL(benchDatabaseUrl);
   databaseUrl.pathname = `/${databaseName}`;
-  const dataDir = path.join(work, mode);
+  const dataDir = path.join(work, label);
   await mkdir(dataDir, { recursive: true });
-  const env: Record<string, string> = {
-    DATABASE_URL: databaseUrl.toString(),
-    JWT_SECRET: BENCH_JWT_SECRET,
-    DATA_DIR: dataDir,
-    IMAGERY_SOURCE: 'earth-search',
-    IMAGERY_STAC_URL: fakes.stacUrl,
-    WEATHER_SOURCE: 'open-meteo',
-    OPEN_METEO_FORECAST_URL: fakes.forecastUrl,
-    OPEN_METEO_ARCHIVE_URL: fakes.archiveUrl,
-    LOG_LEVEL: 'warn',
-    WEB_DIST_DIR: path.join(work, 'no-web-build'),
-    MAP_SATELLITE_TILES_URL: '',
-    MAP_OVERLAY_TILES_URLS: '',
-  };
+  try {
+    return await use({
+      DATABASE_URL: databaseUrl.toString(),
+      JWT_SECRET: BENCH_JWT_SECRET,
+      DATA_DIR: dataDir,
+      IMAGERY_SOURCE: 'earth-search',
+      IMAGERY_STAC_URL: fakes.stacUrl,
+      WEATHER_SOURCE: 'open-meteo',
+      OPEN_METEO_FORECAST_URL: fakes.forecastUrl,
+      OPEN_METEO_ARCHIVE_URL: fakes.archiveUrl,
+      LOG_LEVEL: 'warn',
+      WEB_DIST_DIR: path.join(work, 'no-web-build'),
+      MAP_SATELLITE_TILES_URL: '',
+      MAP_OVERLAY_TILES_URLS: '',
+    });
+  } finally {
+    await dropWhenClosed(admin, databaseName);
+    await admin.end();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** The analyses of the night, in the order a field gets them. */
+const NIGHT_ANALYSES = ['health', 'irrigation', 'fertilizer'] as const satisfies readonly AnalysisType[];
+
+/**
+ * The reference: the night's three analyses of a sample of the fields, spread over the areas, called directly one
+ * after another in this process (no queue, no CPU threads), from a cold tile cache and cold search cache. Answers
+ * analyses per minute.
+ */
+async function directReference(
+  sample: NightField[],
+  fakes: Fakes,
+  work: string,
+): Promise<{ analyses: number; perMinute: number; failed: number }> {
+  return withNightDatabase('reference', work, fakes, async (env) => {
+    const config = loadConfig(env);
+    const runtime = await startRuntime(config, { work: false, logger: false });
+    try {
+      await seed(runtime, sample);
+      sharedBlockCache.clear();
+      sceneSearches.clear();
+      const context = {
+        database: runtime.ctx.database,
+        config,
+        log: pino({ level: 'silent' }),
+        attempt: { retryCount: 0, retryLimit: 0, isLast: true },
+        queue: runtime.ctx.queue,
+        now: () => new Date(),
+      };
+      let [analyses, failed] = [0, 0];
+      const started = performance.now();
+      for (const field of sample) {
+        for (const type of NIGHT_ANALYSES) {
+          try {
+            await runAnalysis(type, { fieldId: field.id, orgId: field.orgId, inputs: { options: {} } } as never, context);
+          } catch {
+            failed++;
+          }
+          analyses++;
+        }
+      }
+      return { analyses, perMinute: (analyses / (performance.now() - started)) * 60_000, failed };
+    } finally {
+      await runtime.close();
+    }
+  });
+}
+
+async function night(
+  mode: 'in-process' | 'workers',
+  fields: NightField[],
+  fakes: Fakes,
+  work: string,
+  children: Set<ChildProcess>,
+): Promise<Night> {
+  return withNightDatabase(mode.replace('-', '_'), work, fakes, (env) => nightOn(env, mode, fields, fakes, children));
+}
+
+async function nightOn(
+  env: Record<string, string>,
+  mode: 'in-process' | 'workers',
+  fields: NightField[],
+  fakes: Fakes,
+  children: Set<ChildProcess>,
+): Promise<Night> {
   const label = mode === 'in-process' ? '(A) jobs in the serving process' : '(B) murimi worker ×2, the serving process only serves';
   let runtime: Runtime | undefined;
   let workers: ChildProcess[] = [];
@@ -278,7 +366,7 @@ async function night(
       workers = await Promise.all([1, 2].map(() => startWorker({ ...process.env, ...env }, null, (child) => children.add(child), logs)));
     }
     await fetch(`${fakes.stacUrl}/counts?reset`);
-    const pool = new pg.Pool({ connectionString: databaseUrl.toString(), max: 1 });
+    const pool = new pg.Pool({ connectionString: env.DATABASE_URL, max: 1 });
     const open = async () => {
       const { rows } = await pool.query<{ jobs: string; analyses: string }>(
         `select (select count(*) from pgboss.job where name like 'analysis-%' and state in ('created', 'retry', 'active')) as jobs,
@@ -367,12 +455,10 @@ async function night(
     await stopWorkers(workers);
     for (const child of workers) children.delete(child);
     await runtime?.close();
-    await dropWhenClosed(admin, databaseName);
-    await admin.end();
   }
 }
 
-function report(result: Night, fields: NightField[], scenesPerArea: number): void {
+function report(result: Night, fields: NightField[], scenesPerArea: number, directPerMinute: number): void {
   const ended = result.byTypeAndStatus.filter((row) => row.status !== 'queued' && row.status !== 'running');
   const analyses = ended.reduce((sum, row) => sum + row.count, 0);
   const boxes = fields.map((field) => {
@@ -398,7 +484,7 @@ function report(result: Night, fields: NightField[], scenesPerArea: number): voi
   console.log(`\n${result.label}: ${fields.length.toLocaleString('en')} fields in season`);
   console.log(
     `    wall time ${minutes(result.wallMs)}${result.finished ? '' : ' (STOPPED at the limit, analyses still open)'}   goal ≤ 2 h: ${result.finished && result.wallMs <= GOAL_WALL_MS ? 'met' : 'MISSED'}` +
-      `   ${((analyses / result.wallMs) * 60_000).toFixed(0)} analyses/min`,
+      `   ${((analyses / result.wallMs) * 60_000).toFixed(0)} analyses/min   night/direct ${(((analyses / result.wallMs) * 60_000) / directPerMinute).toFixed(2)}`,
   );
   console.log(`    ${result.byTypeAndStatus.map((row) => `${row.type} ${row.count} ${row.status}`).join(', ')}`);
   console.log(
@@ -460,9 +546,18 @@ async function main(): Promise<void> {
     );
     const fakes = await startOutsideFakes(catalog, (child) => children.add(child));
     const only = process.env.BENCH_ONLY;
+    const sample = Array.from(
+      { length: Math.min(REFERENCE_FIELDS, fields.length) },
+      (_, i) => fields[Math.floor((i * fields.length) / REFERENCE_FIELDS)]!,
+    );
+    const reference = await directReference(sample, fakes, work);
+    console.log(
+      `\nReference, same run: the ${NIGHT_ANALYSES.join(', ')} analyses of ${sample.length} of the fields called directly, one after another, ` +
+        `in one process (no queue, no CPU threads), cold caches: ${reference.perMinute.toFixed(0)} analyses/min (${reference.failed} failed)`,
+    );
     for (const mode of ['in-process', 'workers'] as const) {
       if (only && only !== mode) continue;
-      report(await night(mode, fields, fakes, work, children), fields, written.dates.length);
+      report(await night(mode, fields, fakes, work, children), fields, written.dates.length, reference.perMinute);
     }
   } finally {
     killAll();

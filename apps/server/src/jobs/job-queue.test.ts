@@ -167,6 +167,43 @@ describe("a queue's backlog", () => {
   });
 });
 
+describe('a queue that handles its jobs in batches', () => {
+  it('gives the waiting jobs to one handling together, and completes them together', async () => {
+    const t = await app({ work: false });
+    const batches: number[][] = [];
+    const payload = z.object({ n: z.number() });
+    const batchedJob: JobDefinition<typeof payload> = {
+      name: 'test-batched',
+      payload,
+      retryLimit: 0,
+      retryDelaySeconds: 1,
+      expireInSeconds: 60,
+      async handle({ n }) {
+        batches.push([n]);
+      },
+      batch: {
+        size: 10,
+        async handle(payloads) {
+          batches.push(payloads.map(({ n }) => n));
+        },
+      },
+    };
+    const queue = new JobQueue({ database: t.ctx.database, config: t.ctx.config, log: pino({ level: 'silent' }) }, [batchedJob]);
+    await queue.start({ work: true, pollingIntervalSeconds: 60 });
+    cleanups.push(() => queue.stop());
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    for (const n of [1, 2, 3, 4, 5]) await queue.send(batchedJob, { n });
+    queue.wake(batchedJob);
+    await waitFor(async () => (batches.flat().length === 5 ? true : undefined), 15_000);
+    expect(batches.map((batch) => [...batch].sort())).toEqual([[1, 2, 3, 4, 5]]);
+    const { rows } = await t.ctx.database.executeSql(
+      `select state, count(*)::int as count from pgboss.job where name = $1 group by state`,
+      [batchedJob.name],
+    );
+    expect(rows).toEqual([{ state: 'completed', count: 5 }]);
+  });
+});
+
 describe('a job sent inside a transaction', () => {
   it('is queued if the transaction commits and not at all if it rolls back, on this connection (no lock wait)', async () => {
     const t = await app({ work: false });

@@ -46,6 +46,12 @@ export interface JobDefinition<Schema extends z.ZodType> {
    */
   afterMaintenance?: boolean;
   handle(payload: z.output<Schema>, context: JobContext): Promise<void>;
+  /**
+   * For jobs whose work is cheaper done for many at once: a worker takes up to `size` waiting jobs and `handle`s their
+   * payloads together. They complete together, and fail and are retried together, so handling one twice must change
+   * nothing the second time.
+   */
+  batch?: { size: number; handle(payloads: z.output<Schema>[], context: JobContext): Promise<void> };
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -148,25 +154,29 @@ export class JobQueue {
   }
 
   /**
-   * One polling worker of a queue: each job parsed, handled with its context, and failed for a retry when it throws.
+   * One polling worker of a queue: each job (or batch) parsed, handled with its context, and failed for a retry when
+   * it throws.
    * A worker that found a job looks for the next at once: pg-boss would wait out the polling interval after every
    * job, so a worker took one job per 2 s however quick its jobs (a night's 45,000 analyses and their follow-ups
    * would take longer than the night). Only a look that finds nothing waits for the next poll.
    */
   private async work(job: AnyJob, workOptions: { pollingIntervalSeconds: number; includeMetadata: true }): Promise<void> {
-    const workerId: string = await this.boss.work(job.name, workOptions, async (batch) => {
+    // One job at a time, or a batch for a job that handles several together.
+    const options = { ...workOptions, batchSize: job.batch?.size ?? 1 };
+    const workerId: string = await this.boss.work(job.name, options, async (items) => {
+      const log = this.context.log.child({ job: job.name, jobId: items.length === 1 ? items[0]!.id : items.map((item) => item.id) });
+      const attempt = {
+        retryCount: Math.min(...items.map((item) => item.retryCount)),
+        retryLimit: items[0]!.retryLimit,
+        isLast: items.every((item) => item.retryCount >= item.retryLimit),
+      };
+      const context = { ...this.context, log, attempt, queue: this };
       try {
-        for (const item of batch) {
-          const payload = job.payload.parse(item.data);
-          const log = this.context.log.child({ job: job.name, jobId: item.id });
-          const attempt = { retryCount: item.retryCount, retryLimit: item.retryLimit, isLast: item.retryCount >= item.retryLimit };
-          try {
-            await job.handle(payload, { ...this.context, log, attempt, queue: this });
-          } catch (error) {
-            log.warn({ err: error }, 'job failed; pg-boss retries it while retries remain');
-            throw error;
-          }
-        }
+        const payloads = items.map((item) => job.payload.parse(item.data));
+        await (job.batch ? job.batch.handle(payloads, context) : job.handle(payloads[0], context));
+      } catch (error) {
+        log.warn({ err: error }, 'job failed; pg-boss retries it while retries remain');
+        throw error;
       } finally {
         // pg-boss calls this only with jobs; the notice makes its loop fetch again instead of sleeping.
         this.boss.notifyWorker(workerId);

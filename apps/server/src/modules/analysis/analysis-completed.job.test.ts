@@ -121,6 +121,35 @@ describe('the analysis-completed event', () => {
   }, 30_000);
 });
 
+describe('the alert evaluation after analyses', () => {
+  it('takes the completions of a batch together: each field once, a yield estimate for none', async () => {
+    const [first, second] = [await newField([28.6, -20.1]), await newField([28.9, -20.4])];
+    const { orgId } = farmer;
+    const completed = (fieldId: string, type: 'health' | 'irrigation' | 'yield') => ({
+      analysisId: crypto.randomUUID(),
+      fieldId,
+      orgId,
+      type,
+    });
+    const evaluated = () =>
+      logLines
+        .map((line) => JSON.parse(line) as { msg: string; analyses?: number; fields?: number })
+        .filter((line) => line.msg === 'alerts evaluated after analyses');
+
+    await analysisCompletedJob.batch.handle([completed(second, 'yield')], jobContext());
+    expect(evaluated()).toEqual([]);
+
+    await analysisCompletedJob.batch.handle(
+      [completed(first, 'health'), completed(first, 'irrigation'), completed(second, 'irrigation'), completed(second, 'yield')],
+      jobContext(),
+    );
+    expect(evaluated()).toEqual([expect.objectContaining({ analyses: 4, fields: 2 })]);
+    // One at a time, as a worker of a queue without batches would hand it over, is the same evaluation.
+    await analysisCompletedJob.handle(completed(first, 'health'), jobContext());
+    expect(evaluated().at(-1)).toMatchObject({ analyses: 1, fields: 1 });
+  });
+});
+
 describe('a failure the user reads', () => {
   it('is the product text for an unexpected exception, whose detail goes to the log with the analysis, type and try', async () => {
     const fieldId = await newField([28.55, -20.33]);

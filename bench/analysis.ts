@@ -49,6 +49,7 @@ import { analysisSlugs, analysisTypes, type AnalysisType } from '../apps/server/
 import { runAnalysis } from '../apps/server/src/modules/analysis/run-analysis.ts';
 import { startRuntime, type Runtime } from '../apps/server/src/runtime.ts';
 import { withScratchRuntime } from './support/scratch-runtime.ts';
+import { packSquares, type SquareBoundary } from './support/packed-squares.ts';
 import { cpuMs, startWorker, stopWorkers } from './support/workers.ts';
 import {
   addDays,
@@ -104,7 +105,7 @@ interface BenchField {
   hectares: number;
   crop: (typeof CROPS)[number];
   site: number;
-  boundary: { type: 'Polygon'; coordinates: [number, number][][] };
+  boundary: SquareBoundary;
 }
 
 /**
@@ -114,47 +115,25 @@ interface BenchField {
 function makeFields(): BenchField[] {
   let seed = 2026;
   const random = () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;
-  const gapM = 40;
   const sizes = Array.from({ length: FIELD_COUNT }, () => 0.5 + random() * 49.5);
   const fields: BenchField[] = new Array(FIELD_COUNT);
-  SITES.forEach(([lng, lat], site) => {
+  SITES.forEach((centre, site) => {
     const mine = sizes.map((hectares, i) => ({ hectares, i })).filter(({ i }) => i % SITES.length === site);
     mine.sort((a, b) => b.hectares - a.hectares);
-    const sideOf = (hectares: number) => Math.sqrt(hectares * 10_000);
-    const rowWidthM = Math.sqrt(mine.reduce((sum, { hectares }) => sum + (sideOf(hectares) + gapM) ** 2, 0)) * 1.02;
-    const metresPerLat = 110_750;
-    const metresPerLng = 111_320 * Math.cos((lat * Math.PI) / 180);
-    let x = 0;
-    let y = 0;
-    let rowHeight = 0;
-    for (const { hectares, i } of mine) {
-      const side = sideOf(hectares);
-      if (x + side > rowWidthM) [x, y, rowHeight] = [0, y + rowHeight + gapM, 0];
-      const west = lng + x / metresPerLng;
-      const east = lng + (x + side) / metresPerLng;
-      const north = lat - y / metresPerLat;
-      const south = lat - (y + side) / metresPerLat;
+    const boundaries = packSquares(
+      centre,
+      mine.map(({ hectares }) => hectares),
+      40,
+    );
+    mine.forEach(({ hectares, i }, k) => {
       fields[i] = {
         name: `Block ${String(i + 1).padStart(4, '0')}`,
         hectares,
         crop: CROPS[i % CROPS.length]!,
         site,
-        boundary: {
-          type: 'Polygon',
-          coordinates: [
-            [
-              [west, south],
-              [east, south],
-              [east, north],
-              [west, north],
-              [west, south],
-            ],
-          ],
-        },
+        boundary: boundaries[k]!,
       };
-      x += side + gapM;
-      rowHeight = Math.max(rowHeight, side);
-    }
+    });
   });
   return fields;
 }

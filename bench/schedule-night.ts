@@ -26,7 +26,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
@@ -46,7 +46,8 @@ import { fieldWeatherCell } from '../apps/server/src/modules/weather/weather.cel
 import { startRuntime, type Runtime } from '../apps/server/src/runtime.ts';
 import { startHealthChecker } from '../apps/server/test/health-checker.ts';
 import type { OutsideCounts } from './support/outside-fakes.ts';
-import { BENCH_JWT_SECRET, benchDatabaseUrl, dropWhenClosed } from './support/scratch-runtime.ts';
+import { packSquares, type SquareBoundary } from './support/packed-squares.ts';
+import { BENCH_JWT_SECRET, withScratchDatabase } from './support/scratch-runtime.ts';
 import { p99, rssMb } from './support/served-process.ts';
 import { cpuMs, startWorker, stopWorkers } from './support/workers.ts';
 
@@ -95,7 +96,7 @@ interface NightField {
   plantingDate: string;
   soilTexture: string;
   irrigated: boolean;
-  boundary: { type: 'Polygon'; coordinates: [number, number][][] };
+  boundary: SquareBoundary;
 }
 
 /**
@@ -111,22 +112,13 @@ function makeFields(today: string): NightField[] {
     area: i % AREAS.length,
   }));
   const fields: NightField[] = [];
-  AREAS.forEach(([lng, lat], area) => {
+  AREAS.forEach((centre, area) => {
     const mine = organisations.filter((organisation) => organisation.area === area);
     const count = Math.floor(FIELD_COUNT / AREAS.length) + (area < FIELD_COUNT % AREAS.length ? 1 : 0);
-    const gapM = 20;
     const sizes = Array.from({ length: count }, () => 0.5 + random() * 3.5);
-    const sideOf = (hectares: number) => Math.sqrt(hectares * 10_000);
-    const rowWidthM = Math.sqrt(sizes.reduce((sum, hectares) => sum + (sideOf(hectares) + gapM) ** 2, 0)) * 1.02;
-    const metresPerLat = 110_750;
-    const metresPerLng = 111_320 * Math.cos((lat * Math.PI) / 180);
     const plantingDate = addDays(today, -(40 + 2 * area));
-    let [x, y, rowHeight] = [0, 0, 0];
+    const boundaries = packSquares(centre, sizes, 20);
     sizes.forEach((hectares, i) => {
-      const side = sideOf(hectares);
-      if (x + side > rowWidthM) [x, y, rowHeight] = [0, y + rowHeight + gapM, 0];
-      const [west, east] = [lng + x / metresPerLng, lng + (x + side) / metresPerLng];
-      const [north, south] = [lat - y / metresPerLat, lat - (y + side) / metresPerLat];
       const organisation = mine[i % mine.length]!;
       fields.push({
         id: randomUUID(),
@@ -139,21 +131,8 @@ function makeFields(today: string): NightField[] {
         plantingDate,
         soilTexture: SOILS[i % SOILS.length]!,
         irrigated: i % 10 === 0,
-        boundary: {
-          type: 'Polygon',
-          coordinates: [
-            [
-              [west, south],
-              [east, south],
-              [east, north],
-              [west, north],
-              [west, south],
-            ],
-          ],
-        },
+        boundary: boundaries[i]!,
       });
-      x += side + gapM;
-      rowHeight = Math.max(rowHeight, side);
     });
   });
   return fields;
@@ -253,40 +232,23 @@ type Fakes = { stacUrl: string; forecastUrl: string; archiveUrl: string };
  * A PostgreSQL database and data folder of their own for `use` (dropped and removed after), with the settings of a
  * server that asks the fakes; `use` gets them as the environment a process would have.
  */
-async function withNightDatabase<T>(
-  label: string,
-  work: string,
-  fakes: Fakes,
-  use: (env: Record<string, string>) => Promise<T>,
-): Promise<T> {
-  const databaseName = `murimi_bench_night_${label}_${process.pid}`;
-  const admin = new pg.Client({ connectionString: benchDatabaseUrl });
-  await admin.connect();
-  await admin.query(`create database ${databaseName}`);
-  const databaseUrl = new URL(benchDatabaseUrl);
-  databaseUrl.pathname = `/${databaseName}`;
-  const dataDir = path.join(work, label);
-  await mkdir(dataDir, { recursive: true });
-  try {
-    return await use({
-      DATABASE_URL: databaseUrl.toString(),
+function withNightDatabase<T>(label: string, fakes: Fakes, use: (env: Record<string, string>) => Promise<T>): Promise<T> {
+  return withScratchDatabase(`night_${label}`, (databaseUrl, folder) =>
+    use({
+      DATABASE_URL: databaseUrl,
       JWT_SECRET: BENCH_JWT_SECRET,
-      DATA_DIR: dataDir,
+      DATA_DIR: folder,
       IMAGERY_SOURCE: 'earth-search',
       IMAGERY_STAC_URL: fakes.stacUrl,
       WEATHER_SOURCE: 'open-meteo',
       OPEN_METEO_FORECAST_URL: fakes.forecastUrl,
       OPEN_METEO_ARCHIVE_URL: fakes.archiveUrl,
       LOG_LEVEL: 'warn',
-      WEB_DIST_DIR: path.join(work, 'no-web-build'),
+      WEB_DIST_DIR: path.join(folder, 'no-web-build'),
       MAP_SATELLITE_TILES_URL: '',
       MAP_OVERLAY_TILES_URLS: '',
-    });
-  } finally {
-    await dropWhenClosed(admin, databaseName);
-    await admin.end();
-    await rm(dataDir, { recursive: true, force: true });
-  }
+    }),
+  );
 }
 
 /** The analyses of the night, in the order a field gets them. */
@@ -297,12 +259,8 @@ const NIGHT_ANALYSES = ['health', 'irrigation', 'fertilizer'] as const satisfies
  * after another in this process (no queue, no CPU threads), from a cold tile cache and cold search cache. Answers
  * analyses per minute.
  */
-async function directReference(
-  sample: NightField[],
-  fakes: Fakes,
-  work: string,
-): Promise<{ analyses: number; perMinute: number; failed: number }> {
-  return withNightDatabase('reference', work, fakes, async (env) => {
+async function directReference(sample: NightField[], fakes: Fakes): Promise<{ analyses: number; perMinute: number; failed: number }> {
+  return withNightDatabase('reference', fakes, async (env) => {
     const config = loadConfig(env);
     const runtime = await startRuntime(config, { work: false, logger: false });
     try {
@@ -336,14 +294,8 @@ async function directReference(
   });
 }
 
-async function night(
-  mode: 'in-process' | 'workers',
-  fields: NightField[],
-  fakes: Fakes,
-  work: string,
-  children: Set<ChildProcess>,
-): Promise<Night> {
-  return withNightDatabase(mode.replace('-', '_'), work, fakes, (env) => nightOn(env, mode, fields, fakes, children));
+async function night(mode: 'in-process' | 'workers', fields: NightField[], fakes: Fakes, children: Set<ChildProcess>): Promise<Night> {
+  return withNightDatabase(mode.replace('-', '_'), fakes, (env) => nightOn(env, mode, fields, fakes, children));
 }
 
 async function nightOn(
@@ -550,14 +502,14 @@ async function main(): Promise<void> {
       { length: Math.min(REFERENCE_FIELDS, fields.length) },
       (_, i) => fields[Math.floor((i * fields.length) / REFERENCE_FIELDS)]!,
     );
-    const reference = await directReference(sample, fakes, work);
+    const reference = await directReference(sample, fakes);
     console.log(
       `\nReference, same run: the ${NIGHT_ANALYSES.join(', ')} analyses of ${sample.length} of the fields called directly, one after another, ` +
         `in one process (no queue, no CPU threads), cold caches: ${reference.perMinute.toFixed(0)} analyses/min (${reference.failed} failed)`,
     );
     for (const mode of ['in-process', 'workers'] as const) {
       if (only && only !== mode) continue;
-      report(await night(mode, fields, fakes, work, children), fields, written.dates.length, reference.perMinute);
+      report(await night(mode, fields, fakes, children), fields, written.dates.length, reference.perMinute);
     }
   } finally {
     killAll();

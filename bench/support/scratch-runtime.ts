@@ -11,6 +11,26 @@ export const benchDatabaseUrl = process.env.DATABASE_URL ?? 'postgres://postgres
 export const BENCH_JWT_SECRET = 'bench-secret-bench-secret-bench-secret-1';
 
 /**
+ * Runs `use` with a PostgreSQL database and a folder of its own, made for it and dropped and removed afterwards.
+ */
+export async function withScratchDatabase<T>(label: string, use: (databaseUrl: string, folder: string) => Promise<T>): Promise<T> {
+  const databaseName = `murimi_bench_${label}_${process.pid}`;
+  const admin = new pg.Client({ connectionString: benchDatabaseUrl });
+  await admin.connect();
+  await admin.query(`create database ${databaseName}`);
+  const databaseUrl = new URL(benchDatabaseUrl);
+  databaseUrl.pathname = `/${databaseName}`;
+  const folder = await mkdtemp(path.join(tmpdir(), `murimi-bench-${label}-`));
+  try {
+    return await use(databaseUrl.toString(), folder);
+  } finally {
+    await dropWhenClosed(admin, databaseName);
+    await admin.end();
+    await rm(folder, { recursive: true, force: true });
+  }
+}
+
+/**
  * Runs `measure` against a runtime started in this process (no job workers) on a PostgreSQL database of its own,
  * made for it and dropped afterwards with its data folder. `env` adds to the configuration (e.g. demo imagery).
  */
@@ -19,31 +39,22 @@ export async function withScratchRuntime(
   measure: (runtime: Runtime, config: Config) => Promise<void>,
   env: Record<string, string> = {},
 ): Promise<void> {
-  const databaseName = `murimi_bench_${label}_${process.pid}`;
-  const admin = new pg.Client({ connectionString: benchDatabaseUrl });
-  await admin.connect();
-  await admin.query(`create database ${databaseName}`);
-  const databaseUrl = new URL(benchDatabaseUrl);
-  databaseUrl.pathname = `/${databaseName}`;
-  const work = await mkdtemp(path.join(tmpdir(), `murimi-bench-${label}-`));
-  let runtime: Runtime | undefined;
-  try {
+  await withScratchDatabase(label, async (databaseUrl, work) => {
     const config = loadConfig({
-      DATABASE_URL: databaseUrl.toString(),
+      DATABASE_URL: databaseUrl,
       JWT_SECRET: BENCH_JWT_SECRET,
       DATA_DIR: work,
       LOG_LEVEL: 'warn',
       WEB_DIST_DIR: path.join(work, 'no-web-build'),
       ...env,
     });
-    runtime = await startRuntime(config, { work: false, logger: false });
-    await measure(runtime, config);
-  } finally {
-    await runtime?.close();
-    await dropWhenClosed(admin, databaseName);
-    await admin.end();
-    await rm(work, { recursive: true, force: true });
-  }
+    const runtime = await startRuntime(config, { work: false, logger: false });
+    try {
+      await measure(runtime, config);
+    } finally {
+      await runtime.close();
+    }
+  });
 }
 
 /** Drops a database once its last connections have gone: the queue's close a moment after the runtime does, and

@@ -251,6 +251,12 @@ function withNightDatabase<T>(label: string, fakes: Fakes, use: (env: Record<str
   );
 }
 
+/** Forgets the scenes' decoded blocks and the catalogue's answers this process keeps in memory. */
+function forgetImagery(): void {
+  sharedBlockCache.clear();
+  sceneSearches.clear();
+}
+
 /** The analyses of the night, in the order a field gets them. */
 const NIGHT_ANALYSES = ['health', 'irrigation', 'fertilizer'] as const satisfies readonly AnalysisType[];
 
@@ -265,8 +271,7 @@ async function directReference(sample: NightField[], fakes: Fakes): Promise<{ an
     const runtime = await startRuntime(config, { work: false, logger: false });
     try {
       await seed(runtime, sample);
-      sharedBlockCache.clear();
-      sceneSearches.clear();
+      forgetImagery();
       const context = {
         database: runtime.ctx.database,
         config,
@@ -310,6 +315,8 @@ async function nightOn(
   let workers: ChildProcess[] = [];
   try {
     const config = loadConfig(env);
+    // As a process that has just started: the reference (or the night before) left scenes and searches in memory.
+    forgetImagery();
     runtime = await startRuntime(config, { work: mode === 'in-process', logger: false });
     await seed(runtime, fields);
     const address = await runtime.app.listen({ port: 0, host: '127.0.0.1' });

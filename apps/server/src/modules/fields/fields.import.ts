@@ -14,6 +14,7 @@ import type { z } from 'zod';
 import { bestShift, checkDatum, withShift } from './datum-shifts.ts';
 import { AppError } from '../../errors.ts';
 import { looksLikeZip, unzipFiles, ZipProblem } from './fields.zip.ts';
+import { roundHectares } from './fields.rows.ts';
 
 export type BoundaryFileFormat = 'kml' | 'kmz' | 'geojson' | 'shapefile' | 'gpx';
 
@@ -507,7 +508,6 @@ function positionsOf(ring: unknown): LngLat[] | null {
   return positions;
 }
 
-const roundHectares = (hectares: number) => Math.round(hectares * 10_000) / 10_000;
 
 /** The answer to a file or a bulk create with more corners than one import may check. */
 export function tooManyCorners(corners: number): AppError {

@@ -12,6 +12,7 @@ import { featureCollection, polygon as turfPolygon } from '@turf/helpers';
 import { intersect } from '@turf/intersect';
 import Flatbush from 'flatbush';
 import type { FieldImportDraft, FieldImportOverlap } from './fields.import.ts';
+import { roundHectares } from './fields.rows.ts';
 
 /** Overlaps under 0.01 ha (100 m²) are slivers where two drawings of a shared edge differ, not land counted twice. */
 export const MIN_OVERLAP_HECTARES = 0.01;
@@ -116,7 +117,6 @@ function outlineOf(polygon: PolygonBoundary, about: { name: string; draftIndex?:
   return { polygon, clipShape, corners: boundaryCornerCount(clipShape), ...about };
 }
 
-const roundHectares = (hectares: number) => Math.round(hectares * 10_000) / 10_000;
 
 type Box = [minLng: number, minLat: number, maxLng: number, maxLat: number];
 

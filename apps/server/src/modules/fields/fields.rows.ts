@@ -6,6 +6,9 @@ import { boundaryCentroid, boundaryCornerCount, simplifyBoundaryForMap, type Fie
  * that check a bulk create (`fields.batch.ts`) compute them without loading the services.
  */
 
+/** Hectares as the API gives them: to 4 decimals, 1 m². */
+export const roundHectares = (hectares: number) => Math.round(hectares * 10_000) / 10_000;
+
 /**
  * The stored columns for a measured boundary: GeoJSON, area and bounding box computed in core; the boundary
  * simplified for the map and the centroid, computed once here so that lists never read full boundaries; and the

@@ -28,7 +28,7 @@ import { AppError } from '../../errors.ts';
 import { adviceDue, queueFieldAdvice, wakeFieldAdvice } from '../analysis/analysis-autostart.ts';
 import type { ExportedFile, ExportFormat } from './fields.export.ts';
 import { checkCornersPerField, checkFieldStorage } from './fields.quotas.ts';
-import { boundaryColumns, fieldRowOf } from './fields.rows.ts';
+import { boundaryColumns, fieldRowOf, roundHectares } from './fields.rows.ts';
 import { withinReach, type Actor } from '../../policy/policy.ts';
 
 type FieldRow = Selectable<FieldTable>;
@@ -62,7 +62,7 @@ export function presentField(row: FieldRow): Field {
 
 /** A field as lists show it: its facts, box, centroid and area, without the boundary. */
 export function presentFieldSummary(row: FieldSummaryRow): FieldSummary {
-  const hectares = Math.round(row.sizeHectares * 10_000) / 10_000;
+  const hectares = roundHectares(row.sizeHectares);
   return {
     id: row.id,
     name: row.name,
@@ -382,7 +382,7 @@ export async function listBoundaryVersions(
     (row) => ({
       id: row.id,
       boundary: row.boundary,
-      size_hectares: Math.round(row.sizeHectares * 10_000) / 10_000,
+      size_hectares: roundHectares(row.sizeHectares),
       replacedAt: row.replacedAt.toISOString(),
     }),
   );

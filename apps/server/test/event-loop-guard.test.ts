@@ -199,6 +199,28 @@ describe('no request holds the event loop', () => {
       expectResponsive(watch);
     }
   });
+
+  it("stays responsive while Map View's points of the largest organisation are made", async () => {
+    // Up to the organisation's 5,000 fields (with the 600 before): one answer, not paged, read in batches.
+    const squares = Array.from({ length: 4_000 }, (_, i) => ({
+      name: `Point ${i}`,
+      farmId,
+      boundary: squareBoundary(1, [29 + (i % 80) * 0.01, -19 - Math.floor(i / 80) * 0.01]),
+    }));
+    for (let start = 0; start < squares.length; start += 2_000) {
+      const created = await fetch(`${base}/api/fields/bulk`, {
+        method: 'POST',
+        headers: { ...farmer.headers, 'content-type': 'application/json' },
+        body: JSON.stringify({ fields: squares.slice(start, start + 2_000) }),
+      });
+      expect(created.status).toBe(201);
+    }
+    // Asked five times over, first made and then from the server's copy.
+    const watch = await watchHealth(base, Array.from({ length: 5 }, () => ({ path: '/api/fields/points', headers: farmer.headers })));
+    expect(watch.status).toBe(200);
+    expect(watch.bytes).toBeGreaterThan(4_000 * 150);
+    expectResponsive(watch);
+  });
 });
 
 describe('no zoning request holds the event loop', () => {

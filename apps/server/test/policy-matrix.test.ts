@@ -238,6 +238,7 @@ const samples: Record<string, Sample> = {
   'GET /api/fields/export': { build: (r) => ({ url: `/api/fields/export?format=geojson&farmId=${r.farm.id}` }) },
   'GET /api/fields/:id/boundary-versions': { build: (r) => ({ url: `/api/fields/${r.field.id}/boundary-versions` }) },
   'GET /api/fields': { noFarm: true, list: true, build: () => ({ url: '/api/fields?view=map' }) },
+  'GET /api/fields/points': { noFarm: true, list: true, build: () => ({ url: '/api/fields/points' }) },
   // The zoom 12 tile over both farms' fields (around 31.05° E, 17.83° S): a list of outlines, by reach.
   'GET /api/fields/tiles/:z/:x/:y': { noFarm: true, list: true, build: () => ({ url: '/api/fields/tiles/12/2401/2254' }) },
   'GET /api/fields/:id': { build: (r) => ({ url: `/api/fields/${r.field.id}` }) },

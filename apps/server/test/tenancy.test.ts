@@ -107,6 +107,7 @@ describe("another organisation's records", () => {
     for (const url of [
       '/api/farms',
       '/api/fields',
+      '/api/fields/points',
       '/api/soil-tests',
       '/api/fertilizer-applications',
       '/api/irrigation-events',

@@ -27,6 +27,7 @@ import * as supportMessages from './migrations/0026-support-messages.ts';
 import * as reports from './migrations/0027-reports.ts';
 import * as programmeReports from './migrations/0028-programme-reports.ts';
 import * as analysisHeadlines from './migrations/0029-analysis-headlines.ts';
+import * as fieldMapPoints from './migrations/0030-field-map-points.ts';
 
 /** Numbered, forward-only. Add a file `NNNN-what.ts` with an `up` and list it here; never edit a shipped one. */
 const migrations: Record<string, Migration> = {
@@ -58,6 +59,7 @@ const migrations: Record<string, Migration> = {
   '0027-reports': reports,
   '0028-programme-reports': programmeReports,
   '0029-analysis-headlines': analysisHeadlines,
+  '0030-field-map-points': fieldMapPoints,
 };
 
 export async function migrateToLatest(db: Kysely<unknown>): Promise<string[]> {

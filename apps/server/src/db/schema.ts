@@ -266,6 +266,8 @@ export interface FieldTable {
   /** The centre of the field's area, for lists and labels without the boundary. */
   centroidLng: number;
   centroidLat: number;
+  /** Map View's point of the field (`FieldPoint`) as JSON text, kept by the database (migration 0030). */
+  mapPoint: ColumnType<string, never, never>;
   /** Corners over all rings of the boundary (a circle counts 1), and the bytes of its JSON: what limits count. */
   boundaryVertices: number;
   boundaryBytes: number;

@@ -149,6 +149,20 @@ export const fieldSummarySchema = z.object({
 });
 export type FieldSummary = z.infer<typeof fieldSummarySchema>;
 
+/**
+ * A field as Map View places it online: its label (name, hectares), colour (crop), marker (centroid) and the box
+ * the map fits to. The outlines come as vector tiles, the rest of the field by id when it is opened.
+ */
+export const fieldPointSchema = fieldSummarySchema.pick({ id: true, name: true, size_hectares: true, bbox: true, centroid: true, cropType: true });
+export type FieldPoint = z.infer<typeof fieldPointSchema>;
+
+/**
+ * Every field the person reaches as a point, in one answer (not paged), with the field-list version the answer was
+ * made at: the map's tiles are asked at that version, so an edit refreshes both.
+ */
+export const fieldPointsSchema = z.object({ data: z.array(fieldPointSchema), version: z.number().int() });
+export type FieldPoints = z.infer<typeof fieldPointsSchema>;
+
 /** A field on the overview map: the summary and its boundary simplified for drawing (circles as they are). */
 export const fieldOnMapSchema = fieldSummarySchema.extend({ mapBoundary: z.unknown() });
 export type FieldOnMap = z.infer<typeof fieldOnMapSchema>;

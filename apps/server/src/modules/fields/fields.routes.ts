@@ -2,6 +2,7 @@ import {
   fieldCreateSchema,
   fieldListQuerySchema,
   fieldOnMapSchema,
+  fieldPointsSchema,
   fieldSchema,
   fieldSummarySchema,
   fieldUpdateSchema,
@@ -21,6 +22,7 @@ import { versionedEtag } from '../../plugins/versioned-cache.ts';
 import { bulkBodySchema } from './fields.batch.ts';
 import { takeImportAllowance } from './fields.quotas.ts';
 import * as fields from './fields.service.ts';
+import { fieldPointsJson } from './field-points.ts';
 import { fieldTile, fieldTileParamsSchema } from './field-tiles.ts';
 
 /** A boundary file or a bulk create: 2,000 fields or 500,000 corners (about 20 MB of detailed polygons). */
@@ -165,6 +167,31 @@ export function fieldRoutes(ctx: AppContext) {
         if (request.headers['if-none-match'] === etag) return reply.status(304).send();
         if (tile.byteLength === 0) return reply.status(204).send();
         return reply.type('application/vnd.mapbox-vector-tile').send(Buffer.from(tile.buffer, tile.byteOffset, tile.byteLength));
+      },
+    );
+
+    app.get(
+      '/fields/points',
+      {
+        ...reading,
+        schema: {
+          ...schema,
+          description:
+            "Map View's fields as points, every field the person reaches in one answer (not paged): id, name, hectares, " +
+            'crop, centroid and box, with the field-list `version` to ask the tiles at. Revalidate with If-None-Match.',
+          response: { 200: fieldPointsSchema },
+        },
+      },
+      async (request, typedReply) => {
+        // The answer is JSON text kept between requests, which the typed reply does not describe.
+        const reply = typedReply as unknown as FastifyReply;
+        const actor = authOf(request);
+        // Asked again at the same version (a new visit, or after a restart) the answer is not made at all.
+        const version = await ctx.fieldListVersions.get(actor.orgId);
+        const etag = versionedEtag(actor.orgId, version, `points|${reachKey(actor, 'fields.read')}`);
+        reply.header('etag', etag).header('cache-control', 'private, no-cache');
+        if (request.headers['if-none-match'] === etag) return reply.status(304).send();
+        return reply.type('application/json; charset=utf-8').send(await fieldPointsJson(ctx, actor, version));
       },
     );
 

@@ -73,11 +73,19 @@ const middleOf = (field: { bbox: { minLng: number; minLat: number; maxLng: numbe
 describe('Map View', () => {
   it('shows every field, opens a field by clicking it, and Edit Boundary saves a new version (desktop)', async () => {
     const { context, page, token, created } = await signedInWithFields(desktop);
+    const fieldReads: string[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname === '/api/fields' || url.pathname === '/api/fields/points') fieldReads.push(`${url.pathname}${url.search}`);
+    });
     await page.goto('/map');
     await waitForApp(page);
     await page.getByRole('heading', { level: 1, name: 'Map View' }).waitFor();
     await page.getByText(/^3 fields, 19\.[23] ha$/).waitFor(); // 9 + 4 + 6.25 ha
     await mapReady(page);
+    // Online the map reads every field as a point, once, and no list of boundaries: the outlines are tiles.
+    expect(fieldReads.filter((read) => read === '/api/fields/points')).toHaveLength(1);
+    expect(fieldReads.filter((read) => read.includes('view=map'))).toEqual([]);
     const legend = await page.getByRole('list', { name: 'Crop colours' }).innerText();
     for (const group of ['Cereals', 'Legumes', 'Tobacco, sugarcane']) expect(legend).toContain(group);
 
@@ -96,6 +104,8 @@ describe('Map View', () => {
     expect(tiles.filter((tile) => tile.status >= 400)).toEqual([]);
     const sheet = page.getByRole('complementary', { name: 'Dam Field' });
     await sheet.waitFor();
+    // The farm comes with the field read by id, after the map's own facts.
+    await sheet.getByText('Mazowe Co-op').waitFor();
     expect(await sheet.innerText()).toMatch(/Mazowe Co-op[\s\S]*9(\.0+)? ha/);
 
     // Clicking empty ground closes the sheet; clicking the field opens it again.

@@ -1,4 +1,4 @@
-import { boundaryAsPolygon, type Field, type FieldBoundary, type FieldOnMap, type FieldSummary } from '@murimi/core';
+import { boundaryAsPolygon, type Field, type FieldBoundary, type FieldPoint } from '@murimi/core';
 import { useQuery } from '@tanstack/react-query';
 import type { GeoJSONSource, Map as MapLibreMap, VectorTileSource } from 'maplibre-gl';
 import 'maplibre-gl/dist/maplibre-gl.css';
@@ -8,12 +8,14 @@ import type { Basemap } from '../../lib/api/public-config.ts';
 import { fitView, type MapView } from '../maps/fit-view.ts';
 import { MapStateNotices } from '../maps/MapStatusOverlay.tsx';
 import { useMapLibre } from '../maps/use-map.ts';
-import { readConnection } from '../connection/use-connection.ts';
 import { fieldQuery } from '../fields/api/fields.ts';
 import { boundsOfFields, cropGroupColour, fieldFeatures, fieldLabelPoints } from './field-layers.ts';
+import type { FieldOutlines } from './map-fields.ts';
 
 export interface FieldsMapProps {
-  fields: FieldOnMap[];
+  /** Every field as a point: labels, markers, the fit and the selection. */
+  fields: FieldPoint[];
+  outlines: FieldOutlines;
   selectedId: string | null;
   onSelect: (fieldId: string | null) => void;
   basemap: Basemap;
@@ -31,7 +33,7 @@ const TILE_LAYER = 'fields';
 const TILE_MIN_ZOOM = 12;
 const TILE_MAX_ZOOM = 16;
 /** The tiles' address; `v` changes when the list does, so the map fetches them again after an edit. */
-const tilesUrl = (version: string) => `${window.location.origin}/api/fields/tiles/{z}/{x}/{y}?v=${version}`;
+const tilesUrl = (version: number) => `${window.location.origin}/api/fields/tiles/{z}/{x}/{y}?v=${version}`;
 /** One point per field for its label: labels placed from polygons repeat once per tile a field crosses. */
 const LABEL_SOURCE = 'field-labels';
 const FILL_LAYER = 'fields-fill';
@@ -55,18 +57,17 @@ const isSingle = ['!', ['has', 'point_count']] as const;
  * markers one clustered point per field, the selected field its full boundary read by id: seven layers, no DOM
  * markers. It opens fitted to all the fields, or to the selected one.
  */
-export default function FieldsMap({ fields, selectedId, onSelect, basemap }: FieldsMapProps) {
+export default function FieldsMap({ fields, outlines, selectedId, onSelect, basemap }: FieldsMapProps) {
   const { t } = useTranslation('app');
   const container = useRef<HTMLDivElement>(null);
   const onSelectRef = useRef(onSelect);
   const [zoom, setZoom] = useState(0);
   /** The exact centre and zoom once the map settles: browser tests place clicks on markers from it. */
   const [view, setView] = useState<MapView | null>(null);
-  // Whether the outlines come as tiles is decided once, as the map starts: online, or offline from the list.
-  const [fromTiles] = useState(() => readConnection() !== 'offline');
-  const data = useMemo(() => (fromTiles ? null : fieldFeatures(fields)), [fields, fromTiles]);
+  const outlineList = outlines.from === 'list' ? outlines.fields : null;
+  const tilesVersion = outlines.from === 'tiles' ? outlines.version : 0;
+  const data = useMemo(() => (outlineList ? fieldFeatures(outlineList) : null), [outlineList]);
   const labels = useMemo(() => fieldLabelPoints(fields), [fields]);
-  const tilesVersion = useMemo(() => listFingerprint(fields), [fields]);
   const selectedField = useQuery({ ...fieldQuery(selectedId ?? ''), enabled: selectedId !== null });
   const selectedOutline = useMemo(() => outlineOf(selectedId ? selectedField.data : undefined), [selectedField.data, selectedId]);
   const latest = useRef({ data, labels, fields, selectedId, tilesVersion, selectedOutline });
@@ -253,7 +254,7 @@ export default function FieldsMap({ fields, selectedId, onSelect, basemap }: Fie
  */
 function moveTo(
   map: MapLibreMap,
-  fields: Pick<FieldSummary, 'bbox'>[],
+  fields: Pick<FieldPoint, 'bbox'>[],
   { maxZoom, instant = false }: { maxZoom: number; instant?: boolean },
 ) {
   const bounds = boundsOfFields(fields);
@@ -268,17 +269,6 @@ function moveTo(
   });
   if (instant) map.jumpTo({ center: centre, zoom });
   else map.easeTo({ center: centre, zoom });
-}
-
-/** A fingerprint of the list (FNV-1a over each field's id and last change): it changes when any field does. */
-function listFingerprint(fields: readonly Pick<FieldOnMap, 'id' | 'lastModified'>[]): string {
-  let hash = 0x811c9dc5;
-  for (const field of fields) {
-    for (const text of [field.id, field.lastModified]) {
-      for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
-    }
-  }
-  return `${fields.length}-${(hash >>> 0).toString(36)}`;
 }
 
 /** The field's full boundary as a GeoJSON source's data (a circle traced); nothing while none is selected or read. */

@@ -1,8 +1,10 @@
-import { ACRES_PER_HECTARE, type FieldSummary } from '@murimi/core';
+import { ACRES_PER_HECTARE, type FieldPoint } from '@murimi/core';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Button, ButtonLink } from '../../components/ui/Button.tsx';
 import { formatDate, formatNumber } from '../../lib/format.ts';
 import { useFarms } from '../farms/api/farms.ts';
+import { fieldQuery } from '../fields/api/fields.ts';
 import { useCropName } from '../fields/crop-names.ts';
 import { CROP_GROUP_COLOURS, cropGroupOf, type CropGroup } from './field-layers.ts';
 
@@ -21,7 +23,7 @@ export function NoFieldsOnMap() {
 }
 
 /** The crop groups on the map and their colours. */
-export function CropLegend({ fields }: { fields: FieldSummary[] }) {
+export function CropLegend({ fields }: { fields: Pick<FieldPoint, 'cropType'>[] }) {
   const { t } = useTranslation('app');
   const groups = [...new Set(fields.map((field) => cropGroupOf(field.cropType)))].sort() as CropGroup[];
   return (
@@ -39,20 +41,28 @@ export function CropLegend({ fields }: { fields: FieldSummary[] }) {
   );
 }
 
-/** The selected field's facts: a panel beside the map on wide screens, a sheet over its lower part on phones. */
+/**
+ * The selected field's facts: a panel beside the map on wide screens, a sheet over its lower part on phones. Name,
+ * size and crop are the map's own; the farm, variety, planting date and irrigation come with the field read by id
+ * (the map reads it for the full outline too), shown as "…" until then and "—" if it cannot be read (offline with
+ * no copy kept).
+ */
 export function FieldSheet({
   field,
   onClose,
   onEditBoundary,
 }: {
-  field: FieldSummary | undefined;
+  field: FieldPoint | undefined;
   onClose: () => void;
   onEditBoundary: () => void;
 }) {
   const { t } = useTranslation('app');
   const cropName = useCropName();
   const farms = useFarms();
-  const farm = field ? farms.data?.find((f) => f.id === field.farmId) : undefined;
+  const details = useQuery({ ...fieldQuery(field?.id ?? ''), enabled: field !== undefined });
+  const farm = details.data ? farms.data?.find((f) => f.id === details.data.farmId) : undefined;
+  const detail = (value: (read: NonNullable<typeof details.data>) => string) =>
+    details.data ? value(details.data) : details.isPending ? '…' : '—';
   return (
     <aside
       aria-label={field ? field.name : t('mapView.notFoundTitle')}
@@ -69,7 +79,7 @@ export function FieldSheet({
       ) : (
         <>
           <dl className="mt-2 grid grid-cols-2 gap-x-4 gap-y-2">
-            <Fact label={t('field.farm')} value={farm?.name ?? '—'} />
+            <Fact label={t('field.farm')} value={detail(() => farm?.name ?? '—')} />
             <Fact
               label={t('field.size')}
               value={t('fieldDetail.size', {
@@ -78,9 +88,12 @@ export function FieldSheet({
               })}
             />
             <Fact label={t('field.crop')} value={cropName(field.cropType) ?? t('field.notSet')} />
-            <Fact label={t('field.variety')} value={field.variety ?? t('field.notSet')} />
-            <Fact label={t('field.plantingDate')} value={field.plantingDate ? formatDate(field.plantingDate) : t('field.notSet')} />
-            <Fact label={t('field.irrigated')} value={field.irrigated ? t('field.yes') : t('field.no')} />
+            <Fact label={t('field.variety')} value={detail((read) => read.variety ?? t('field.notSet'))} />
+            <Fact
+              label={t('field.plantingDate')}
+              value={detail((read) => (read.plantingDate ? formatDate(read.plantingDate) : t('field.notSet')))}
+            />
+            <Fact label={t('field.irrigated')} value={detail((read) => (read.irrigated ? t('field.yes') : t('field.no')))} />
           </dl>
           <div className="mt-4 flex flex-wrap gap-2">
             <Button onClick={onEditBoundary}>{t('mapView.editBoundary')}</Button>

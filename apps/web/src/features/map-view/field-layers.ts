@@ -1,4 +1,4 @@
-import { boundaryAsPolygon, findCropType, type FieldBoundary, type FieldOnMap, type FieldSummary } from '@murimi/core';
+import { boundaryAsPolygon, findCropType, type FieldBoundary, type FieldOnMap, type FieldPoint } from '@murimi/core';
 import { formatNumber } from '../../lib/format.ts';
 
 /** Fill colours by crop group, so a programme officer sees at a glance where maize, legumes and tobacco are. */
@@ -89,7 +89,7 @@ export interface FieldLabelCollection {
  * from the polygons, MapLibre drew a field's name once per tile the field crosses, so a centre pivot showed its name
  * four times.
  */
-export function fieldLabelPoints(fields: FieldOnMap[]): FieldLabelCollection {
+export function fieldLabelPoints(fields: FieldPoint[]): FieldLabelCollection {
   return {
     type: 'FeatureCollection',
     features: fields.map((field, index) => ({
@@ -106,7 +106,7 @@ export function fieldLabelPoints(fields: FieldOnMap[]): FieldLabelCollection {
 }
 
 /** [west, south, east, north] around the given fields (from the bounding boxes the API measured), or null for none. */
-export function boundsOfFields(fields: Pick<FieldSummary, 'bbox'>[]): [number, number, number, number] | null {
+export function boundsOfFields(fields: Pick<FieldPoint, 'bbox'>[]): [number, number, number, number] | null {
   if (fields.length === 0) return null;
   return [
     Math.min(...fields.map((field) => field.bbox.minLng)),

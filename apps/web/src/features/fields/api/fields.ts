@@ -1,4 +1,12 @@
-import { type CropType, type Field, type FieldCreateInput, type FieldUpdateInput, type FieldOnMap, type FieldSummary } from '@murimi/core';
+import {
+  type CropType,
+  type Field,
+  type FieldCreateInput,
+  type FieldUpdateInput,
+  type FieldOnMap,
+  type FieldPoints,
+  type FieldSummary,
+} from '@murimi/core';
 import { queryOptions, useMutation, useQuery, type QueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { api } from '../../../lib/api/client.ts';
@@ -17,6 +25,7 @@ export const fieldKeys = {
   all: ['fields'] as const,
   ofFarm: (farmId: string) => ['fields', { farmId }] as const,
   onMap: ['fields', 'map'] as const,
+  points: ['fields', 'points'] as const,
   one: (id: string) => ['field', id] as const,
   anyOne: ['field'] as const,
 };
@@ -27,9 +36,16 @@ export const fieldsQuery = () => queryOptions({ queryKey: fieldKeys.all, queryFn
 export const farmFieldsQuery = (farmId: string) =>
   queryOptions({ queryKey: fieldKeys.ofFarm(farmId), queryFn: () => listAllPages<FieldSummary>('/api/fields', { farmId }) });
 
-/** Every field with its boundary simplified for the overview map. */
+/** Every field with its boundary simplified for the overview map: Map View's outlines offline (a field pack keeps it). */
 export const fieldsOnMapQuery = () =>
   queryOptions({ queryKey: fieldKeys.onMap, queryFn: () => listAllPages<FieldOnMap>('/api/fields', { view: 'map' }) });
+
+/**
+ * Every field as a point (name, hectares, crop, centre, box) in one answer, and the list's version: Map View online,
+ * whose outlines come as tiles asked at that version.
+ */
+export const fieldPointsQuery = () =>
+  queryOptions({ queryKey: fieldKeys.points, queryFn: () => api.get<FieldPoints>('/api/fields/points') });
 
 /** Spec §9: a field's details are read again after 5 minutes (its own writes refresh it at once). */
 export const FIELD_DETAIL_STALE_MS = 5 * 60_000;

@@ -216,7 +216,10 @@ describe('no request holds the event loop', () => {
       expect(created.status).toBe(201);
     }
     // Asked five times over, first made and then from the server's copy.
-    const watch = await watchHealth(base, Array.from({ length: 5 }, () => ({ path: '/api/fields/points', headers: farmer.headers })));
+    const watch = await watchHealth(
+      base,
+      Array.from({ length: 5 }, () => ({ path: '/api/fields/points', headers: farmer.headers })),
+    );
     expect(watch.status).toBe(200);
     expect(watch.bytes).toBeGreaterThan(4_000 * 150);
     expectResponsive(watch);

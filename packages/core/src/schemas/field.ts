@@ -153,7 +153,14 @@ export type FieldSummary = z.infer<typeof fieldSummarySchema>;
  * A field as Map View places it online: its label (name, hectares), colour (crop), marker (centroid) and the box
  * the map fits to. The outlines come as vector tiles, the rest of the field by id when it is opened.
  */
-export const fieldPointSchema = fieldSummarySchema.pick({ id: true, name: true, size_hectares: true, bbox: true, centroid: true, cropType: true });
+export const fieldPointSchema = fieldSummarySchema.pick({
+  id: true,
+  name: true,
+  size_hectares: true,
+  bbox: true,
+  centroid: true,
+  cropType: true,
+});
 export type FieldPoint = z.infer<typeof fieldPointSchema>;
 
 /**

@@ -12,7 +12,14 @@ const harare: [number, number] = [31.05, -17.83];
 const get = (account = farmer, headers: Record<string, string> = {}) =>
   as(account, t.app, { method: 'GET', url: '/api/fields/points', headers });
 
-async function createField(account: TestAccount, farm: string, name: string, hectares: number, centre: [number, number], cropType: string | null) {
+async function createField(
+  account: TestAccount,
+  farm: string,
+  name: string,
+  hectares: number,
+  centre: [number, number],
+  cropType: string | null,
+) {
   const response = await as(account, t.app, {
     method: 'POST',
     url: '/api/fields',

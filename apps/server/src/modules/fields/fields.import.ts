@@ -508,7 +508,6 @@ function positionsOf(ring: unknown): LngLat[] | null {
   return positions;
 }
 
-
 /** The answer to a file or a bulk create with more corners than one import may check. */
 export function tooManyCorners(corners: number): AppError {
   return new AppError(

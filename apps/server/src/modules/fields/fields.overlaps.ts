@@ -117,7 +117,6 @@ function outlineOf(polygon: PolygonBoundary, about: { name: string; draftIndex?:
   return { polygon, clipShape, corners: boundaryCornerCount(clipShape), ...about };
 }
 
-
 type Box = [minLng: number, minLat: number, maxLng: number, maxLat: number];
 
 function boxOf(ring: LngLat[]): Box {

@@ -1,7 +1,9 @@
 /**
  * Map View with 2,000 and with 30,000 fields (a programme's season), in Chromium against the real server.
  *  - first render: to the map drawn and settled (fields source loaded, map idle), loading /map from the address
- *    bar (the whole app starts) and following the Map View link from the Dashboard (the app already running).
+ *    bar (the whole app starts) and following the Map View link from the Dashboard (the app already running). The
+ *    first load after the fields are made is reported on its own as the cold one: the server makes the map's answers
+ *    afresh (as after any edit), and the browser holds none of them.
  *  - frames per second while the map is dragged for 3 s, at the zoom that fits all fields and 2 levels closer
  *    (where names and sizes are drawn).
  * Reference, measured in the same run: the same screen for an organisation with 1 field, so the ratio is the
@@ -128,6 +130,7 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 async function measure(browser: Browser, server: RunningServer, device: typeof desktop | typeof phone, count: number) {
   const { context, page } = await newPage(browser, server.url, device);
   await accountWithFields(server, page, count);
+  const coldMs = await firstRenderMs(page);
   const renders: number[] = [];
   for (let run = 0; run < RUNS; run++) renders.push(await firstRenderMs(page));
   const inApp: number[] = [];
@@ -136,7 +139,7 @@ async function measure(browser: Browser, server: RunningServer, device: typeof d
   await zoomInTwice(page);
   const closeFps = await dragFps(page);
   await context.close();
-  return { firstRenderMs: median(renders), renders, inAppMs: median(inApp), inApp, overviewFps, closeFps };
+  return { coldMs, firstRenderMs: median(renders), renders, inAppMs: median(inApp), inApp, overviewFps, closeFps };
 }
 
 // An organisation of 30,000 fields is a programme's: past the default quota of a farm's account.
@@ -150,17 +153,23 @@ try {
     const reference = await measure(browser, server, device, 1);
     const f = (value: number) => value.toFixed(0);
     console.log(`\nMap View, ${name}`);
-    console.log(`  first render, 1 field: ${f(reference.firstRenderMs)} ms (runs ${reference.renders.map(f).join(', ')})`);
+    console.log(
+      `  first render, 1 field: cold ${f(reference.coldMs)} ms, then ${f(reference.firstRenderMs)} ms (runs ${reference.renders.map(f).join(', ')})`,
+    );
     for (const count of FIELD_COUNTS) {
       const loaded = await measure(browser, server, device, count);
       const goalMs = firstRenderGoalMs(count);
+      const verdict = (ms: number) => `goal ≤ ${goalMs} ms: ${ms <= goalMs ? 'met' : 'MISSED'}`;
       console.log(
-        `  first render, ${count} fields: ${f(loaded.firstRenderMs)} ms (runs ${loaded.renders.map(f).join(', ')})` +
-          `  ratio ${(loaded.firstRenderMs / reference.firstRenderMs).toFixed(2)}  goal ≤ ${goalMs} ms: ${loaded.firstRenderMs <= goalMs ? 'met' : 'MISSED'}`,
+        `  first render, ${count} fields, cold: ${f(loaded.coldMs)} ms  ratio ${(loaded.coldMs / reference.coldMs).toFixed(2)}  ${verdict(loaded.coldMs)}`,
+      );
+      console.log(
+        `  first render, ${count} fields, warm (median): ${f(loaded.firstRenderMs)} ms (runs ${loaded.renders.map(f).join(', ')})` +
+          `  ratio ${(loaded.firstRenderMs / reference.firstRenderMs).toFixed(2)}  ${verdict(loaded.firstRenderMs)}`,
       );
       console.log(
         `  from the Dashboard link: 1 field ${f(reference.inAppMs)} ms, ${count} fields ${f(loaded.inAppMs)} ms ` +
-          `(runs ${loaded.inApp.map(f).join(', ')})  ratio ${(loaded.inAppMs / reference.inAppMs).toFixed(2)}  goal ≤ ${goalMs} ms: ${loaded.inAppMs <= goalMs ? 'met' : 'MISSED'}`,
+          `(runs ${loaded.inApp.map(f).join(', ')})  ratio ${(loaded.inAppMs / reference.inAppMs).toFixed(2)}  ${verdict(loaded.inAppMs)}`,
       );
       for (const [label, key] of [
         ['all fields in view', 'overviewFps'],

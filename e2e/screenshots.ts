@@ -102,6 +102,8 @@ try {
     await page.screenshot({ path: path.join(out, `${name}-map.png`) });
     await page.goto(`/map/${maize.id}`);
     await page.waitForSelector(mapReady, { timeout: 20_000 });
+    // The sheet's farm, variety and planting date come with the field read by id.
+    await page.getByRole('complementary').getByText('…').first().waitFor({ state: 'detached' });
     await page.screenshot({ path: path.join(out, `${name}-map-field.png`) });
     await page.getByRole('button', { name: 'Edit Boundary' }).click();
     await page.waitForSelector('[data-testid="map-editor"][data-tools="ready"][data-idle="true"]', { timeout: 20_000 });

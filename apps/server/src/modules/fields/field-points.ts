@@ -1,3 +1,4 @@
+import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import type { AppContext } from '../../app-context.ts';
 import { reachKey, withinReach, type Actor } from '../../policy/policy.ts';
 import { VersionedCache } from '../../plugins/versioned-cache.ts';
@@ -49,7 +50,7 @@ export async function fieldPointsJson(
     if (rows.length > 0) parts.push(rows.map((row) => row.mapPoint).join(','));
     if (rows.length < batchFields) break;
     after = rows.at(-1)!.id;
-    await new Promise((resolve) => setImmediate(resolve));
+    await yieldToEventLoop();
   }
   const body = `{"data":[${parts.join(',')}],"version":${version}}`;
   answers.set(key, version, body);

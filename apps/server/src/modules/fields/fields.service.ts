@@ -10,6 +10,7 @@ import {
   type WaterRecordBeforePlanting,
   type WaterRecordsBeforePlantingChoice,
 } from '@murimi/core';
+import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { AppContext, ServiceContext } from '../../app-context.ts';
 import { decodeCursor, nameIdKey, pageOf, timeIdKey, type ListPage } from '../../db/list-pages.ts';
@@ -387,8 +388,6 @@ export async function listBoundaryVersions(
     }),
   );
 }
-
-const yieldToEventLoop = () => new Promise((resolve) => setImmediate(resolve));
 
 /** Longest the checks of one bulk create may take on a worker thread before the client is told to send less. */
 const BULK_DEADLINE_MS = 30_000;

@@ -238,8 +238,9 @@ const samples: Record<string, Sample> = {
   'GET /api/fields/export': { build: (r) => ({ url: `/api/fields/export?format=geojson&farmId=${r.farm.id}` }) },
   'GET /api/fields/:id/boundary-versions': { build: (r) => ({ url: `/api/fields/${r.field.id}/boundary-versions` }) },
   'GET /api/fields': { noFarm: true, list: true, build: () => ({ url: '/api/fields?view=map' }) },
-  'GET /api/fields/points': { noFarm: true, list: true, build: () => ({ url: '/api/fields/points' }) },
-  // The zoom 12 tile over both farms' fields (around 31.05° E, 17.83° S): a list of outlines, by reach.
+  // Counts, no ids: what it reaches is the same index the tiles' points come from, checked as a list below.
+  'GET /api/fields/map-summary': { noFarm: true, build: () => ({ url: '/api/fields/map-summary' }) },
+  // The zoom 12 tile over both farms' fields (around 31.05° E, 17.83° S): a list of outlines and points, by reach.
   'GET /api/fields/tiles/:z/:x/:y': { noFarm: true, list: true, build: () => ({ url: '/api/fields/tiles/12/2401/2254' }) },
   'GET /api/fields/:id': { build: (r) => ({ url: `/api/fields/${r.field.id}` }) },
   'POST /api/fields': { build: (r) => ({ url: '/api/fields', payload: aField(r.farm.id) }) },
@@ -447,6 +448,12 @@ describe('reach in lists', () => {
     expect(await ids(people.agronomist, '/api/fields')).toContain(farms.own.field.id);
     expect(await ids(people.agronomist, '/api/fields')).not.toContain(farms.other.field.id);
     expect(await ids(people.manager, '/api/fields')).toEqual(expect.arrayContaining([farms.own.field.id, farms.other.field.id]));
+    // Map View counts what the list gives, the same reach.
+    const counted = async (who: TestAccount) =>
+      (await as(who, t.app, { method: 'GET', url: '/api/fields/map-summary' })).json().count as number;
+    expect(await counted(people.agronomist)).toBe((await ids(people.agronomist, '/api/fields')).length);
+    expect(await counted(people.manager)).toBe((await ids(people.manager, '/api/fields')).length);
+    expect(await counted(people.agronomist)).toBeLessThan(await counted(people.manager));
   });
 
   it('a farm a farmer creates is assigned to them', async () => {

@@ -107,7 +107,6 @@ describe("another organisation's records", () => {
     for (const url of [
       '/api/farms',
       '/api/fields',
-      '/api/fields/points',
       '/api/soil-tests',
       '/api/fertilizer-applications',
       '/api/irrigation-events',
@@ -119,6 +118,8 @@ describe("another organisation's records", () => {
       expect(ids).toHaveLength(1);
       expect(ids).not.toContain(Object.values(records).map((r) => r.id));
     }
+    // Map View counts only their own field.
+    expect((await as(stranger, t.app, { method: 'GET', url: '/api/fields/map-summary' })).json()).toMatchObject({ count: 1 });
     expect((await as(stranger, t.app, { method: 'GET', url: '/api/alerts?status=all' })).json().data).toEqual([]);
     expect((await as(stranger, t.app, { method: 'GET', url: '/api/alerts/unread-count' })).json().data).toEqual({ unread: 0 });
     expect((await as(owner, t.app, { method: 'GET', url: '/api/alerts/unread-count' })).json().data).toEqual({ unread: 1 });

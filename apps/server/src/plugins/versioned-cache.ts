@@ -9,15 +9,19 @@ export function versionedEtag(orgId: string, version: number, key: string): stri
 }
 
 /**
- * Answers built from an organisation's fields (serialized list pages, map tiles) by key, each with the field-list
- * version it was built at: an answer of an older version is never given, so an edit needs no invalidation of its
- * own. Bounded by bytes (a string's length, an array's bytes); the least recently stored goes first.
+ * Answers built from an organisation's fields (serialized list pages, map tiles, the map's point index) by key, each
+ * with the field-list version it was built at: an answer of an older version is never given, so an edit needs no
+ * invalidation of its own. Bounded by bytes (`bytesOf`: by default a string's length or an array's bytes); the least
+ * recently stored goes first.
  */
-export class VersionedCache<Body extends string | Uint8Array> {
+export class VersionedCache<Body> {
   private readonly entries = new Map<string, { version: number; body: Body }>();
   private bytes = 0;
 
-  constructor(private readonly maxBytes: number) {}
+  constructor(
+    private readonly maxBytes: number,
+    private readonly bytesOf: (body: Body) => number = (body) => (body as string | Uint8Array).length,
+  ) {}
 
   get(key: string, version: number): Body | undefined {
     const entry = this.entries.get(key);
@@ -27,7 +31,7 @@ export class VersionedCache<Body extends string | Uint8Array> {
   set(key: string, version: number, body: Body): void {
     this.delete(key);
     this.entries.set(key, { version, body });
-    this.bytes += body.length;
+    this.bytes += this.bytesOf(body);
     for (const oldest of this.entries.keys()) {
       if (this.bytes <= this.maxBytes) break;
       this.delete(oldest);
@@ -37,7 +41,7 @@ export class VersionedCache<Body extends string | Uint8Array> {
   private delete(key: string): void {
     const entry = this.entries.get(key);
     if (!entry) return;
-    this.bytes -= entry.body.length;
+    this.bytes -= this.bytesOf(entry.body);
     this.entries.delete(key);
   }
 }

@@ -25,7 +25,7 @@
  * product brief. The printed FAO-56 tables themselves were not re-read for this file.
  */
 import type { z } from 'zod';
-import type { cropTypeSchema } from './crop-type-schema.ts';
+import type { cropGroupSchema, cropTypeSchema } from './crop-type-schema.ts';
 
 export type CropType = z.infer<typeof cropTypeSchema>;
 
@@ -1271,4 +1271,11 @@ const byId = new Map(cropCatalogue.map((entry) => [entry.id, entry]));
 /** The catalogue entry with this id, or undefined if there is none. */
 export function findCropType(id: string): CropType | undefined {
   return byId.get(id);
+}
+
+export type CropGroup = z.infer<typeof cropGroupSchema>;
+
+/** A field's crop group, Map View's colour. */
+export function cropGroupOf(cropType: string | null | undefined): CropGroup {
+  return (cropType ? findCropType(cropType)?.category : undefined) ?? 'none';
 }

@@ -18,6 +18,11 @@ const coefficientsSchema = z.object({
   end: z.number().positive(),
 });
 
+const cropCategories = ['cereal', 'legume', 'oilseed', 'fibre', 'root-tuber', 'vegetable', 'industrial', 'fruit', 'forage'] as const;
+
+/** What Map View colours a field by: its crop's category, or `none` without a crop (or for one not in the catalogue). */
+export const cropGroupSchema = z.enum([...cropCategories, 'none']);
+
 /** One crop (or crop variety) with its FAO-56 parameters; durations in days, depths and heights in metres. */
 export const cropTypeSchema = z.object({
   /** Stable slug, e.g. `maize-grain`, or `maize-grain-sc727` for a variety. */
@@ -27,7 +32,7 @@ export const cropTypeSchema = z.object({
   crop: z.string(),
   /** Variety or maturity class; null for the generic crop. */
   variety: z.string().nullable(),
-  category: z.enum(['cereal', 'legume', 'oilseed', 'fibre', 'root-tuber', 'vegetable', 'industrial', 'fruit', 'forage']),
+  category: z.enum(cropCategories),
   /** FAO-56 Table 11 stage lengths, days. */
   stageLengthsDays: stageLengthsSchema,
   /** FAO-56 Table 12 single crop coefficient Kc (dimensionless). */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { findCropType } from '../crops/crop-catalogue.ts';
+import { cropGroupSchema } from '../crops/crop-type-schema.ts';
 import { codedIssueParams } from '../errors.ts';
 import { measureFieldBoundary, type FieldBoundary, type MeasuredBoundary } from '../geometry/field-boundary.ts';
 import { calendarDateSchema, idSchema, optionalText, pageQueryFields, requiredText } from './common.ts';
@@ -150,8 +151,8 @@ export const fieldSummarySchema = z.object({
 export type FieldSummary = z.infer<typeof fieldSummarySchema>;
 
 /**
- * A field as Map View places it online: its label (name, hectares), colour (crop), marker (centroid) and the box
- * the map fits to. The outlines come as vector tiles, the rest of the field by id when it is opened.
+ * A field as a point on Map View: its label (name, hectares), colour (crop), marker (centroid) and the box the map
+ * fits to. Online the server puts these points into the map's tiles; offline the map makes them from a kept list.
  */
 export const fieldPointSchema = fieldSummarySchema.pick({
   id: true,
@@ -164,11 +165,18 @@ export const fieldPointSchema = fieldSummarySchema.pick({
 export type FieldPoint = z.infer<typeof fieldPointSchema>;
 
 /**
- * Every field the person reaches as a point, in one answer (not paged), with the field-list version the answer was
- * made at: the map's tiles are asked at that version, so an edit refreshes both.
+ * What Map View shows beside its tiles, for every field the person reaches: how many, their hectares, the box around
+ * them (the map's opening fit; null without fields), the crop groups present (the legend), and the field-list
+ * version the tiles are asked at, so an edit refreshes both.
  */
-export const fieldPointsSchema = z.object({ data: z.array(fieldPointSchema), version: z.number().int() });
-export type FieldPoints = z.infer<typeof fieldPointsSchema>;
+export const fieldMapSummarySchema = z.object({
+  count: z.number().int(),
+  size_hectares: z.number(),
+  bounds: z.tuple([z.number(), z.number(), z.number(), z.number()]).nullable(),
+  cropGroups: z.array(cropGroupSchema),
+  version: z.number().int(),
+});
+export type FieldMapSummary = z.infer<typeof fieldMapSummarySchema>;
 
 /** A field on the overview map: the summary and its boundary simplified for drawing (circles as they are). */
 export const fieldOnMapSchema = fieldSummarySchema.extend({ mapBoundary: z.unknown() });

@@ -36,6 +36,13 @@ function fieldsOf(body: Buffer): { id: string; cropGroup: string; rings: number 
   });
 }
 
+/** The tile's `field-points` layer: each point's or counted circle's properties. */
+function pointsOf(body: Buffer): Record<string, string | number | boolean>[] {
+  const layer = new VectorTile(new PbfReader(body)).layers['field-points'];
+  if (!layer) return [];
+  return Array.from({ length: layer.length }, (_, i) => layer.feature(i).properties);
+}
+
 async function createField(account: TestAccount, farm: string, name: string, centre: [number, number], cropType: string | null) {
   const response = await as(account, t.app, {
     method: 'POST',
@@ -73,6 +80,33 @@ describe("Map View's field tiles", () => {
     );
     expect(drawn.map((field) => field.id)).not.toContain(theirs.id);
     expect(fieldsOf((await get(tileUrl(tileOf(harare, 13)), neighbour)).rawPayload).map((field) => field.id)).toEqual([theirs.id]);
+    // Each field is a point too, carrying its label; far out the two are one counted circle, and no outlines.
+    expect(pointsOf(tile.rawPayload)).toEqual(
+      expect.arrayContaining([
+        { id: maize.id, name: 'Maize block', size_hectares: expect.closeTo(4, 2), cropGroup: 'cereal' },
+        { id: beans.id, name: 'Beans', size_hectares: expect.closeTo(4, 2), cropGroup: 'legume' },
+      ]),
+    );
+    const far = await get(tileUrl(tileOf(harare, 6)));
+    expect(far.statusCode).toBe(200);
+    expect(fieldsOf(far.rawPayload)).toEqual([]);
+    expect(pointsOf(far.rawPayload)).toEqual([
+      expect.objectContaining({ cluster: true, point_count: 2, expansion_zoom: expect.any(Number) }),
+    ]);
+    const [cluster] = pointsOf(far.rawPayload);
+    // A tap on the circle comes in to where it splits: there the two are points of their own.
+    const split = pointsOf((await get(tileUrl(tileOf(harare, Number(cluster!.expansion_zoom))))).rawPayload);
+    expect(split.map((point) => point.id).sort()).toEqual([maize.id, beans.id].sort());
+    expect(pointsOf((await get(tileUrl(tileOf(harare, 6)), neighbour)).rawPayload)).toEqual([
+      expect.objectContaining({ id: theirs.id, name: 'Their block' }),
+    ]);
+  });
+
+  it('carries any name into the points as it was written', async () => {
+    const name = 'Mai "Chipo\'s" \\ plot ñ 玉米';
+    const centre: [number, number] = [harare[0] - 1, harare[1] + 1];
+    const odd = await createField(farmer, farmId, name, centre, null);
+    expect(pointsOf((await get(tileUrl(tileOf(centre, 14)))).rawPayload)).toContainEqual(expect.objectContaining({ id: odd.id, name }));
   });
 
   it('answers 304 to the tile already held, and a new tile once a field moves out of it', async () => {
@@ -97,13 +131,13 @@ describe("Map View's field tiles", () => {
     expect(after.headers.etag).not.toBe(etag);
   });
 
-  it('refuses a tile outside zoom 12–16 or the grid with a sentence, and asks for a session', async () => {
+  it('refuses a tile outside zoom 0–16 or the grid with a sentence, and asks for a session', async () => {
     const refusal = async (url: string) => {
       const response = await get(url);
       expect(response.statusCode).toBe(400);
       return response.json().error.message as string;
     };
-    expect(await refusal('/api/fields/tiles/11/1200/1100')).toContain('start at zoom 12');
+    expect(await refusal('/api/fields/tiles/-1/0/0')).toContain('0 or more');
     expect(await refusal('/api/fields/tiles/17/1/1')).toContain('end at zoom 16');
     expect(await refusal('/api/fields/tiles/12/4096/1')).toContain('within the zoom level');
     expect(await refusal('/api/fields/tiles/12/a/1')).toContain('must be a number');

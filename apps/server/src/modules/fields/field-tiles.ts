@@ -1,4 +1,4 @@
-import { boundaryAsPolygon, findCropType, type FieldBoundary } from '@murimi/core';
+import { boundaryAsPolygon, cropGroupOf, type FieldBoundary } from '@murimi/core';
 import { geoJSONToTile } from '@maplibre/geojson-vt';
 import { fromGeojsonVt } from '@maplibre/vt-pbf';
 import { z } from 'zod';
@@ -6,18 +6,24 @@ import type { AppContext } from '../../app-context.ts';
 import { AppError } from '../../errors.ts';
 import { reachKey, withinReach, type Actor } from '../../policy/policy.ts';
 import { VersionedCache } from '../../plugins/versioned-cache.ts';
+import { fieldMap, POINT_TILE_EXTENT, type FieldMap } from './field-map.ts';
 
 /**
- * Map View's field outlines as vector tiles (the Mapbox Vector Tile format MapLibre reads), made from each field's
- * map form (simplified to about 1 m) for the tile asked: the map fetches the few tiles in view, not one GeoJSON of
- * every field. Below zoom 12 a field is a few pixels and the map shows markers and clusters instead, so tiles exist
- * from 12; past 16 the map enlarges the zoom 16 tiles.
+ * Map View's fields as vector tiles (the Mapbox Vector Tile format MapLibre reads): the map fetches the few tiles in
+ * view, not every field. Two layers:
+ * - `fields`, from zoom 12: each field's outline, from its map form (simplified to about 1 m). Further out a field is
+ *   a few pixels.
+ * - `field-points`, at every zoom: one point per field at its centre (`field-map.ts`). Up to zoom 11 nearby points
+ *   come as one counted circle, so a tile holds at most a few hundred features whatever the fields; from 12 each
+ *   point carries its field's label.
+ * Past 16 the map enlarges the zoom 16 tiles.
  */
 export const FIELD_TILE_LAYER = 'fields';
-export const FIELD_TILE_MIN_ZOOM = 12;
+export const POINT_TILE_LAYER = 'field-points';
+export const OUTLINE_MIN_ZOOM = 12;
 export const FIELD_TILE_MAX_ZOOM = 16;
 /** MapLibre's tile grid: 4096 units a side, 64 of margin so outlines meet across tile edges. */
-const EXTENT = 4096;
+const EXTENT = POINT_TILE_EXTENT;
 const BUFFER = 64;
 /**
  * Fields read for one tile, at most: a zoom 12 tile is about 9 km a side, where a smallholder area holds a few
@@ -33,7 +39,7 @@ export const fieldTileParamsSchema = z
     z: z.coerce
       .number({ message: 'The zoom must be a number.' })
       .int('The zoom must be a whole number.')
-      .min(FIELD_TILE_MIN_ZOOM, `Field tiles start at zoom ${FIELD_TILE_MIN_ZOOM}; further out the map shows markers.`)
+      .min(0, 'The zoom is 0 or more.')
       .max(FIELD_TILE_MAX_ZOOM, `Field tiles end at zoom ${FIELD_TILE_MAX_ZOOM}; closer in the map enlarges those.`),
     x: z.coerce
       .number({ message: 'The column must be a number.' })
@@ -59,9 +65,27 @@ export interface FieldOnTile {
 
 /**
  * One tile of fields, encoded: each field's outline (a circle traced) with its id and crop group (the map's colour),
- * clipped to the tile and its margin. Null when no field reaches the tile.
+ * clipped to the tile and its margin; and the points, markers and counted circles the index gives for the tile (a
+ * circle with the zoom at which it splits, for a tap to come in to). Null when nothing reaches the tile.
  */
-export function encodeFieldTile(fields: readonly FieldOnTile[], address: FieldTileAddress): Uint8Array | null {
+export function encodeFieldTile(fields: readonly FieldOnTile[], points: FieldMap['points'], address: FieldTileAddress): Uint8Array | null {
+  const layers: Parameters<typeof fromGeojsonVt>[0] = {};
+  const outlines = outlineTile(fields, address);
+  if (outlines) layers[FIELD_TILE_LAYER] = outlines;
+  const markers = points.getTile(address.z, address.x, address.y);
+  if (markers && markers.features.length > 0) {
+    for (const feature of markers.features) {
+      const tags = feature.tags as { cluster?: boolean; cluster_id?: number } | null | undefined;
+      if (tags?.cluster) feature.tags = { ...tags, expansion_zoom: points.getClusterExpansionZoom(tags.cluster_id!) } as never;
+    }
+    layers[POINT_TILE_LAYER] = markers as never;
+  }
+  if (Object.keys(layers).length === 0) return null;
+  // A copy of its own size: the encoder's buffer grows by doubling, and the cache counts what a tile holds.
+  return fromGeojsonVt(layers, { version: 2, extent: EXTENT }).slice();
+}
+
+function outlineTile(fields: readonly FieldOnTile[], address: FieldTileAddress) {
   if (fields.length === 0) return null;
   const tile = geoJSONToTile(
     {
@@ -69,7 +93,7 @@ export function encodeFieldTile(fields: readonly FieldOnTile[], address: FieldTi
       features: fields.map((field) => ({
         type: 'Feature',
         geometry: boundaryAsPolygon(field.mapBoundary as FieldBoundary),
-        properties: { id: field.id, cropGroup: (field.cropType ? findCropType(field.cropType)?.category : undefined) ?? 'none' },
+        properties: { id: field.id, cropGroup: cropGroupOf(field.cropType) },
       })),
     },
     address.z,
@@ -77,9 +101,7 @@ export function encodeFieldTile(fields: readonly FieldOnTile[], address: FieldTi
     address.y,
     { extent: EXTENT, buffer: BUFFER, clip: true, maxZoom: FIELD_TILE_MAX_ZOOM },
   );
-  if (!tile || tile.features.length === 0) return null;
-  // A copy of its own size: the encoder's buffer grows by doubling, and the cache counts what a tile holds.
-  return fromGeojsonVt({ [FIELD_TILE_LAYER]: tile }, { version: 2, extent: EXTENT }).slice();
+  return tile && tile.features.length > 0 ? tile : null;
 }
 
 const tiles = new VersionedCache<Uint8Array>(TILE_CACHE_BYTES);
@@ -97,7 +119,8 @@ export async function fieldTile(ctx: AppContext, actor: Actor, address: FieldTil
   const key = `${orgId}|${reachKey(actor, 'fields.read')}|${address.z}/${address.x}/${address.y}`;
   const kept = tiles.get(key, version);
   if (kept) return { version, tile: kept };
-  const tile = encodeFieldTile(await fieldsOnTile(ctx, actor, address), address) ?? EMPTY;
+  const outlines = address.z >= OUTLINE_MIN_ZOOM ? await fieldsOnTile(ctx, actor, address) : [];
+  const tile = encodeFieldTile(outlines, (await fieldMap(ctx, actor, version)).points, address) ?? EMPTY;
   tiles.set(key, version, tile);
   return { version, tile };
 }

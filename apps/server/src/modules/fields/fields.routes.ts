@@ -2,7 +2,7 @@ import {
   fieldCreateSchema,
   fieldListQuerySchema,
   fieldOnMapSchema,
-  fieldPointsSchema,
+  fieldMapSummarySchema,
   fieldSchema,
   fieldSummarySchema,
   fieldUpdateSchema,
@@ -22,7 +22,7 @@ import { versionedEtag } from '../../plugins/versioned-cache.ts';
 import { bulkBodySchema } from './fields.batch.ts';
 import { takeImportAllowance } from './fields.quotas.ts';
 import * as fields from './fields.service.ts';
-import { fieldPointsJson } from './field-points.ts';
+import { fieldMap } from './field-map.ts';
 import { fieldTile, fieldTileParamsSchema } from './field-tiles.ts';
 
 /** A boundary file or a bulk create: 2,000 fields or 500,000 corners (about 20 MB of detailed polygons). */
@@ -152,8 +152,10 @@ export function fieldRoutes(ctx: AppContext) {
         schema: {
           ...schema,
           description:
-            "Map View's field outlines for one tile (zoom 12–16), as a Mapbox Vector Tile: layer `fields`, each field's " +
-            'id and crop group. 204 when no field reaches the tile. Revalidate with If-None-Match: an edit changes the ETag.',
+            "Map View's fields for one tile (zoom 0–16), as a Mapbox Vector Tile: layer `field-points`, one point per field " +
+            '(id, name, hectares, crop group) or, up to zoom 11, per group of nearby fields (`point_count`, ' +
+            '`expansion_zoom`); from zoom 12 layer `fields`, each outline with its id and crop group. 204 when no field ' +
+            'reaches the tile. Revalidate with If-None-Match: an edit changes the ETag.',
           params: fieldTileParamsSchema,
         },
       },
@@ -171,27 +173,28 @@ export function fieldRoutes(ctx: AppContext) {
     );
 
     app.get(
-      '/fields/points',
+      '/fields/map-summary',
       {
         ...reading,
         schema: {
           ...schema,
           description:
-            "Map View's fields as points, every field the person reaches in one answer (not paged): id, name, hectares, " +
-            'crop, centroid and box, with the field-list `version` to ask the tiles at. Revalidate with If-None-Match.',
-          response: { 200: fieldPointsSchema },
+            "Map View's summary of every field the person reaches: count, hectares, bounds, crop groups, and the " +
+            'field-list `version` to ask the tiles at. Revalidate with If-None-Match: an edit changes the ETag.',
+          response: { 200: fieldMapSummarySchema },
         },
       },
       async (request, typedReply) => {
-        // The answer is JSON text kept between requests, which the typed reply does not describe.
+        // 304s, which the typed reply does not describe.
         const reply = typedReply as unknown as FastifyReply;
         const actor = authOf(request);
-        // Asked again at the same version (a new visit, or after a restart) the answer is not made at all.
+        // Asked again at the same version (a new visit, or after a restart) nothing is read but the version.
         const version = await ctx.fieldListVersions.get(actor.orgId);
-        const etag = versionedEtag(actor.orgId, version, `points|${reachKey(actor, 'fields.read')}`);
+        const etag = versionedEtag(actor.orgId, version, `summary|${reachKey(actor, 'fields.read')}`);
         reply.header('etag', etag).header('cache-control', 'private, no-cache');
         if (request.headers['if-none-match'] === etag) return reply.status(304).send();
-        return reply.type('application/json; charset=utf-8').send(await fieldPointsJson(ctx, actor, version));
+        const { summary } = await fieldMap(ctx, actor, version);
+        return reply.send({ ...summary, version });
       },
     );
 

@@ -76,16 +76,15 @@ describe('Map View', () => {
     const fieldReads: string[] = [];
     page.on('request', (request) => {
       const url = new URL(request.url());
-      if (url.pathname === '/api/fields' || url.pathname === '/api/fields/points') fieldReads.push(`${url.pathname}${url.search}`);
+      if (url.pathname === '/api/fields' || url.pathname === '/api/fields/map-summary') fieldReads.push(`${url.pathname}${url.search}`);
     });
     await page.goto('/map');
     await waitForApp(page);
     await page.getByRole('heading', { level: 1, name: 'Map View' }).waitFor();
     await page.getByText(/^3 fields, 19\.[23] ha$/).waitFor(); // 9 + 4 + 6.25 ha
     await mapReady(page);
-    // Online the map reads every field as a point, once, and no list of boundaries: the outlines are tiles.
-    expect(fieldReads.filter((read) => read === '/api/fields/points')).toHaveLength(1);
-    expect(fieldReads.filter((read) => read.includes('view=map'))).toEqual([]);
+    // Online the map reads a summary, once, and no list of fields: the outlines, markers and labels are tiles.
+    expect(fieldReads).toEqual(['/api/fields/map-summary']);
     const legend = await page.getByRole('list', { name: 'Crop colours' }).innerText();
     for (const group of ['Cereals', 'Legumes', 'Tobacco, sugarcane']) expect(legend).toContain(group);
 

@@ -6,8 +6,11 @@ import i18next, { formatLocaleOf } from './i18n.ts';
  */
 const formatters = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat>();
 
+/** The locale numbers and dates are written in: the chosen language's. */
+export const formatLocale = () => formatLocaleOf(i18next.language);
+
 function cached<F extends Intl.NumberFormat | Intl.DateTimeFormat>(kind: string, options: object, make: (locale: string) => F): F {
-  const locale = formatLocaleOf(i18next.language);
+  const locale = formatLocale();
   const key = `${kind}|${locale}|${JSON.stringify(options)}`;
   let formatter = formatters.get(key) as F | undefined;
   if (!formatter) {

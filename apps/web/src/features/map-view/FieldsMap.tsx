@@ -9,33 +9,37 @@ import { fitView, type MapView } from '../maps/fit-view.ts';
 import { MapStateNotices } from '../maps/MapStatusOverlay.tsx';
 import { useMapLibre } from '../maps/use-map.ts';
 import { fieldQuery } from '../fields/api/fields.ts';
-import { boundsOfFields, cropGroupColour, fieldFeatures, fieldLabelPoints } from './field-layers.ts';
-import type { FieldOutlines } from './map-fields.ts';
+import { formatLocale } from '../../lib/format.ts';
+import { cropGroupColour, fieldFeatures, fieldLabel, fieldPointFeatures } from './field-layers.ts';
+import type { MapSource } from './map-fields.ts';
 
 export interface FieldsMapProps {
-  /** Every field as a point: labels, markers, the fit and the selection. */
-  fields: FieldPoint[];
-  outlines: FieldOutlines;
+  source: MapSource;
+  /** The box around every field, where the map opens with none selected. */
+  bounds: Bounds | null;
   selectedId: string | null;
   onSelect: (fieldId: string | null) => void;
   basemap: Basemap;
 }
 
+type Bounds = [number, number, number, number];
+
+/**
+ * Online, one vector tile source from the server (`/api/fields/tiles`): only the tiles in view are fetched and drawn,
+ * so 30,000 fields cost what the few hundred in view cost. Its layer `field-points` holds a point per field, or up to
+ * zoom 11 a counted circle per group of nearby fields; from zoom 12 its layer `fields` holds the outlines. Past 16 the
+ * map enlarges those tiles. Offline, the same two from a kept list: outlines as one GeoJSON source, points as another
+ * that the map clusters itself.
+ */
 const SOURCE = 'fields';
+const OUTLINE_LAYER = 'fields';
+const POINT_LAYER = 'field-points';
+const TILE_MAX_ZOOM = 16;
+const POINT_SOURCE = 'field-points';
 /** The selected field's full boundary, read by id (the tiles and the list hold the simplified map form). */
 const SELECTED_SOURCE = 'selected-field';
-/**
- * Online, the outlines come from the server as vector tiles, from zoom 12 (further out the markers stand for the
- * fields) to 16 (closer in those are enlarged): only the tiles in view are fetched and drawn, so 30,000 fields cost
- * what the few hundred in view cost. Offline, from the list a field pack keeps, as one GeoJSON source.
- */
-const TILE_LAYER = 'fields';
-const TILE_MIN_ZOOM = 12;
-const TILE_MAX_ZOOM = 16;
 /** The tiles' address; `v` changes when the list does, so the map fetches them again after an edit. */
 const tilesUrl = (version: number) => `${window.location.origin}/api/fields/tiles/{z}/{x}/{y}?v=${version}`;
-/** One point per field for its label: labels placed from polygons repeat once per tile a field crosses. */
-const LABEL_SOURCE = 'field-labels';
 const FILL_LAYER = 'fields-fill';
 /** Far out a field is a dot under a pixel: there it is shown as a marker, and nearby markers as one counted circle. */
 const CLUSTER_LAYER = 'field-clusters';
@@ -51,74 +55,77 @@ const isCluster = ['has', 'point_count'] as const;
 const isSingle = ['!', ['has', 'point_count']] as const;
 
 /**
- * Every field of the organisation on one map: coloured by crop group, outlined, labelled with name and
- * hectares; far out, where fields are smaller than a pixel, a marker per field and a counted circle per group of
- * nearby fields. The outlines are the server's vector tiles (offline: the kept list as GeoJSON), the labels and
- * markers one clustered point per field, the selected field its full boundary read by id: seven layers, no DOM
- * markers. It opens fitted to all the fields, or to the selected one.
+ * Every field of the organisation on one map: coloured by crop group, outlined, labelled with name and hectares;
+ * far out, where fields are smaller than a pixel, a marker per field and a counted circle per group of nearby fields;
+ * the selected field its full boundary, read by id. Seven layers, no DOM markers. It opens fitted to all the fields,
+ * or to the selected one.
  */
-export default function FieldsMap({ fields, outlines, selectedId, onSelect, basemap }: FieldsMapProps) {
+export default function FieldsMap({ source, bounds, selectedId, onSelect, basemap }: FieldsMapProps) {
   const { t } = useTranslation('app');
   const container = useRef<HTMLDivElement>(null);
   const onSelectRef = useRef(onSelect);
   const [zoom, setZoom] = useState(0);
   /** The exact centre and zoom once the map settles: browser tests place clicks on markers from it. */
   const [view, setView] = useState<MapView | null>(null);
-  const outlineList = outlines.from === 'list' ? outlines.fields : null;
-  const tilesVersion = outlines.from === 'tiles' ? outlines.version : 0;
-  const data = useMemo(() => (outlineList ? fieldFeatures(outlineList) : null), [outlineList]);
-  const labels = useMemo(() => fieldLabelPoints(fields), [fields]);
+  const listPoints = source.from === 'list' ? source.points : null;
+  const listOutlines = source.from === 'list' ? source.outlines : null;
+  const tilesVersion = source.from === 'tiles' ? source.version : 0;
+  const outlines = useMemo(() => (listOutlines ? fieldFeatures(listOutlines) : null), [listOutlines]);
+  const points = useMemo(() => (listPoints ? fieldPointFeatures(listPoints) : null), [listPoints]);
   const selectedField = useQuery({ ...fieldQuery(selectedId ?? ''), enabled: selectedId !== null });
   const selectedOutline = useMemo(() => outlineOf(selectedId ? selectedField.data : undefined), [selectedField.data, selectedId]);
-  const latest = useRef({ data, labels, fields, selectedId, tilesVersion, selectedOutline });
+  // Where the selected field is: from the kept list at once, else from its read by id.
+  const selectedBox =
+    (selectedId ? listPoints?.find((field) => field.id === selectedId)?.bbox : undefined) ??
+    (selectedId && selectedField.data?.id === selectedId ? selectedField.data.bbox : undefined);
+  const opening = selectedBox ? boxBounds(selectedBox) : bounds;
+  const latest = useRef({ outlines, points, opening, tilesVersion, selectedOutline });
   // The map's own handlers (built once per attempt) read the newest props through these refs.
   useLayoutEffect(() => {
     onSelectRef.current = onSelect;
-    latest.current = { data, labels, fields, selectedId, tilesVersion, selectedOutline };
+    latest.current = { outlines, points, opening, tilesVersion, selectedOutline };
   });
-
-  // It opens on the chosen field, or on all of them, as the load handler below keeps it.
-  const opening = selectedId ? fields.filter((field) => field.id === selectedId) : fields;
-  const openingBounds = boundsOfFields(opening.length > 0 ? opening : fields);
 
   // The layers are added once per map; data and selection changes are applied to the running map below.
   const { state, idle, imageryUnavailable, mapRef, retry } = useMapLibre(container, basemap, {
-    startView: openingBounds && { bounds: openingBounds, paddingPx: FIT_PADDING_PX, maxZoom: SELECTED_MAX_ZOOM },
+    startView: opening && { bounds: opening, paddingPx: FIT_PADDING_PX, maxZoom: SELECTED_MAX_ZOOM },
     onIdleChange: (isIdle, map) => {
       if (isIdle) setView({ centre: map.getCenter().toArray() as [number, number], zoom: map.getZoom() });
     },
     onZoom: setZoom,
     onLoad: (shown) => {
-      if (latest.current.data) shown.addSource(SOURCE, { type: 'geojson', data: latest.current.data as never, tolerance: 0.5 });
-      else {
-        shown.addSource(SOURCE, {
-          type: 'vector',
-          tiles: [tilesUrl(latest.current.tilesVersion)],
-          minzoom: TILE_MIN_ZOOM,
-          maxzoom: TILE_MAX_ZOOM,
+      const kept = latest.current.outlines && latest.current.points;
+      let outlineSource: { source: string; 'source-layer'?: string };
+      let pointSource: { source: string; 'source-layer'?: string };
+      if (kept) {
+        shown.addSource(SOURCE, { type: 'geojson', data: latest.current.outlines as never, tolerance: 0.5 });
+        // Clustered up to the zoom where the fields themselves are drawn.
+        shown.addSource(POINT_SOURCE, {
+          type: 'geojson',
+          data: latest.current.points as never,
+          cluster: true,
+          clusterMaxZoom: LABEL_MIN_ZOOM - 1,
+          clusterRadius: 44,
         });
+        outlineSource = { source: SOURCE };
+        pointSource = { source: POINT_SOURCE };
+      } else {
+        shown.addSource(SOURCE, { type: 'vector', tiles: [tilesUrl(latest.current.tilesVersion)], maxzoom: TILE_MAX_ZOOM });
+        outlineSource = { source: SOURCE, 'source-layer': OUTLINE_LAYER };
+        pointSource = { source: SOURCE, 'source-layer': POINT_LAYER };
       }
-      const fieldSource = latest.current.data ? { source: SOURCE } : { source: SOURCE, 'source-layer': TILE_LAYER };
-      // The label points double as markers: clustered up to the zoom where the fields themselves are drawn.
-      shown.addSource(LABEL_SOURCE, {
-        type: 'geojson',
-        data: latest.current.labels as never,
-        cluster: true,
-        clusterMaxZoom: LABEL_MIN_ZOOM - 1,
-        clusterRadius: 44,
-      });
       // Fills without their antialiasing outline pass (a second draw of every edge, the costliest part far out);
       // closer in, a wider line makes edges easy to see and tap.
       shown.addLayer({
         id: FILL_LAYER,
         type: 'fill',
-        ...fieldSource,
+        ...outlineSource,
         paint: { 'fill-color': cropGroupColour as never, 'fill-opacity': 0.5, 'fill-antialias': false },
       });
       shown.addLayer({
         id: 'fields-outline',
         type: 'line',
-        ...fieldSource,
+        ...outlineSource,
         minzoom: OUTLINE_MIN_ZOOM,
         paint: { 'line-color': cropGroupColour as never, 'line-width': 2.5 },
       });
@@ -132,16 +139,16 @@ export default function FieldsMap({ fields, outlines, selectedId, onSelect, base
       shown.addLayer({
         id: 'fields-labels',
         type: 'symbol',
-        source: LABEL_SOURCE,
+        ...pointSource,
         minzoom: LABEL_MIN_ZOOM,
         filter: isSingle as never,
-        layout: { 'text-field': ['get', 'label'], 'text-size': 13, 'text-max-width': 12, 'text-font': ['sans-serif'] },
+        layout: { 'text-field': fieldLabel(formatLocale()) as never, 'text-size': 13, 'text-max-width': 12, 'text-font': ['sans-serif'] },
         paint: { 'text-color': '#1c1917', 'text-halo-color': '#ffffff', 'text-halo-width': 1.6 },
       });
       shown.addLayer({
         id: CLUSTER_LAYER,
         type: 'circle',
-        source: LABEL_SOURCE,
+        ...pointSource,
         maxzoom: LABEL_MIN_ZOOM,
         filter: isCluster as never,
         paint: {
@@ -154,7 +161,7 @@ export default function FieldsMap({ fields, outlines, selectedId, onSelect, base
       shown.addLayer({
         id: 'field-cluster-counts',
         type: 'symbol',
-        source: LABEL_SOURCE,
+        ...pointSource,
         maxzoom: LABEL_MIN_ZOOM,
         filter: isCluster as never,
         layout: { 'text-field': ['get', 'point_count_abbreviated'], 'text-size': 13, 'text-font': ['sans-serif'] },
@@ -163,11 +170,11 @@ export default function FieldsMap({ fields, outlines, selectedId, onSelect, base
       shown.addLayer({
         id: MARKER_LAYER,
         type: 'circle',
-        source: LABEL_SOURCE,
+        ...pointSource,
         maxzoom: LABEL_MIN_ZOOM,
         filter: isSingle as never,
         paint: {
-          'circle-color': ['get', 'colour'],
+          'circle-color': cropGroupColour as never,
           'circle-radius': 8,
           'circle-stroke-color': '#ffffff',
           'circle-stroke-width': 2,
@@ -176,27 +183,25 @@ export default function FieldsMap({ fields, outlines, selectedId, onSelect, base
       shown.on('click', (event) => {
         const [hit] = shown.queryRenderedFeatures(event.point, { layers: [CLUSTER_LAYER, MARKER_LAYER, FILL_LAYER] });
         if (hit?.layer.id === CLUSTER_LAYER) {
-          // A counted circle opens up: the map comes in to where it splits into its fields or smaller groups.
+          // A counted circle opens up: the map comes in to where it splits into its fields or smaller groups. The
+          // server's circles carry that zoom; the map's own (offline) are asked.
           const centre = (hit.geometry as unknown as { coordinates: [number, number] }).coordinates;
-          void (shown.getSource(LABEL_SOURCE) as GeoJSONSource)
-            .getClusterExpansionZoom(hit.properties.cluster_id as number)
-            .then((zoom) => shown.easeTo({ center: centre, zoom }));
+          const carried = hit.properties.expansion_zoom as number | undefined;
+          void (
+            carried !== undefined
+              ? Promise.resolve(carried)
+              : (shown.getSource(POINT_SOURCE) as GeoJSONSource).getClusterExpansionZoom(hit.properties.cluster_id as number)
+          ).then((zoom) => shown.easeTo({ center: centre, zoom }));
           return;
         }
-        const id = (hit?.properties.id as string | undefined) ?? null;
-        if (hit?.layer.id === MARKER_LAYER && id) {
-          const field = latest.current.fields.find((candidate) => candidate.id === id);
-          if (field) moveTo(shown, [field], { maxZoom: SELECTED_MAX_ZOOM });
-        }
-        onSelectRef.current(id);
+        // The selection brings the field into view (below), once where it lies is known.
+        onSelectRef.current((hit?.properties.id as string | undefined) ?? null);
       });
       for (const layer of [FILL_LAYER, CLUSTER_LAYER, MARKER_LAYER]) {
         shown.on('mouseenter', layer, () => (shown.getCanvas().style.cursor = 'pointer'));
         shown.on('mouseleave', layer, () => (shown.getCanvas().style.cursor = ''));
       }
-      const { fields: all, selectedId: selected } = latest.current;
-      const opening = selected ? all.filter((field) => field.id === selected) : all;
-      moveTo(shown, opening, { maxZoom: SELECTED_MAX_ZOOM, instant: true });
+      moveTo(shown, latest.current.opening, { maxZoom: SELECTED_MAX_ZOOM, instant: true });
       setZoom(shown.getZoom());
     },
   });
@@ -204,28 +209,28 @@ export default function FieldsMap({ fields, outlines, selectedId, onSelect, base
   useEffect(() => {
     const map = mapRef.current;
     if (state !== 'ready' || !map) return;
-    if (data) (map.getSource(SOURCE) as GeoJSONSource | undefined)?.setData(data as never);
-    else {
+    if (outlines && points) {
+      (map.getSource(SOURCE) as GeoJSONSource | undefined)?.setData(outlines as never);
+      (map.getSource(POINT_SOURCE) as GeoJSONSource | undefined)?.setData(points as never);
+    } else {
       // Only a changed list sends the map for its tiles again: the same address would drop the tiles it holds.
       const tiles = map.getSource(SOURCE) as VectorTileSource | undefined;
       if (tiles && tiles.tiles[0] !== tilesUrl(tilesVersion)) tiles.setTiles([tilesUrl(tilesVersion)]);
     }
-    (map.getSource(LABEL_SOURCE) as GeoJSONSource | undefined)?.setData(labels as never);
-  }, [data, labels, mapRef, state, tilesVersion]);
+  }, [outlines, points, mapRef, state, tilesVersion]);
 
   useEffect(() => {
     if (state !== 'ready') return;
     (mapRef.current?.getSource(SELECTED_SOURCE) as GeoJSONSource | undefined)?.setData(selectedOutline as never);
   }, [mapRef, selectedOutline, state]);
 
+  const selectedKnown = selectedBox !== undefined;
   useEffect(() => {
     const map = mapRef.current;
-    if (!map || state !== 'ready') return;
-    const selected = selectedId ? fields.find((field) => field.id === selectedId) : undefined;
-    if (selected) moveTo(map, [selected], { maxZoom: SELECTED_MAX_ZOOM });
-    // Fit only when the selection changes, not when the list refreshes.
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- the list is read, not followed
-  }, [selectedId, state]);
+    if (!map || state !== 'ready' || !selectedKnown || !latest.current.opening) return;
+    moveTo(map, latest.current.opening, { maxZoom: SELECTED_MAX_ZOOM });
+    // Move only when the selection changes or where it lies becomes known, not when the field is read again.
+  }, [mapRef, selectedId, selectedKnown, state]);
 
   return (
     <div
@@ -248,16 +253,13 @@ export default function FieldsMap({ fields, outlines, selectedId, onSelect, base
   );
 }
 
+const boxBounds = (box: FieldPoint['bbox']): Bounds => [box.minLng, box.minLat, box.maxLng, box.maxLat];
+
 /**
- * Brings `fields` into view on `map` (all of them, inside a margin; a lone small field no closer than `maxZoom`),
- * from the map's own size, so a phone and a wide screen each get the zoom that fits.
+ * Brings `bounds` into view on `map` (inside a margin; a lone small field no closer than `maxZoom`), from the map's
+ * own size, so a phone and a wide screen each get the zoom that fits.
  */
-function moveTo(
-  map: MapLibreMap,
-  fields: Pick<FieldPoint, 'bbox'>[],
-  { maxZoom, instant = false }: { maxZoom: number; instant?: boolean },
-) {
-  const bounds = boundsOfFields(fields);
+function moveTo(map: MapLibreMap, bounds: Bounds | null, { maxZoom, instant = false }: { maxZoom: number; instant?: boolean }) {
   if (!bounds) return;
   const container = map.getContainer();
   const { centre, zoom } = fitView(bounds, {

@@ -1,12 +1,15 @@
-import { ACRES_PER_HECTARE, type FieldPoint } from '@murimi/core';
+import { ACRES_PER_HECTARE, type CropGroup, type FieldPoint } from '@murimi/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Button, ButtonLink } from '../../components/ui/Button.tsx';
+import { LoadError } from '../../components/ui/QueryState.tsx';
+import { Spinner } from '../../components/ui/layout.tsx';
+import { ApiError } from '../../lib/api/client.ts';
 import { formatDate, formatNumber } from '../../lib/format.ts';
 import { useFarms } from '../farms/api/farms.ts';
 import { fieldQuery } from '../fields/api/fields.ts';
 import { useCropName } from '../fields/crop-names.ts';
-import { CROP_GROUP_COLOURS, cropGroupOf, type CropGroup } from './field-layers.ts';
+import { CROP_GROUP_COLOURS } from './field-layers.ts';
 
 /** Over an empty map: no fields yet, and where to add one. */
 export function NoFieldsOnMap() {
@@ -23,9 +26,8 @@ export function NoFieldsOnMap() {
 }
 
 /** The crop groups on the map and their colours. */
-export function CropLegend({ fields }: { fields: Pick<FieldPoint, 'cropType'>[] }) {
+export function CropLegend({ groups }: { groups: CropGroup[] }) {
   const { t } = useTranslation('app');
-  const groups = [...new Set(fields.map((field) => cropGroupOf(field.cropType)))].sort() as CropGroup[];
   return (
     <ul
       aria-label={t('mapView.legend')}
@@ -42,40 +44,49 @@ export function CropLegend({ fields }: { fields: Pick<FieldPoint, 'cropType'>[] 
 }
 
 /**
- * The selected field's facts: a panel beside the map on wide screens, a sheet over its lower part on phones. Name,
- * size and crop are the map's own; the farm, variety, planting date and irrigation come with the field read by id
- * (the map reads it for the full outline too), shown as "…" until then and "—" if it cannot be read (offline with
- * no copy kept).
+ * The selected field's facts: a panel beside the map on wide screens, a sheet over its lower part on phones. They come
+ * with the field read by id (the map reads it for the full outline too). Offline, name, size and crop come from the
+ * kept list (`listed`) when the field itself was not kept, and the rest show "—".
  */
 export function FieldSheet({
-  field,
+  fieldId,
+  listed,
   onClose,
   onEditBoundary,
 }: {
-  field: FieldPoint | undefined;
+  fieldId: string;
+  listed: FieldPoint | undefined;
   onClose: () => void;
   onEditBoundary: () => void;
 }) {
   const { t } = useTranslation('app');
   const cropName = useCropName();
   const farms = useFarms();
-  const details = useQuery({ ...fieldQuery(field?.id ?? ''), enabled: field !== undefined });
+  const details = useQuery(fieldQuery(fieldId));
+  const field = details.data ?? listed;
+  const notFound = !field && details.error instanceof ApiError && details.error.status === 404;
   const farm = details.data ? farms.data?.find((f) => f.id === details.data.farmId) : undefined;
   const detail = (value: (read: NonNullable<typeof details.data>) => string) =>
     details.data ? value(details.data) : details.isPending ? '…' : '—';
   return (
     <aside
-      aria-label={field ? field.name : t('mapView.notFoundTitle')}
+      aria-label={field ? field.name : notFound ? t('mapView.notFoundTitle') : t('mapView.fieldLoading')}
       className="absolute inset-x-0 bottom-0 z-10 max-h-[55%] overflow-y-auto rounded-t-2xl border-t border-stone-200 bg-white p-4 shadow-2xl lg:static lg:max-h-none lg:w-96 lg:rounded-none lg:border-t-0 lg:border-l lg:shadow-none"
     >
       <div className="flex items-start justify-between gap-2">
-        <h2 className="text-xl font-bold text-stone-900">{field ? field.name : t('mapView.notFoundTitle')}</h2>
+        <h2 className="text-xl font-bold text-stone-900">{field ? field.name : notFound ? t('mapView.notFoundTitle') : '…'}</h2>
         <Button variant="ghost" onClick={onClose} aria-label={t('mapView.close')}>
           ✕
         </Button>
       </div>
-      {!field ? (
+      {notFound ? (
         <p className="mt-2 text-stone-700">{t('mapView.notFound')}</p>
+      ) : !field ? (
+        details.isError ? (
+          <LoadError error={details.error} onRetry={() => void details.refetch()} />
+        ) : (
+          <Spinner label={t('mapView.fieldLoading')} />
+        )
       ) : (
         <>
           <dl className="mt-2 grid grid-cols-2 gap-x-4 gap-y-2">

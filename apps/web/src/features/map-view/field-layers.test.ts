@@ -1,6 +1,7 @@
+import { expression } from '@maplibre/maplibre-gl-style-spec';
 import type { FieldOnMap } from '@murimi/core';
 import { describe, expect, it } from 'vitest';
-import { CROP_GROUP_COLOURS, boundsOfFields, cropGroupColour, fieldFeatures, fieldLabelPoints } from './field-layers.ts';
+import { CROP_GROUP_COLOURS, boundsOfFields, cropGroupColour, fieldFeatures, fieldLabel, fieldPointFeatures } from './field-layers.ts';
 
 const field = (overrides: Partial<FieldOnMap>): FieldOnMap => ({
   id: 'f1',
@@ -24,25 +25,37 @@ const field = (overrides: Partial<FieldOnMap>): FieldOnMap => ({
 });
 
 describe('field layers', () => {
-  it('labels each field once, at the centre of its area, however many map tiles it crosses', () => {
+  it('gives each field one point, at the centre of its area, however many map tiles it crosses', () => {
     const pivot = field({
       name: 'Centre pivot',
       size_hectares: 50.3,
       mapBoundary: { type: 'Point', coordinates: [31.05, -17.83], properties: { radius: 400, circle: true } },
       centroid: [31.05, -17.83],
     });
-    const labels = fieldLabelPoints([
-      pivot,
-      field({ id: 'f2', name: 'Barn Block', size_hectares: 12.345, centroid: [31.1, -17.9] }),
-    ]).features;
-    expect(labels).toHaveLength(2);
-    expect(labels[0]).toMatchObject({
+    const points = fieldPointFeatures([pivot, field({ id: 'f2', name: 'Barn Block', cropType: null, centroid: [31.1, -17.9] })]).features;
+    expect(points).toHaveLength(2);
+    // What the server's tiles carry for a point, so one set of layers draws both.
+    expect(points[0]).toMatchObject({
       geometry: { type: 'Point', coordinates: [31.05, -17.83] },
-      properties: { id: 'f1', label: 'Centre pivot\n50.3 ha', colour: CROP_GROUP_COLOURS.cereal },
+      properties: { id: 'f1', name: 'Centre pivot', size_hectares: 50.3, cropGroup: 'cereal' },
     });
-    expect(labels[1]).toMatchObject({ geometry: { coordinates: [31.1, -17.9] }, properties: { label: 'Barn Block\n12.3 ha' } });
+    expect(points[1]).toMatchObject({ geometry: { coordinates: [31.1, -17.9] }, properties: { id: 'f2', cropGroup: 'none' } });
     // The polygons carry no label, so nothing is drawn once per tile a polygon crosses.
     expect(fieldFeatures([pivot]).features[0]!.properties).not.toHaveProperty('label');
+  });
+
+  it('labels a point with its name over its hectares, as the language writes numbers', () => {
+    const labelOf = (locale: string, name: string, hectares: number) => {
+      const parsed = expression.createExpression(fieldLabel(locale), 'layers[0].layout.text-field');
+      if (parsed.result !== 'success') throw new Error(JSON.stringify(parsed.value));
+      return parsed.value.evaluate({ zoom: 14 }, { type: 1, properties: { name, size_hectares: hectares } } as never);
+    };
+    expect(labelOf('en-GB', 'Centre pivot', 50.34)).toBe('Centre pivot\n50.3 ha');
+    expect(labelOf('en-GB', 'Barn Block', 12.345)).toBe('Barn Block\n12.3 ha');
+    // Under 10 ha, two decimals: a smallholder's 0.76 ha is not rounded to 0.8.
+    expect(labelOf('en-GB', 'Garden', 0.756)).toBe('Garden\n0.76 ha');
+    expect(labelOf('en-GB', 'Dam', 9)).toBe('Dam\n9 ha');
+    expect(labelOf('pt-PT', 'Machamba', 2.5)).toBe('Machamba\n2,5 ha');
   });
 
   it('gives each field a polygon (circles traced) and its crop group colour', () => {

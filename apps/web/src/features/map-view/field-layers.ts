@@ -1,5 +1,4 @@
-import { boundaryAsPolygon, findCropType, type FieldBoundary, type FieldOnMap, type FieldPoint } from '@murimi/core';
-import { formatNumber } from '../../lib/format.ts';
+import { boundaryAsPolygon, cropGroupOf, type CropGroup, type FieldBoundary, type FieldOnMap, type FieldPoint } from '@murimi/core';
 
 /** Fill colours by crop group, so a programme officer sees at a glance where maize, legumes and tobacco are. */
 export const CROP_GROUP_COLOURS = {
@@ -13,13 +12,7 @@ export const CROP_GROUP_COLOURS = {
   fruit: '#ec4899',
   forage: '#84cc16',
   none: '#64748b',
-} as const;
-
-export type CropGroup = keyof typeof CROP_GROUP_COLOURS;
-
-export function cropGroupOf(cropType: string | null | undefined): CropGroup {
-  return (cropType ? findCropType(cropType)?.category : undefined) ?? 'none';
-}
+} as const satisfies Record<CropGroup, string>;
 
 /**
  * A map style expression: the colour of a feature's `cropGroup`. The server's field tiles carry the group, not the
@@ -49,8 +42,6 @@ export interface FieldFeatureCollection {
   }[];
 }
 
-const hectaresLabel = (hectares: number) => `${formatNumber(hectares, hectares < 10 ? 2 : 1)} ha`;
-
 /**
  * Every field as one GeoJSON polygon (circles traced), unlabelled (see `fieldLabelPoints`), for one map source: Map
  * View's outlines when offline (online they come as the server's tiles), and the neighbours drawn under the editor.
@@ -73,36 +64,44 @@ export function fieldFeatures(fields: FieldOnMap[]): FieldFeatureCollection {
   };
 }
 
-export interface FieldLabelCollection {
+/** What a field's point carries, from the server's tiles or made here from a kept list: its label, colour and id. */
+export interface FieldPointProperties {
+  id: string;
+  name: string;
+  size_hectares: number;
+  cropGroup: CropGroup;
+}
+
+export interface FieldPointCollection {
   type: 'FeatureCollection';
-  features: {
-    type: 'Feature';
-    id: number;
-    geometry: { type: 'Point'; coordinates: [number, number] };
-    /** `label`: two lines on the map, the field's name, then its size; `colour`: its crop group's, for its marker. */
-    properties: { id: string; label: string; colour: string };
-  }[];
+  features: { type: 'Feature'; id: number; geometry: { type: 'Point'; coordinates: [number, number] }; properties: FieldPointProperties }[];
 }
 
 /**
- * One point per field, at the centre of its area, to carry its label and, far out, its marker (clustered). Labelled
- * from the polygons, MapLibre drew a field's name once per tile the field crosses, so a centre pivot showed its name
- * four times.
+ * One point per field, at the centre of its area, to carry its label and, far out, its marker (clustered): offline,
+ * from the list kept on the device, as the server's tiles carry them online. Labelled from the polygons, MapLibre
+ * drew a field's name once per tile the field crosses, so a centre pivot showed its name four times.
  */
-export function fieldLabelPoints(fields: FieldPoint[]): FieldLabelCollection {
+export function fieldPointFeatures(fields: FieldPoint[]): FieldPointCollection {
   return {
     type: 'FeatureCollection',
     features: fields.map((field, index) => ({
       type: 'Feature',
       id: index,
       geometry: { type: 'Point', coordinates: field.centroid },
-      properties: {
-        id: field.id,
-        label: `${field.name}\n${hectaresLabel(field.size_hectares)}`,
-        colour: CROP_GROUP_COLOURS[cropGroupOf(field.cropType)],
-      },
+      properties: { id: field.id, name: field.name, size_hectares: field.size_hectares, cropGroup: cropGroupOf(field.cropType) },
     })),
   };
+}
+
+/**
+ * A map style expression: a field point's label, its name over its size ("12.3 ha"; 2 decimals under 10 ha), with
+ * numbers written as the person's language writes them.
+ */
+export function fieldLabel(locale: string) {
+  const hectares = ['get', 'size_hectares'];
+  const digits = (most: number) => ['number-format', hectares, { locale, 'max-fraction-digits': most }];
+  return ['concat', ['get', 'name'], '\n', ['case', ['<', hectares, 10], digits(2), digits(1)], ' ha'] as const;
 }
 
 /** [west, south, east, north] around the given fields (from the bounding boxes the API measured), or null for none. */

@@ -1,36 +1,63 @@
-import type { FieldOnMap, FieldPoint, FieldPoints } from '@murimi/core';
+import type { FieldMapSummary, FieldOnMap, FieldPoint } from '@murimi/core';
+import { cropGroupOf } from '@murimi/core';
+import { boundsOfFields } from './field-layers.ts';
 
 /**
- * Where the map's outlines come from, chosen once as Map View opens: the server's tiles at the field list's version
- * (online), or the list a field pack keeps (offline; empty without one, leaving the markers and labels).
+ * Where the map's fields come from, chosen once as Map View opens. Online: the server's tiles at the field list's
+ * version, which carry the outlines, the markers and counted circles, and the labels. Offline: the points of a list
+ * kept on the device, and the outlines of a field pack (none without one, leaving markers and labels).
  */
-export type FieldOutlines = { from: 'tiles'; version: number } | { from: 'list'; fields: FieldOnMap[] };
+export type MapSource = { from: 'tiles'; version: number } | { from: 'list'; points: FieldPoint[]; outlines: FieldOnMap[] };
 
-/** What Map View draws: every field as a point, the outlines, or that nothing could be read (`failed`). */
+export type MapSummary = Omit<FieldMapSummary, 'version'>;
+
+/** What Map View shows: the summary (header, legend, fit), the map's source, or that nothing could be read (`failed`). */
 export interface MapFields {
-  fields: FieldPoint[] | undefined;
-  outlines: FieldOutlines | null;
+  summary: MapSummary | undefined;
+  source: MapSource | null;
   failed: boolean;
 }
 
+/** Offline without a field pack: no outlines (one list, so the map is not given a new one each render). */
+const NO_OUTLINES: FieldOnMap[] = [];
+
+interface Read<T> {
+  data?: T | undefined;
+  isPending: boolean;
+  isError: boolean;
+}
+
 /**
- * Map View's fields from its two reads. Online: the points (one answer) and the tiles at their version. Offline: the
- * list with simplified boundaries that a field pack keeps, whose fields are points too; without a pack, the points
- * kept from the last visit, drawn as markers and labels without outlines. Undefined fields while a read is pending.
+ * Map View's fields from its reads. Online: the server's summary, and tiles at its version. Offline: the list with
+ * simplified boundaries a field pack keeps; without a pack, the field list kept from the last visit (points only).
+ * Undefined while a read is pending.
  */
 export function mapFields(
   online: boolean,
-  points: { data?: FieldPoints | undefined; isError: boolean },
-  kept: { data?: FieldOnMap[] | undefined; isPending: boolean; isError: boolean },
+  summary: Read<FieldMapSummary>,
+  pack: Read<FieldOnMap[]>,
+  listed: Read<FieldPoint[]>,
 ): MapFields {
   if (online) {
+    const { data } = summary;
     return {
-      fields: points.data?.data,
-      outlines: points.data ? { from: 'tiles', version: points.data.version } : null,
-      failed: !points.data && points.isError,
+      summary: data && { count: data.count, size_hectares: data.size_hectares, bounds: data.bounds, cropGroups: data.cropGroups },
+      source: data ? { from: 'tiles', version: data.version } : null,
+      failed: !data && summary.isError,
     };
   }
-  if (kept.isPending) return { fields: undefined, outlines: null, failed: false };
-  const fields = kept.data ?? points.data?.data;
-  return { fields, outlines: { from: 'list', fields: kept.data ?? [] }, failed: !fields && points.isError && kept.isError };
+  const points = pack.isPending ? undefined : (pack.data ?? listed.data);
+  if (!points) return { summary: undefined, source: null, failed: pack.isError && listed.isError };
+  return { summary: summariseFields(points), source: { from: 'list', points, outlines: pack.data ?? NO_OUTLINES }, failed: false };
+}
+
+/** The summary the server gives, made from a kept list. */
+export function summariseFields(fields: FieldPoint[]): MapSummary {
+  return {
+    count: fields.length,
+    // To 10⁻⁴ ha, as the server sums them.
+    size_hectares: Math.round(fields.reduce((sum, field) => sum + field.size_hectares, 0) * 10_000) / 10_000,
+    bounds: boundsOfFields(fields),
+    cropGroups: [...new Set(fields.map((field) => cropGroupOf(field.cropType)))].sort(),
+  };
 }

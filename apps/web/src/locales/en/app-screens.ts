@@ -163,6 +163,7 @@ export const appScreens = {
     summary_other: '{{count}} fields, {{hectares}} ha',
     mapLabel: 'Map of your fields',
     loading: 'Loading the map…',
+    fieldLoading: 'Loading the field…',
     noWebGl: 'This browser cannot show the map (it needs WebGL). Your fields are listed in My Fields.',
     imageryUnavailable: 'Satellite imagery could not be loaded; fields are shown on the plain map.',
     emptyTitle: 'No fields on the map yet',

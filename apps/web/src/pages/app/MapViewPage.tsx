@@ -6,7 +6,7 @@ import { ButtonLink } from '../../components/ui/Button.tsx';
 import { Spinner } from '../../components/ui/layout.tsx';
 import { LoadError } from '../../components/ui/QueryState.tsx';
 import { readConnection } from '../../features/connection/use-connection.ts';
-import { fieldPointsQuery, fieldsOnMapQuery } from '../../features/fields/api/fields.ts';
+import { fieldMapSummaryQuery, fieldsOnMapQuery, fieldsQuery } from '../../features/fields/api/fields.ts';
 import { EditBoundary } from '../../features/fields/components/BoundaryEditor.tsx';
 import { mapFields } from '../../features/map-view/map-fields.ts';
 import { CropLegend, FieldSheet, NoFieldsOnMap } from '../../features/map-view/MapViewParts.tsx';
@@ -21,10 +21,10 @@ const FieldsMap = lazy(loadFieldsMap);
 
 /**
  * Map View (spec §2.2, /map and /map/{fieldId}): every field of the organisation on the map, without the
- * standard layout, so the map has the whole screen. Online it reads every field as a point in one answer and the
- * outlines as tiles; offline, the list with simplified boundaries a field pack keeps (without one, the points kept
- * from the last visit: markers and labels). Edit Boundary reads the field's full boundary first, redraws it and
- * keeps the old boundary in the field's history.
+ * standard layout, so the map has the whole screen. Online it reads a summary (count, hectares, box, crop groups) and
+ * the fields as tiles, only those in view; offline, the list with simplified boundaries a field pack keeps (without
+ * one, the field list kept from the last visit: markers and labels). Edit Boundary reads the field's full boundary
+ * first, redraws it and keeps the old boundary in the field's history.
  */
 export default function MapViewPage() {
   const { t } = useTranslation('app');
@@ -33,9 +33,10 @@ export default function MapViewPage() {
   const navigate = useNavigate();
   // Chosen once, as the screen opens: the map's outlines keep to one source.
   const [online] = useState(() => readConnection() !== 'offline');
-  const points = useQuery(fieldPointsQuery());
-  const kept = useQuery({ ...fieldsOnMapQuery(), enabled: !online });
-  const { fields, outlines, failed } = mapFields(online, points, kept);
+  const summaryRead = useQuery({ ...fieldMapSummaryQuery(), enabled: online });
+  const pack = useQuery({ ...fieldsOnMapQuery(), enabled: !online });
+  const listed = useQuery({ ...fieldsQuery(), enabled: !online });
+  const { summary, source, failed } = mapFields(online, summaryRead, pack, listed);
   const config = useQuery(publicConfigQuery());
   const [editing, setEditing] = useState<string | null>(null);
   // Fetch the map code while the field list loads, not after it.
@@ -43,13 +44,11 @@ export default function MapViewPage() {
     void loadFieldsMap().then(() => loadMapLibre());
   }, []);
 
-  const list = fields ?? [];
-  const selected = fieldId ? list.find((field) => field.id === fieldId) : undefined;
-  const totalHectares = list.reduce((sum, field) => sum + field.size_hectares, 0);
+  const listedPoint = fieldId && source?.from === 'list' ? source.points.find((field) => field.id === fieldId) : undefined;
   const select = (id: string | null) => navigate(id ? `/map/${id}` : '/map');
 
-  if (editing && selected && config.data) {
-    return <EditBoundary fieldId={selected.id} basemap={config.data.basemap} onDone={() => setEditing(null)} />;
+  if (editing && config.data) {
+    return <EditBoundary fieldId={editing} basemap={config.data.basemap} onDone={() => setEditing(null)} />;
   }
 
   return (
@@ -59,8 +58,10 @@ export default function MapViewPage() {
           {t('mapView.back')}
         </Link>
         <h1 className="text-lg font-bold text-stone-900">{t('mapView.title')}</h1>
-        {fields && (
-          <p className="text-sm text-stone-700">{t('mapView.summary', { count: list.length, hectares: formatNumber(totalHectares, 1) })}</p>
+        {summary && (
+          <p className="text-sm text-stone-700">
+            {t('mapView.summary', { count: summary.count, hectares: formatNumber(summary.size_hectares, 1) })}
+          </p>
         )}
         <ButtonLink to="/create-farm-field" variant="secondary" className="ml-auto">
           {t('actions.addField')}
@@ -70,9 +71,12 @@ export default function MapViewPage() {
         <main id="main" className="relative min-h-0 flex-1">
           {failed ? (
             <div className="p-4">
-              <LoadError error={points.error} onRetry={() => void points.refetch()} />
+              <LoadError
+                error={online ? summaryRead.error : listed.error}
+                onRetry={() => void (online ? summaryRead.refetch() : Promise.all([pack.refetch(), listed.refetch()]))}
+              />
             </div>
-          ) : !fields || !outlines || !config.data ? (
+          ) : !summary || !source || !config.data ? (
             <div className="p-4">
               <Spinner label={t('states.loadingFields')} />
             </div>
@@ -84,12 +88,20 @@ export default function MapViewPage() {
                 </div>
               }
             >
-              <FieldsMap fields={list} outlines={outlines} selectedId={fieldId ?? null} onSelect={select} basemap={config.data.basemap} />
-              {list.length === 0 ? <NoFieldsOnMap /> : <CropLegend fields={list} />}
+              <FieldsMap
+                source={source}
+                bounds={summary.bounds}
+                selectedId={fieldId ?? null}
+                onSelect={select}
+                basemap={config.data.basemap}
+              />
+              {summary.count === 0 ? <NoFieldsOnMap /> : <CropLegend groups={summary.cropGroups} />}
             </Suspense>
           )}
         </main>
-        {fieldId && fields && <FieldSheet field={selected} onClose={() => select(null)} onEditBoundary={() => setEditing(fieldId)} />}
+        {fieldId && source && (
+          <FieldSheet fieldId={fieldId} listed={listedPoint} onClose={() => select(null)} onEditBoundary={() => setEditing(fieldId)} />
+        )}
       </div>
     </div>
   );

@@ -4,7 +4,7 @@ import {
   type FieldCreateInput,
   type FieldUpdateInput,
   type FieldOnMap,
-  type FieldPoints,
+  type FieldMapSummary,
   type FieldSummary,
 } from '@murimi/core';
 import { queryOptions, useMutation, useQuery, type QueryClient } from '@tanstack/react-query';
@@ -25,7 +25,7 @@ export const fieldKeys = {
   all: ['fields'] as const,
   ofFarm: (farmId: string) => ['fields', { farmId }] as const,
   onMap: ['fields', 'map'] as const,
-  points: ['fields', 'points'] as const,
+  mapSummary: ['fields', 'map-summary'] as const,
   one: (id: string) => ['field', id] as const,
   anyOne: ['field'] as const,
 };
@@ -41,11 +41,11 @@ export const fieldsOnMapQuery = () =>
   queryOptions({ queryKey: fieldKeys.onMap, queryFn: () => listAllPages<FieldOnMap>('/api/fields', { view: 'map' }) });
 
 /**
- * Every field as a point (name, hectares, crop, centre, box) in one answer, and the list's version: Map View online,
- * whose outlines come as tiles asked at that version.
+ * Map View online: how many fields, their hectares, box and crop groups, and the list's version, at which the map asks
+ * for its tiles (outlines, markers, labels).
  */
-export const fieldPointsQuery = () =>
-  queryOptions({ queryKey: fieldKeys.points, queryFn: () => api.get<FieldPoints>('/api/fields/points') });
+export const fieldMapSummaryQuery = () =>
+  queryOptions({ queryKey: fieldKeys.mapSummary, queryFn: () => api.get<FieldMapSummary>('/api/fields/map-summary') });
 
 /** Spec §9: a field's details are read again after 5 minutes (its own writes refresh it at once). */
 export const FIELD_DETAIL_STALE_MS = 5 * 60_000;

@@ -22,7 +22,7 @@ import { versionedEtag } from '../../plugins/versioned-cache.ts';
 import { bulkBodySchema } from './fields.batch.ts';
 import { takeImportAllowance } from './fields.quotas.ts';
 import * as fields from './fields.service.ts';
-import { fieldMap } from './field-map.ts';
+import { fieldMap, fieldMapSummary } from './field-map.ts';
 import { fieldTile, fieldTileParamsSchema } from './field-tiles.ts';
 
 /** A boundary file or a bulk create: 2,000 fields or 500,000 corners (about 20 MB of detailed polygons). */
@@ -193,7 +193,11 @@ export function fieldRoutes(ctx: AppContext) {
         const etag = versionedEtag(actor.orgId, version, `summary|${reachKey(actor, 'fields.read')}`);
         reply.header('etag', etag).header('cache-control', 'private, no-cache');
         if (request.headers['if-none-match'] === etag) return reply.status(304).send();
-        const { summary } = await fieldMap(ctx, actor, version);
+        const summary = await fieldMapSummary(ctx, actor);
+        // The map asks for its tiles next: their points are read and clustered meanwhile, while the browser starts it.
+        fieldMap(ctx, actor, version).catch((error: unknown) =>
+          request.log.warn({ err: error, orgId: actor.orgId, version }, 'the field map could not be made ahead of its tiles'),
+        );
         return reply.send({ ...summary, version });
       },
     );

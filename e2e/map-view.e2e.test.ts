@@ -74,6 +74,13 @@ describe('Map View', () => {
   it('shows every field, opens a field by clicking it, and Edit Boundary saves a new version (desktop)', async () => {
     const { context, page, token, created } = await signedInWithFields(desktop);
     const fieldReads: string[] = [];
+    // Every file the page names for Map View is there: one missing came back as the app's page, a wasted download.
+    const missingFiles: string[] = [];
+    page.on('response', (response) => {
+      const url = new URL(response.url());
+      if (url.pathname.startsWith('/assets/') && (response.status() >= 400 || response.headers()['content-type']?.includes('html')))
+        missingFiles.push(`${response.status()} ${url.pathname}`);
+    });
     page.on('request', (request) => {
       const url = new URL(request.url());
       if (url.pathname === '/api/fields' || url.pathname === '/api/fields/map-summary') fieldReads.push(`${url.pathname}${url.search}`);
@@ -85,6 +92,7 @@ describe('Map View', () => {
     await mapReady(page);
     // Online the map reads a summary, once, and no list of fields: the outlines, markers and labels are tiles.
     expect(fieldReads).toEqual(['/api/fields/map-summary']);
+    expect(missingFiles).toEqual([]);
     const legend = await page.getByRole('list', { name: 'Crop colours' }).innerText();
     for (const group of ['Cereals', 'Legumes', 'Tobacco, sugarcane']) expect(legend).toContain(group);
 

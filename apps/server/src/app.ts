@@ -200,6 +200,8 @@ async function registerWebApp(app: FastifyInstance, webDistDir: string): Promise
     if (isApi || (request.method !== 'GET' && request.method !== 'HEAD')) {
       return reply.status(404).send({ error: { code: 'NOT_FOUND', message: `No route ${request.method} ${pathname}.` } });
     }
+    // A build file that is not there (a page of an earlier release asking for its code): not the app's page in its place.
+    if (pathname.startsWith('/assets/')) return reply.status(404).type('text/plain').send(`No file ${pathname}.`);
     if (!webBuilt) {
       return reply
         .status(503)

@@ -73,6 +73,13 @@ describe('the installable app’s files', () => {
     expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
   });
 
+  it('answers 404 for a build file that is not there, not the app’s page', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/assets/index-Gone12.js' });
+    expect(response.statusCode).toBe(404);
+    expect(response.headers['content-type']).toMatch(/^text\/plain/);
+    expect(response.body).not.toContain('<html');
+  });
+
   it('names a screen’s own files in its page, so they are fetched with the entry rather than one after another', async () => {
     for (const url of ['/crop-health', '/crop-health/']) {
       const response = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'identity' } });

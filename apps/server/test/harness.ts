@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { Field } from '@murimi/core';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
@@ -176,6 +177,27 @@ export function squareBoundary(hectares: number, centre: [number, number] = [31.
       ],
     ],
   };
+}
+
+/** A square field of about `hectares` around `centre`, created through the API as `account`: the field as it answers. */
+export async function createSquareField(
+  app: FastifyInstance,
+  account: TestAccount,
+  {
+    farmId,
+    name,
+    hectares,
+    centre,
+    cropType = null,
+  }: { farmId: string; name: string; hectares: number; centre: [number, number]; cropType?: string | null },
+): Promise<Field> {
+  const response = await as(account, app, {
+    method: 'POST',
+    url: '/api/fields',
+    payload: { name, farmId, boundary: squareBoundary(hectares, centre), cropType },
+  });
+  if (response.statusCode !== 201) throw new Error(`creating ${name} answered ${response.statusCode}: ${response.body}`);
+  return response.json().data as Field;
 }
 
 /** Polls `read` every 200 ms until it gives something other than undefined (jobs, outside fakes), or fails after `timeoutMs`. */

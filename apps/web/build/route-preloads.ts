@@ -1,3 +1,5 @@
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import type { Plugin } from 'vite';
 
 /**
@@ -37,12 +39,21 @@ interface BundleChunk {
  * Writes `route-preloads.json`: for each screen's path, the files (`/assets/…`) its modules and their static imports
  * are in, the entry's own left out (the page already names them). The server puts them in the page as
  * `<link rel="modulepreload">` and `<link rel="preload" as="style">`, so a first visit fetches a screen's code at
- * once instead of chunk after chunk as each one's imports are found.
+ * once instead of chunk after chunk as each one's imports are found. Written once the bundle is, naming only the files
+ * written: a chunk that held nothing but a stylesheet's import (Map View's `maplibre-gl.css`) is still in the bundle
+ * when it is generated and dropped later, and a page naming it fetched the app's page in its place.
  */
 export function routePreloads(): Plugin {
+  let preloads: Record<string, string[]> | null = null;
   return {
     name: 'murimi-route-preloads',
     apply: 'build',
+    async writeBundle(options, bundle) {
+      if (!preloads || !options.dir) return;
+      const written = (file: string) => file.slice(1) in bundle;
+      const kept = Object.fromEntries(Object.entries(preloads).map(([route, files]) => [route, files.filter(written)]));
+      await writeFile(path.join(options.dir, 'route-preloads.json'), `${JSON.stringify(kept, null, 2)}\n`);
+    },
     generateBundle(_options, bundle) {
       const chunks = Object.values(bundle).filter((item): item is typeof item & BundleChunk => item.type === 'chunk');
       // The same configuration builds the service worker and the prerender: only the app's own build has screens.
@@ -58,7 +69,7 @@ export function routePreloads(): Plugin {
           ? chunks.find((chunk) => chunk.facadeModuleId?.endsWith(`/apps/web/${module}`))
           : (chunks.find((chunk) => chunk.facadeModuleId?.includes(`/node_modules/${module}/`)) ??
             chunks.find((chunk) => chunk.moduleIds.some((id) => id.includes(`/node_modules/${module}/`))));
-      const preloads: Record<string, string[]> = {};
+      const found: Record<string, string[]> = {};
       for (const [route, modules] of Object.entries(screenModules)) {
         const files = new Set<string>();
         const visit = (chunk: BundleChunk | undefined) => {
@@ -72,9 +83,9 @@ export function routePreloads(): Plugin {
           if (!chunk) this.error(`route-preloads: no chunk holds ${module} (named for ${route})`);
           visit(chunk);
         }
-        preloads[route] = [...files].map((file) => `/${file}`);
+        found[route] = [...files].map((file) => `/${file}`);
       }
-      this.emitFile({ type: 'asset', fileName: 'route-preloads.json', source: `${JSON.stringify(preloads, null, 2)}\n` });
+      preloads = found;
     },
   };
 }

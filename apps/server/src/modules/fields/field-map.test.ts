@@ -1,6 +1,14 @@
 import { fieldMapSummarySchema, type FieldMapSummary } from '@murimi/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { as, registerAccount, squareBoundary, startTestApp, type TestAccount, type TestApp } from '../../../test/harness.ts';
+import {
+  as,
+  createSquareField,
+  registerAccount,
+  squareBoundary,
+  startTestApp,
+  type TestAccount,
+  type TestApp,
+} from '../../../test/harness.ts';
 import { fieldMap } from './field-map.ts';
 
 let t: TestApp;
@@ -13,27 +21,14 @@ const get = (account = farmer, headers: Record<string, string> = {}) =>
   as(account, t.app, { method: 'GET', url: '/api/fields/map-summary', headers });
 const summaryOf = async (account = farmer): Promise<FieldMapSummary> => fieldMapSummarySchema.parse((await get(account)).json());
 
-async function createField(
+const createField = (
   account: TestAccount,
   farm: string,
   name: string,
   hectares: number,
   centre: [number, number],
   cropType: string | null,
-) {
-  const response = await as(account, t.app, {
-    method: 'POST',
-    url: '/api/fields',
-    payload: { name, farmId: farm, boundary: squareBoundary(hectares, centre), cropType },
-  });
-  expect(response.statusCode, response.body).toBe(201);
-  return response.json().data as {
-    id: string;
-    lastModified: string;
-    size_hectares: number;
-    bbox: { minLng: number; minLat: number; maxLng: number; maxLat: number };
-  };
-}
+) => createSquareField(t.app, account, { farmId: farm, name, hectares, centre, cropType });
 
 beforeAll(async () => {
   t = await startTestApp();

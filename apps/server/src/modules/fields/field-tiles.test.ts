@@ -1,7 +1,15 @@
 import { VectorTile } from '@mapbox/vector-tile';
 import { PbfReader } from 'pbf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { as, registerAccount, squareBoundary, startTestApp, type TestAccount, type TestApp } from '../../../test/harness.ts';
+import {
+  as,
+  createSquareField,
+  registerAccount,
+  squareBoundary,
+  startTestApp,
+  type TestAccount,
+  type TestApp,
+} from '../../../test/harness.ts';
 
 let t: TestApp;
 let farmer: TestAccount;
@@ -43,15 +51,8 @@ function pointsOf(body: Buffer): Record<string, string | number | boolean>[] {
   return Array.from({ length: layer.length }, (_, i) => layer.feature(i).properties);
 }
 
-async function createField(account: TestAccount, farm: string, name: string, centre: [number, number], cropType: string | null) {
-  const response = await as(account, t.app, {
-    method: 'POST',
-    url: '/api/fields',
-    payload: { name, farmId: farm, boundary: squareBoundary(4, centre), cropType },
-  });
-  expect(response.statusCode).toBe(201);
-  return response.json().data as { id: string; lastModified: string };
-}
+const createField = (account: TestAccount, farm: string, name: string, centre: [number, number], cropType: string | null) =>
+  createSquareField(t.app, account, { farmId: farm, name, hectares: 4, centre, cropType });
 
 beforeAll(async () => {
   t = await startTestApp();

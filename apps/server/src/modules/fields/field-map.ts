@@ -66,7 +66,7 @@ export async function fieldMapSummary(ctx: AppContext, actor: Actor): Promise<Om
  * Markers within 44 px of each other become one counted circle up to zoom 11; from zoom 12 the outlines are drawn and
  * every field is its own point. Tiles are 512 px on screen; the index works in 4096 units a tile, as the outlines do.
  */
-export const CLUSTER_MAX_ZOOM = 11;
+const CLUSTER_MAX_ZOOM = 11;
 export const POINT_TILE_EXTENT = 4096;
 const CLUSTER_RADIUS_PX = 44;
 const TILE_SIZE_PX = 512;
@@ -132,7 +132,7 @@ async function readFieldPoints(ctx: AppContext, actor: Actor, batchFields: numbe
 }
 
 /** The clustered index of these fields (about 40 ms for 30,000 here). */
-export function indexFieldPoints(fields: readonly FieldPoint[]): FieldMap {
+function indexFieldPoints(fields: readonly FieldPoint[]): FieldMap {
   const features = fields.map((field) => ({
     type: 'Feature' as const,
     geometry: { type: 'Point' as const, coordinates: field.centroid },

@@ -9,7 +9,7 @@ import { AppError } from '../errors.ts';
 import { guarded, requireNamedInReach, type RecordKind } from '../policy/guard.ts';
 import { reachKey, type Action, type Actor } from '../policy/policy.ts';
 import { authOf } from './authenticate.ts';
-import { VersionedCache, versionedEtag } from './versioned-cache.ts';
+import { answeredNotModified, VersionedCache } from './versioned-cache.ts';
 
 /** Every owned record carries its version; the routes send it as the ETag and compare it with `If-Match`. */
 interface VersionedRecord {
@@ -210,9 +210,7 @@ export function registerOwnedRecordRoutes<
         // The parsed query holds the page (limit, cursor), the view and any filter, with defaults filled in; a farmer's
         // or agronomist's list holds their farms only, so theirs is kept apart from the organisation's.
         const queryKey = `${reachKey(actor, access.read)}|${JSON.stringify(query)}`;
-        const etag = versionedEtag(orgId, version, queryKey);
-        reply.header('etag', etag).header('cache-control', 'private, no-cache');
-        if (request.headers['if-none-match'] === etag) return reply.status(304).send();
+        if (answeredNotModified(request, reply, { orgId, version, key: queryKey })) return reply;
         const key = `${path}|${orgId}|${queryKey}`;
         let body = listCache.get(key, version);
         if (body === undefined) {

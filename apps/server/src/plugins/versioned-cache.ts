@@ -1,11 +1,28 @@
 import { createHash } from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 
 /**
  * The ETag of an answer built from an organisation's fields at a field-list version, for everyone who sees the same
  * thing (`key`: their reach and what they asked).
  */
-export function versionedEtag(orgId: string, version: number, key: string): string {
+function versionedEtag(orgId: string, version: number, key: string): string {
   return `"${orgId.slice(0, 8)}-${version}-${createHash('sha256').update(key).digest('base64url').slice(0, 12)}"`;
+}
+
+/**
+ * Names the answer built at `version` for `key` in its ETag, to be asked again each time (`private, no-cache`), and
+ * answers 304 when the client already holds it: true then, and the caller returns without building anything.
+ */
+export function answeredNotModified(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  { orgId, version, key }: { orgId: string; version: number; key: string },
+): boolean {
+  const etag = versionedEtag(orgId, version, key);
+  reply.header('etag', etag).header('cache-control', 'private, no-cache');
+  if (request.headers['if-none-match'] !== etag) return false;
+  void reply.status(304).send();
+  return true;
 }
 
 /**

@@ -18,7 +18,7 @@ import { guarded } from '../../policy/guard.ts';
 import type { AppContext } from '../../app-context.ts';
 import { AppError } from '../../errors.ts';
 import { registerOwnedRecordRoutes } from '../../plugins/crud-routes.ts';
-import { versionedEtag } from '../../plugins/versioned-cache.ts';
+import { answeredNotModified } from '../../plugins/versioned-cache.ts';
 import { bulkBodySchema } from './fields.batch.ts';
 import { takeImportAllowance } from './fields.quotas.ts';
 import * as fields from './fields.service.ts';
@@ -164,9 +164,8 @@ export function fieldRoutes(ctx: AppContext) {
         const reply = typedReply as unknown as FastifyReply;
         const actor = authOf(request);
         const { version, tile } = await fieldTile(ctx, actor, request.params);
-        const etag = versionedEtag(actor.orgId, version, `tiles|${reachKey(actor, 'fields.read')}`);
-        reply.header('etag', etag).header('cache-control', 'private, no-cache');
-        if (request.headers['if-none-match'] === etag) return reply.status(304).send();
+        const key = `tiles|${reachKey(actor, 'fields.read')}`;
+        if (answeredNotModified(request, reply, { orgId: actor.orgId, version, key })) return reply;
         if (tile.byteLength === 0) return reply.status(204).send();
         return reply.type('application/vnd.mapbox-vector-tile').send(Buffer.from(tile.buffer, tile.byteOffset, tile.byteLength));
       },
@@ -190,9 +189,8 @@ export function fieldRoutes(ctx: AppContext) {
         const actor = authOf(request);
         // Asked again at the same version (a new visit, or after a restart) nothing is read but the version.
         const version = await ctx.fieldListVersions.get(actor.orgId);
-        const etag = versionedEtag(actor.orgId, version, `summary|${reachKey(actor, 'fields.read')}`);
-        reply.header('etag', etag).header('cache-control', 'private, no-cache');
-        if (request.headers['if-none-match'] === etag) return reply.status(304).send();
+        const key = `summary|${reachKey(actor, 'fields.read')}`;
+        if (answeredNotModified(request, reply, { orgId: actor.orgId, version, key })) return reply;
         const summary = await fieldMapSummary(ctx, actor);
         // The map asks for its tiles next: their points are read and clustered meanwhile, while the browser starts it.
         fieldMap(ctx, actor, version).catch((error: unknown) =>
